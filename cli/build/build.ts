@@ -1,0 +1,209 @@
+// `docsite build`: config → content index → compiled pages → route table → checks → client bundle → HTML →
+// extras → atomic swap. Data flows one way; only the last step touches dist/.
+import { mkdir, writeFile, rm, rename, cp, readdir, realpath } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { loadConfig } from "../config/load.ts";
+import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
+import { scanContent, type ContentIndex } from "../content/scan.ts";
+import { compileMdx, linkRewriter, type CompiledMdx } from "../mdx/compile.ts";
+import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
+import { localeBase, outputFileOf, routeOfContentFile } from "../routes/paths.ts";
+import { checkLinks, type LinkProblem } from "../links/check.ts";
+import { bundleClient } from "../client/bundle.ts";
+import { renderRoute, loadPageModule, type PageModule, type RenderContext } from "../render/render-route.ts";
+import { sitemaps, robots, feeds } from "../emit/extras.ts";
+import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
+import type { SiteConfig, Severity } from "../config/types.ts";
+import type { RouteTable } from "../routes/types.ts";
+
+export interface BuildOptions {
+  root: string;
+  outDir?: string;
+  logger?: Logger;
+  /** Include draft pages (dev server). */
+  drafts?: boolean;
+  dev?: boolean;
+  /** Write nothing; return the site in memory (dev server, tests). */
+  write?: boolean;
+}
+
+export interface SiteModel {
+  config: SiteConfig;
+  strings: Map<string, Strings>;
+  index: ContentIndex;
+  table: RouteTable;
+  warnings: string[];
+  problems: LinkProblem[];
+}
+
+export interface BuildResult extends SiteModel {
+  pages: number;
+  files: number;
+  timings: Record<string, number>;
+  outDir: string;
+}
+
+/** Applies a severity to a problem: throw stops the build, warn reports it. */
+function report(severity: Severity, msg: string, logger: Logger, warnings: string[]): boolean {
+  if (severity === "ignore") return false;
+  if (severity === "throw") return true;
+  warnings.push(msg);
+  logger.warn(msg);
+  return false;
+}
+
+const cacheDirOf = (root: string) => join(root, ".docsite", "cache");
+
+/** Everything up to the route table and its checks: shared by build, dev and tests. */
+export async function loadSite(opts: BuildOptions, timings: Record<string, number> = {}): Promise<SiteModel> {
+  const logger = opts.logger ?? createLogger();
+  const warnings: string[] = [];
+  let done = logger.step("config");
+  const config = loadConfig(opts.root);
+  const strings = loadStrings(config);
+  for (const gap of missingTranslations(strings)) {
+    if (report(config.onMissingTranslations, `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`, logger, warnings)) {
+      throw new DocsiteError(`missing translation "${gap.key}"`, { file: `i18n/${gap.locale}.json` }, `add it; it exists in i18n/${gap.from}.json`);
+    }
+  }
+  timings.config = done();
+
+  done = logger.step("content index");
+  const index = await scanContent(config);
+  const { docs, drafts } = planDocs(config, index, Boolean(opts.drafts));
+  const blog = planBlog(index, Boolean(opts.drafts));
+  timings.scan = done();
+
+  done = logger.step(`compile ${docs.length + blog.length} pages`);
+  const compiled = new Map<string, CompiledMdx>();
+  const jobs = [...docs, ...blog];
+  let finished = 0;
+  const cacheDir = cacheDirOf(opts.root);
+  // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
+  const queue = [...jobs];
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const s = job.source;
+      const rewriteLink = linkRewriter({
+        file: s.file, localeBase: localeBase(config, job.locale), baseUrl: config.baseUrl,
+        routeOfContentFile: (f) => routeOfContentFile(config, f.replace(/^content\/[^/]+\//, `content/${job.locale}/`)),
+      });
+      compiled.set(planKey(job), await compileMdx({ file: s.file, body: s.body, bodyOffset: s.bodyOffset, rewriteLink, rewriteKey: `${job.locale}|${config.baseUrl}|${config.i18n.defaultLocale}` }, cacheDir));
+      logger.progress("compiling", ++finished, jobs.length);
+    }
+  }));
+  timings.compile = done();
+
+  done = logger.step("routes and checks");
+  let duplicateFailure: string | null = null;
+  const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
+    if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
+  });
+  if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
+  for (const d of docs.filter((p) => p.untranslated)) {
+    if (report(config.onMissingTranslations, `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`, logger, warnings)) {
+      throw new DocsiteError(`no ${d.locale} translation`, { file: d.source.file }, `create content/${d.locale}/docs/${d.version.name}/${d.id}.mdx`);
+    }
+  }
+  const extra = new Set(["robots.txt", "404.html", ...config.i18n.locales.flatMap((l) => {
+    const b = localeBase(config, l).slice(config.baseUrl.length);
+    return [`${b}sitemap.xml`, `${b}${config.blog.routeBasePath}/rss.xml`, `${b}${config.blog.routeBasePath}/atom.xml`];
+  })]);
+  if (existsSync(join(opts.root, "static"))) for (const f of await listFiles(join(opts.root, "static"))) extra.add(f);
+  const problems = checkLinks(config, table, extra);
+  const broken: string[] = [];
+  for (const p of problems) {
+    const msg = `${location({ file: p.file, line: p.line })}: ${p.message}`;
+    if (report(p.kind === "link" ? config.onBrokenLinks : config.onBrokenAnchors, msg, logger, warnings)) broken.push(msg);
+  }
+  if (broken.length) {
+    throw new DocsiteError(`${broken.length} broken link${broken.length > 1 ? "s" : ""}:\n  ${broken.join("\n  ")}`, {},
+      "fix the link targets (site paths end with '/', e.g. /docs/v8/quickstart/), or set onBrokenLinks in site.config.json");
+  }
+  timings.routes = done();
+  return { config, strings, index, table, warnings, problems };
+}
+
+async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...(await listFiles(join(dir, e.name), `${prefix}${e.name}/`)));
+    else out.push(prefix + e.name);
+  }
+  return out;
+}
+
+export async function loadPageModules(site: SiteModel): Promise<Map<string, PageModule>> {
+  const mods = new Map<string, PageModule>();
+  for (const p of site.index.pages) mods.set(p.abs, await loadPageModule(p.abs, p.file));
+  return mods;
+}
+
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const logger = opts.logger ?? createLogger();
+  const timings: Record<string, number> = {};
+  const t0 = performance.now();
+  const site = await loadSite({ ...opts, logger }, timings);
+  const { config, table, strings } = site;
+
+  let done = logger.step("client bundle");
+  const bundle = await bundleClient({ baseUrl: config.baseUrl, dev: opts.dev });
+  timings.bundle = done();
+
+  done = logger.step(`render ${table.routes.length} routes`);
+  const ctx: RenderContext = { config, table, strings, assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload }, pageModules: await loadPageModules(site) };
+  const files = new Map<string, string | Uint8Array>(bundle.files);
+  let n = 0;
+  for (const route of table.routes) {
+    files.set(outputFileOf(config, route.path), await renderRoute(ctx, route));
+    logger.progress("rendering", ++n, table.routes.length);
+  }
+  // The default locale's 404 page is the one static hosts serve.
+  const notFound = table.routes.find((r) => r.kind === "notFound" && r.locale === config.i18n.defaultLocale);
+  if (notFound) files.set("404.html", files.get(outputFileOf(config, notFound.path))!);
+  timings.render = done();
+
+  done = logger.step("sitemaps, feeds, robots.txt");
+  for (const [f, c] of sitemaps(config, table)) files.set(f, c);
+  files.set("robots.txt", robots(config));
+  for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
+  timings.extras = done();
+
+  const outDir = opts.outDir ?? join(opts.root, "dist");
+  if (opts.write !== false) {
+    done = logger.step("write dist/");
+    await writeAtomically(outDir, files, join(opts.root, "static"));
+    timings.write = done();
+  }
+  timings.total = performance.now() - t0;
+  return { ...site, pages: table.routes.length, files: files.size, timings, outDir };
+}
+
+/**
+ * Writes the whole site into a sibling temporary folder, then swaps it in with renames. A build that fails at
+ * any point before the swap leaves the previous dist/ exactly as it was.
+ */
+export async function writeAtomically(outDir: string, files: Map<string, string | Uint8Array>, staticDir?: string): Promise<void> {
+  const stamp = `${process.pid}-${Date.now()}`;
+  const tmp = `${outDir}.tmp-${stamp}`;
+  const old = `${outDir}.old-${stamp}`;
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+  try {
+    if (staticDir && existsSync(staticDir)) await cp(await realpath(staticDir), tmp, { recursive: true });
+    const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))));
+    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+    const entries = [...files];
+    for (let i = 0; i < entries.length; i += 64) {
+      await Promise.all(entries.slice(i, i + 64).map(([f, c]) => writeFile(join(tmp, f), c)));
+    }
+    const hadOld = existsSync(outDir);
+    if (hadOld) await rename(outDir, old);
+    await rename(tmp, outDir);
+    if (hadOld) await rm(old, { recursive: true, force: true });
+  } catch (err) {
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}

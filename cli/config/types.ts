@@ -1,0 +1,85 @@
+// The shape of site.config.json after validation and defaults. Mirrors site-config.schema.json.
+
+export type Severity = "throw" | "warn" | "ignore";
+
+export interface LocaleConfig {
+  label: string;
+  direction: "ltr" | "rtl";
+  htmlLang: string;
+  calendar: string;
+}
+
+export interface SidebarLink {
+  path: string;
+  label: string;
+}
+
+export interface VersionConfig {
+  name: string;
+  label: string;
+  path: string;
+  status: "current" | "unmaintained" | "unreleased";
+  isLast: boolean;
+  mainDocId: string;
+  sidebarsFile: string;
+  releaseNotes?: string;
+}
+
+export interface NavLink {
+  label: string;
+  to?: string;
+  href?: string;
+}
+
+export type NavbarItem =
+  | { type: "link"; label: string; to?: string; href?: string; position?: "left" | "right"; icon?: string }
+  | { type: "docSidebar"; sidebarId: string; label: string; position?: "left" | "right" }
+  | { type: "docsVersionDropdown"; position?: "left" | "right"; extraLinks?: NavLink[] }
+  | { type: "localeDropdown"; position?: "left" | "right" }
+  | { type: "search"; position?: "left" | "right" }
+  | { type: "colorMode"; position?: "left" | "right" };
+
+export interface FooterGroup {
+  title: string;
+  items: NavLink[];
+}
+
+export interface AlgoliaConfig {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  host?: string;
+  contextualSearch: boolean;
+  facetFilters?: string[];
+  replaceSearchResultPathname?: { from: string; to: string };
+}
+
+export interface SiteConfig {
+  title: string;
+  tagline: string;
+  favicon: string;
+  url: string;
+  baseUrl: string;
+  trailingSlash: true;
+  i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
+  docs: { routeBasePath: string; pluginId: string; versions: VersionConfig[] };
+  blog: { routeBasePath: string; postsPerPage: number; feed: boolean; wordsPerMinute: number };
+  navbar: {
+    title: string;
+    logo: { src: string; alt: string; width: number; height: number };
+    hideOnScroll: boolean;
+    items: NavbarItem[];
+  };
+  footer: { links: FooterGroup[]; icons: Array<{ label: string; href: string; icon: string }>; copyright: string };
+  announcementBar: { id: string; content: string; isCloseable: boolean } | null;
+  colorMode: { defaultMode: "light" | "dark" | "system"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  search: { provider: "local" | "algolia"; algolia?: AlgoliaConfig; reportIssueUrl?: string };
+  analytics: { yandexMetrika?: { counterId: string; webvisor: boolean; trackHash: boolean; scriptUrl?: string } } | null;
+  webFont: { stylesheet: string; preconnect: string[] } | null;
+  onBrokenLinks: Severity;
+  onBrokenAnchors: Severity;
+  onDuplicateRoutes: Severity;
+  onMissingTranslations: Severity;
+  /** Absolute folder the config was read from; every relative path in the config is resolved against it. */
+  rootDir: string;
+}

@@ -1,0 +1,88 @@
+// Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
+import fg from "fast-glob";
+import { readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { createHash } from "node:crypto";
+import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
+import { DocsiteError } from "../log.ts";
+import type { SiteConfig } from "../config/types.ts";
+
+interface SourceBase {
+  /** Path relative to the site root, used in every message. */
+  file: string;
+  locale: string;
+  data: FrontMatter;
+  body: string;
+  bodyOffset: number;
+  hash: string;
+}
+
+export interface DocSource extends SourceBase {
+  kind: "doc";
+  version: string;
+  /** Doc id: path inside the version folder without extension, e.g. "commands/browser/url" or "quickstart/index". */
+  id: string;
+}
+
+export interface BlogSource extends SourceBase {
+  kind: "blog";
+  slug: string;
+}
+
+export interface PageModuleSource {
+  kind: "page";
+  /** Absolute path of the TSX module. */
+  abs: string;
+  file: string;
+  /** Route segment: "" for index.tsx, otherwise the file name. */
+  slug: string;
+}
+
+export interface ContentIndex {
+  docs: DocSource[];
+  blog: BlogSource[];
+  pages: PageModuleSource[];
+}
+
+export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
+
+export async function readSource(config: SiteConfig, file: string): Promise<DocSource | BlogSource | null> {
+  const rel = relative(config.rootDir, file).split("\\").join("/");
+  const m = /^content\/([^/]+)\/(docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(rel);
+  if (!m) return null;
+  const [, locale, , version, docPath, blogPath] = m;
+  if (!config.i18n.locales.includes(locale)) {
+    throw new DocsiteError(`content folder for unknown locale "${locale}"`, { file: rel }, `add "${locale}" to i18n.locales in site.config.json or move the file`);
+  }
+  const text = await readFile(file, "utf8");
+  const { data, body, bodyOffset } = splitFrontMatter(text, rel);
+  const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
+  if (version !== undefined) {
+    if (!config.docs.versions.some((v) => v.name === version)) {
+      throw new DocsiteError(`docs folder for unknown version "${version}"`, { file: rel }, "add the version to docs.versions in site.config.json");
+    }
+    return { ...base, kind: "doc", version, id: docPath };
+  }
+  const slug = (data.slug as string | undefined)?.replace(/^\/|\/$/g, "") ?? blogPath.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  return { ...base, kind: "blog", slug };
+}
+
+export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
+  const root = config.rootDir;
+  const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], { cwd: root, absolute: true });
+  files.sort();
+  const sources = await Promise.all(files.map((f) => readSource(config, f)));
+  const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
+  const pages: PageModuleSource[] = pageFiles.map((abs) => {
+    const file = relative(root, abs);
+    const slug = file.replace(/^content\/pages\//, "").replace(/\.(t|j)sx$/, "").replace(/(^|\/)index$/, "");
+    return { kind: "page", abs, file, slug };
+  });
+  return {
+    docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
+    blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
+    pages,
+  };
+}
+
+export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

@@ -1,0 +1,56 @@
+// Build-time link check over the route table: every internal link of every page must reach a route (or a file
+// the build writes); anchors must exist on the target page. Broken links follow onBrokenLinks (default: fail),
+// broken anchors onBrokenAnchors (default: warn).
+import { posix } from "node:path";
+import type { SiteConfig } from "../config/types.ts";
+import type { RouteTable, Route } from "../routes/types.ts";
+import { localizePath } from "../routes/paths.ts";
+
+export interface LinkProblem { kind: "link" | "anchor"; file: string; line?: number; url: string; message: string }
+
+/** Anchors every page has, drawn by the layout. */
+export const LAYOUT_ANCHORS = ["main-content", "__docsite"];
+
+function anchorsOf(route: Route): Set<string> | null {
+  if (route.kind === "doc" || route.kind === "blogPost") return new Set([...route.compiled.anchors, ...LAYOUT_ANCHORS]);
+  return null; // generated pages: anchors are not tracked
+}
+
+export function checkLinks(config: SiteConfig, table: RouteTable, extraFiles: Set<string>): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  const seen = new Set<string>();
+  const check = (from: Route | null, file: string, line: number | undefined, url: string) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//")) return;
+    const hashAt = url.indexOf("#");
+    const rawPath = (hashAt < 0 ? url : url.slice(0, hashAt)).split("?")[0];
+    const hash = hashAt < 0 ? "" : decodeURIComponent(url.slice(hashAt + 1));
+    const path = rawPath === "" ? from?.path ?? "/" : rawPath.startsWith("/") ? rawPath : posix.join(from?.path ?? "/", rawPath) + (rawPath.endsWith("/") ? "/" : "");
+    const key = `${file}|${line}|${url}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const target = table.byPath.get(path);
+    if (!target) {
+      if (extraFiles.has(path.slice(config.baseUrl.length))) return;
+      const hint = table.byPath.has(path + "/") ? ` (did you mean ${path}/ ?)` : path.endsWith(".mdx") || path.endsWith(".md") ? " (no content file at that path)" : "";
+      problems.push({ kind: "link", file, line, url, message: `broken link to ${url}${hint}` });
+      return;
+    }
+    if (hash) {
+      const anchors = anchorsOf(target);
+      if (anchors && !anchors.has(hash)) problems.push({ kind: "anchor", file, line, url, message: `broken anchor: ${target.path} has no #${hash}` });
+    }
+  };
+  for (const route of table.routes) {
+    if (route.kind !== "doc" && route.kind !== "blogPost") continue;
+    for (const l of route.compiled.links) check(route, route.origin, l.line, l.url);
+  }
+  // Links the config puts on every page.
+  for (const locale of config.i18n.locales) {
+    const links = [
+      ...config.footer.links.flatMap((g) => g.items),
+      ...config.navbar.items.flatMap((i) => ("to" in i && i.to ? [{ to: i.to }] : []).concat(i.type === "docsVersionDropdown" ? i.extraLinks ?? [] : [])),
+    ];
+    for (const l of links) if (l.to) check(null, "site.config.json", undefined, localizePath(config, locale, l.to));
+  }
+  return problems;
+}

@@ -1,0 +1,102 @@
+// The docsite command line.
+import { Command, InvalidArgumentError } from "commander";
+import kleur from "kleur";
+import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { build } from "./build/build.ts";
+import { serve } from "./server/serve.ts";
+import { dev } from "./server/dev.ts";
+import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
+import { createLogger, formatError } from "./log.ts";
+
+const port = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("a port number from 0 to 65535");
+  return n;
+};
+
+function fail(err: unknown, code = 1): never {
+  console.error(formatError(err));
+  process.exit(code);
+}
+
+const program = new Command()
+  .name("docsite")
+  .description("Build, preview and check a documentation site from MDX content and site.config.json")
+  .version("0.1.0")
+  .showHelpAfterError("(add --help for usage)");
+
+program
+  .command("build")
+  .description("build the site into dist/ (replaced only when the whole build succeeds)")
+  .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
+  .option("-o, --out <dir>", "output folder", "dist")
+  .action(async (o: { root: string; out: string }) => {
+    const logger = createLogger();
+    try {
+      const root = resolve(o.root);
+      const r = await build({ root, outDir: resolve(root, o.out), logger });
+      const perLocale = r.config.i18n.locales.map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`).join(", ");
+      logger.info(`\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s → ${r.outDir}`);
+      if (r.warnings.length) logger.info(kleur.yellow(`${r.warnings.length} warning(s)`));
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+program
+  .command("serve")
+  .description("serve the built site on 127.0.0.1")
+  .option("-d, --dir <dir>", "built site folder", "dist")
+  .option("-p, --port <port>", "port", port, 4173)
+  .action(async (o: { dir: string; port: number }) => {
+    const dir = resolve(o.dir);
+    if (!existsSync(dir)) fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+    try {
+      const server = await serve({ dir, port: o.port });
+      const a = server.address();
+      const p = typeof a === "object" && a ? a.port : o.port;
+      console.log(`${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} (Russian: http://127.0.0.1:${p}/ru/) — Ctrl+C to stop`);
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+program
+  .command("dev")
+  .description("start the development server: pages render on request and reload when files change")
+  .option("-r, --root <dir>", "site folder", ".")
+  .option("-p, --port <port>", "port", port, 3000)
+  .action(async (o: { root: string; port: number }) => {
+    try {
+      const server = await dev({ root: resolve(o.root), port: o.port });
+      const a = server.address();
+      console.log(`${kleur.green("Dev server")} at ${kleur.bold(`http://127.0.0.1:${typeof a === "object" && a ? a.port : o.port}/`)} — watching content/, i18n/, theme/, site.config.json`);
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+program
+  .command("check-links")
+  .description("check every internal link and anchor of a built site (or of a served one with --url); exits 1 on a broken link")
+  .option("-d, --dir <dir>", "built site folder", "dist")
+  .option("-u, --url <url>", "crawl a served site instead, e.g. http://127.0.0.1:4173/")
+  .option("--anchors-fail", "treat broken anchors as errors too")
+  .action(async (o: { dir: string; url?: string; anchorsFail?: boolean }) => {
+    try {
+      if (!o.url && !existsSync(resolve(o.dir))) fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+      const r = o.url ? await checkUrl(o.url) : await checkDist(resolve(o.dir));
+      const problems = dedupe(r.problems);
+      const links = problems.filter((p) => p.kind === "link");
+      const anchors = problems.filter((p) => p.kind === "anchor");
+      for (const p of links) console.error(`${kleur.red("broken link")}   ${p.page} → ${p.url}`);
+      for (const p of anchors) console.error(`${kleur.yellow("broken anchor")} ${p.page} → ${p.url}`);
+      console.log(`${r.pages} pages, ${r.links} internal links: ${links.length} broken link(s), ${anchors.length} broken anchor(s)`);
+      process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
+    } catch (err) {
+      fail(err, 2);
+    }
+  });
+
+program.parseAsync().catch((err) => fail(err, 2));

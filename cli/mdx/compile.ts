@@ -1,0 +1,96 @@
+// MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
+// Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
+// never compiled twice.
+import { compile as mdxCompile } from "@mdx-js/mdx";
+import remarkGfm from "remark-gfm";
+import remarkDirective from "remark-directive";
+import rehypeHighlight from "rehype-highlight";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, dirname, posix } from "node:path";
+import { fileURLToPath } from "node:url";
+import { preprocess } from "./preprocess.ts";
+import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
+import { rehypeCodeBlocks } from "./rehype-code.ts";
+import { hashText } from "../content/scan.ts";
+import { DocsiteError } from "../log.ts";
+
+export interface CompiledMdx extends Extracted {
+  /** Function body produced by MDX (outputFormat "function-body"). */
+  code: string;
+}
+
+export interface CompileInput {
+  file: string;
+  body: string;
+  bodyOffset: number;
+  /** Rewrites link targets (locale prefix, relative .mdx links); pure, so its behaviour is part of the cache key. */
+  rewriteLink: (url: string) => string;
+  /** Distinguishes inputs whose rewriting differs (locale, base URL). */
+  rewriteKey: string;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+// The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
+const COMPILER_HASH = hashText(["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts"].map((f) => readFileSync(join(here, f), "utf8")).join("\0"));
+
+export async function compileMdx(input: CompileInput, cacheDir?: string): Promise<CompiledMdx> {
+  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
+  const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
+  if (cacheFile) {
+    try {
+      return JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
+    } catch { /* not cached yet */ }
+  }
+  const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
+  let code: string;
+  try {
+    const out = await mdxCompile(preprocess(input.body), {
+      outputFormat: "function-body",
+      remarkPlugins: [remarkGfm, remarkDirective, [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }]],
+      rehypePlugins: [[rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }], rehypeCodeBlocks],
+    });
+    code = String(out.value);
+  } catch (err) {
+    const e = err as { reason?: string; message: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+    const line = e.line ?? e.place?.line ?? e.place?.start?.line;
+    const column = e.column ?? e.place?.column ?? e.place?.start?.column;
+    throw new DocsiteError(`MDX syntax error: ${e.reason ?? e.message}`, { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
+      "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag");
+  }
+  const result: CompiledMdx = { code, ...extracted };
+  if (cacheFile) {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await writeFile(cacheFile, JSON.stringify(result));
+  }
+  return result;
+}
+
+/** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */
+export function linkRewriter(opts: {
+  file: string;
+  localeBase: string;
+  baseUrl: string;
+  routeOfContentFile: (relFile: string) => string | null;
+}): (url: string) => string {
+  return (url) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//") || url.startsWith("#") || url === "") return url;
+    const [path, hash] = splitHash(url);
+    if (path.startsWith("/")) {
+      // Static files (/img/x.png) are not localized; pages are.
+      if (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/.test(path)) return opts.baseUrl + path.slice(1) + hash;
+      return opts.localeBase + path.slice(1) + hash;
+    }
+    if (/\.mdx?$/.test(path)) {
+      const target = posix.normalize(posix.join(posix.dirname(opts.file), path));
+      const route = opts.routeOfContentFile(target);
+      return route ? route + hash : url;
+    }
+    return url;
+  };
+}
+
+function splitHash(url: string): [string, string] {
+  const i = url.indexOf("#");
+  return i < 0 ? [url, ""] : [url.slice(0, i), url.slice(i)];
+}

@@ -1,0 +1,78 @@
+// Code blocks after build-time highlighting: one element per line (for highlighted lines), and a CodeBlock
+// wrapper that carries the title and language. No highlighter runs in the browser.
+import { visit, SKIP } from "unist-util-visit";
+import type { Root, Element, ElementContent, Text } from "hast";
+
+export interface CodeMeta { title?: string; highlight: Set<number> }
+
+/** `title="a.js" {1,3-5}` → { title, highlight: {1,3,4,5} } */
+export function parseCodeMeta(meta: string | undefined): CodeMeta {
+  const out: CodeMeta = { highlight: new Set() };
+  if (!meta) return out;
+  const t = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
+  if (t) out.title = t[1] ?? t[2] ?? t[3];
+  const h = /\{([\d,\s-]+)\}/.exec(meta);
+  if (h) {
+    for (const part of h[1].split(",")) {
+      const [a, b] = part.trim().split("-").map(Number);
+      if (!Number.isFinite(a)) continue;
+      for (let i = a; i <= (Number.isFinite(b) ? b : a); i++) out.highlight.add(i);
+    }
+  }
+  return out;
+}
+
+interface Segment { text: string; classes: string[] }
+
+function flatten(nodes: ElementContent[], classes: string[], out: Segment[]): void {
+  for (const n of nodes) {
+    if (n.type === "text") out.push({ text: n.value, classes });
+    else if (n.type === "element") {
+      const cls = (n.properties?.className as string[] | undefined) ?? [];
+      flatten(n.children, [...classes, ...cls], out);
+    }
+  }
+}
+
+/** Splits highlighted code into lines; nested highlight spans are flattened (their classes joined). */
+export function splitLines(nodes: ElementContent[]): ElementContent[][] {
+  const segs: Segment[] = [];
+  flatten(nodes, [], segs);
+  const lines: ElementContent[][] = [[]];
+  for (const s of segs) {
+    const parts = s.text.split("\n");
+    parts.forEach((p, i) => {
+      if (i > 0) lines.push([]);
+      if (!p) return;
+      const text: Text = { type: "text", value: p };
+      lines[lines.length - 1].push(s.classes.length ? { type: "element", tagName: "span", properties: { className: s.classes }, children: [text] } : text);
+    });
+  }
+  if (lines.length > 1 && lines[lines.length - 1].length === 0) lines.pop();
+  return lines;
+}
+
+export function rehypeCodeBlocks() {
+  return (tree: Root) => {
+    visit(tree, "element", (node: Element, index, parent) => {
+      if (node.tagName !== "pre" || !parent || index === undefined) return;
+      const code = node.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
+      if (!code) return;
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const lang = ((code.properties?.className as string[] | undefined) ?? []).find((c) => c.startsWith("language-"))?.slice(9) ?? "text";
+      const lines = splitLines(code.children);
+      code.children = lines.map((line, i) => ({
+        type: "element",
+        tagName: "span",
+        properties: { className: meta.highlight.has(i + 1) ? ["line", "line-hl"] : ["line"] },
+        children: [...line, { type: "text", value: "\n" }],
+      }));
+      const attrs = [
+        { type: "mdxJsxAttribute", name: "lang", value: lang },
+        ...(meta.title ? [{ type: "mdxJsxAttribute", name: "title", value: meta.title }] : []),
+      ];
+      parent.children[index] = { type: "mdxJsxFlowElement", name: "CodeBlock", attributes: attrs, children: [node] } as unknown as Element;
+      return SKIP;
+    });
+  };
+}

@@ -1,0 +1,129 @@
+// Remark plugins for Docusaurus-style content: heading ids and TOC, admonitions, link rewriting and collection,
+// and plain-text extraction for search and reading time.
+import { visit, SKIP } from "unist-util-visit";
+import { toString } from "mdast-util-to-string";
+import GithubSlugger from "github-slugger";
+import type { Root, Heading, Text, Link, Parent, RootContent, PhrasingContent } from "mdast";
+
+export interface TocEntry { depth: number; id: string; text: string }
+export interface LinkRef { url: string; line: number }
+export interface Section { id: string; title: string; text: string }
+
+export interface Extracted {
+  headings: TocEntry[];
+  anchors: string[];
+  links: LinkRef[];
+  sections: Section[];
+  wordCount: number;
+}
+
+export const ADMONITIONS = ["note", "tip", "info", "warning", "danger", "caution", "important"];
+
+interface Options {
+  extracted: Extracted;
+  lineOffset: number;
+  /** Rewrites a link target; returns the target unchanged when it is not the site's. */
+  rewriteLink: (url: string) => string;
+}
+
+function jsxAttr(name: string, value: string) {
+  return { type: "mdxJsxAttribute", name, value } as const;
+}
+
+export function remarkDocsite(opts: Options) {
+  return (tree: Root) => {
+    const { extracted } = opts;
+    const slugger = new GithubSlugger();
+
+    // Headings: explicit {#id} wins, otherwise a slug of the text (unique per page).
+    visit(tree, "heading", (node: Heading) => {
+      const last = node.children[node.children.length - 1];
+      let id: string | undefined;
+      if (last?.type === "text") {
+        const m = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/.exec(last.value);
+        if (m) {
+          id = m[1];
+          last.value = last.value.slice(0, m.index);
+          if (!last.value) node.children.pop();
+        }
+      }
+      const text = toString(node).trim();
+      id = id ? (slugger.slug(id), id) : slugger.slug(text);
+      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+      extracted.headings.push({ depth: node.depth, id, text });
+      extracted.anchors.push(id);
+    });
+
+    // Admonitions and stray directives.
+    visit(tree, (node: any, index, parent: Parent | undefined) => {
+      if (node.type === "containerDirective" && ADMONITIONS.includes(node.name)) {
+        let title: string | undefined;
+        const first = node.children[0];
+        if (first?.data?.directiveLabel) {
+          title = toString(first);
+          node.children.shift();
+        }
+        const type = node.name === "caution" ? "warning" : node.name === "important" ? "info" : node.name;
+        Object.assign(node, {
+          type: "mdxJsxFlowElement",
+          name: "Admonition",
+          attributes: [jsxAttr("type", type), ...(title ? [jsxAttr("title", title)] : [])],
+        });
+        return;
+      }
+      // `a:b` in prose parses as a text directive; Docusaurus restores such text, and so do we.
+      if ((node.type === "textDirective" || node.type === "leafDirective" || node.type === "containerDirective") && parent && index !== undefined) {
+        const prefix = node.type === "textDirective" ? ":" : node.type === "leafDirective" ? "::" : ":::";
+        const label = node.children?.length ? `[${toString(node)}]` : "";
+        const replacement: RootContent = node.type === "containerDirective"
+          ? ({ type: "paragraph", children: [{ type: "text", value: `${prefix}${node.name}${label}` }] } as RootContent)
+          : ({ type: "text", value: `${prefix}${node.name}${node.type === "textDirective" ? label : ""}` } as PhrasingContent);
+        (parent.children as RootContent[]).splice(index, 1, replacement);
+        return [SKIP, index];
+      }
+      // Explicit anchors: <a id="x" /> or any JSX element with an id.
+      if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement")) {
+        for (const a of node.attributes ?? []) if (a.name === "id" && typeof a.value === "string") extracted.anchors.push(a.value);
+      }
+      return undefined;
+    });
+
+    // Links: rewrite site and file links, remember every target with its line for the link check.
+    visit(tree, (node: any) => {
+      if (node.type === "link" || node.type === "definition") {
+        const link = node as Link;
+        link.url = opts.rewriteLink(link.url);
+        extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+      } else if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement")) {
+        for (const a of node.attributes ?? []) {
+          if (a.name === "href" && typeof a.value === "string") {
+            a.value = opts.rewriteLink(a.value);
+            extracted.links.push({ url: a.value, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+          }
+        }
+      }
+    });
+
+    // Text per section for search, and a word count of prose (code excluded) for reading time.
+    let current: Section = { id: "", title: "", text: "" };
+    const sections: Section[] = [current];
+    let words = 0;
+    for (const child of tree.children) {
+      if (child.type === "heading" && child.depth <= 3) {
+        const id = ((child.data as { hProperties?: { id?: string } } | undefined)?.hProperties?.id) ?? "";
+        current = { id, title: toString(child).trim(), text: "" };
+        sections.push(current);
+        continue;
+      }
+      if (child.type === "code") { current.text += " " + child.value; continue; }
+      if (child.type === "mdxjsEsm" || child.type === "mdxFlowExpression") continue;
+      const t = toString(child as any, { includeHtml: false }).replace(/\s+/g, " ").trim();
+      if (t) {
+        current.text += " " + t;
+        words += t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      }
+    }
+    extracted.sections = sections.filter((s) => s.id || s.text.trim()).map((s) => ({ ...s, text: s.text.trim() }));
+    extracted.wordCount = words;
+  };
+}

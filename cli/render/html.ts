@@ -1,0 +1,89 @@
+// The HTML document around a rendered page: head tags, the no-flash colour-mode script, assets.
+import type { SiteConfig } from "../config/types.ts";
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** JSON that is safe inside a <script> element. */
+export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+  noindex: boolean;
+  ogType: "website" | "article";
+  ogLocale: string;
+  feeds?: Array<{ type: "rss" | "atom"; href: string; title: string }>;
+}
+
+export interface Assets { css: string[]; entry: string; preload: string[] }
+
+/**
+ * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
+ * dismissed announcement, and shows the base-URL banner when the site is served from the wrong path.
+ */
+export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean): string {
+  const def = config.colorMode.defaultMode;
+  const respect = config.colorMode.respectPrefersColorScheme;
+  const colour = applyColorMode
+    ? `var m;try{m=localStorage.getItem("color-mode-setting")}catch(e){}if(m!=="light"&&m!=="dark"&&m!=="system")m=${JSON.stringify(def)}${respect ? `;if(!m||m===${JSON.stringify(def)})m="system"` : ""};` +
+      `var d=m==="system"?(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"):m;r.setAttribute("data-theme",d);r.setAttribute("data-theme-choice",m);`
+    : "";
+  const announcement = config.announcementBar
+    ? `try{if(localStorage.getItem("docsite.announcement.id")===${JSON.stringify(config.announcementBar.id)}&&localStorage.getItem("docsite.announcement.dismiss")==="true")r.setAttribute("data-announcement-dismissed","")}catch(e){}`
+    : "";
+  const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(config.baseUrl)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(`This site is configured for the base URL "${config.baseUrl}", but it is served from a different path, so its styles and scripts cannot load. Serve it from "${config.baseUrl}" or rebuild it with the right baseUrl in site.config.json.`)};document.body.prepend(b)});`;
+  return `(function(){var r=document.documentElement;r.classList.replace("no-js","js");${colour}${announcement}${base}})()`;
+}
+
+export function renderDocument(opts: {
+  config: SiteConfig;
+  lang: string;
+  dir: string;
+  head: HeadData;
+  assets: Assets;
+  body: string;
+  applyColorMode: boolean;
+  rootAttrs: Record<string, string>;
+  extraHead?: string;
+}): string {
+  const { config, head, assets } = opts;
+  const e = escapeHtml;
+  const tags: string[] = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${e(head.title)}</title>`,
+    head.description ? `<meta name="description" content="${e(head.description)}">` : "",
+    `<link rel="canonical" href="${e(head.canonical)}">`,
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
+    head.noindex ? `<meta name="robots" content="noindex, nofollow">` : "",
+    `<meta property="og:title" content="${e(head.title)}">`,
+    head.description ? `<meta property="og:description" content="${e(head.description)}">` : "",
+    `<meta property="og:url" content="${e(head.canonical)}">`,
+    `<meta property="og:type" content="${head.ogType}">`,
+    `<meta property="og:locale" content="${e(head.ogLocale)}">`,
+    `<meta property="og:site_name" content="${e(config.title)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="color-scheme" content="${opts.applyColorMode ? "light dark" : "light"}">`,
+    config.favicon ? `<link rel="icon" href="${e(config.baseUrl + config.favicon.replace(/^\//, ""))}">` : "",
+    ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`),
+    `<script>${inlineHeadScript(config, opts.applyColorMode)}</script>`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
+    ...(config.webFont
+      ? [
+          ...(config.webFont.preconnect ?? []).map((o) => `<link rel="preconnect" href="${e(o)}" crossorigin>`),
+          `<link rel="stylesheet" href="${e(config.webFont.stylesheet)}">`,
+        ]
+      : []),
+    `<script type="module" src="${e(assets.entry)}"></script>`,
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${e(href)}">`),
+    opts.extraHead ?? "",
+  ].filter(Boolean);
+  const root = Object.entries(opts.rootAttrs).map(([k, v]) => ` ${k}="${e(v)}"`).join("");
+  const themeAttrs = opts.applyColorMode
+    ? ` data-theme="${config.colorMode.defaultMode === "dark" ? "dark" : "light"}" data-theme-choice="${config.colorMode.defaultMode}"`
+    : ` data-theme="light" data-theme-fixed=""`;
+  return `<!doctype html>\n<html lang="${e(opts.lang)}" dir="${e(opts.dir)}" class="no-js"${themeAttrs}>\n<head>\n${tags.join("\n")}\n</head>\n<body>\n<div id="__docsite"${root}>${opts.body}</div>\n</body>\n</html>\n`;
+}

@@ -1,0 +1,82 @@
+// Turns config + route into the LayoutData the theme draws: translated labels, localized hrefs, active states.
+import type { SiteConfig, NavbarItem } from "../config/types.ts";
+import type { Strings } from "../i18n/strings.ts";
+import type { Route, RouteTable } from "../routes/types.ts";
+import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
+import { localeBase, localizePath } from "../routes/paths.ts";
+
+/** The same page in every locale that has it, otherwise that locale's home. */
+export function alternates(config: SiteConfig, table: RouteTable, route: Route): Array<{ locale: string; href: string; exists: boolean }> {
+  return config.i18n.locales.map((locale) => {
+    const candidate = localizePath(config, locale, route.key);
+    const exists = table.byPath.has(candidate) && route.kind !== "notFound";
+    return { locale, href: exists ? candidate : localeBase(config, locale), exists };
+  });
+}
+
+export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: Strings, route: Route, opts: { applyColorMode: boolean; assetsBase: string }): LayoutData {
+  const { locale } = route;
+  const t = (k: string, v?: Record<string, string | number>) => strings.t(k, v);
+  const loc = (p: string) => localizePath(config, locale, p);
+  const last = config.docs.versions.find((v) => v.isLast)!;
+  const routeVersion = route.kind === "doc" ? route.version : last;
+  const isActive = (href: string) => route.path.startsWith(href) && href !== localeBase(config, locale);
+
+  const toItem = (item: NavbarItem): NavItemData => {
+    switch (item.type) {
+      case "link": {
+        const href = item.href ?? loc(item.to!);
+        return { kind: "link", label: t(item.label), href, external: Boolean(item.href), active: !item.href && isActive(href), icon: item.icon };
+      }
+      case "docSidebar": {
+        const href = table.sidebarLinks.get(`${locale}|${item.sidebarId}`)!;
+        const active = route.kind === "doc" && route.sidebarId === item.sidebarId;
+        return { kind: "link", label: t(item.label), href, active };
+      }
+      case "docsVersionDropdown": {
+        const items: LinkData[] = config.docs.versions.map((v) => ({
+          label: v.label,
+          href: `${localeBase(config, locale)}${config.docs.routeBasePath}/${v.path}/`,
+          active: v === routeVersion && route.kind === "doc",
+        }));
+        for (const extra of item.extraLinks ?? []) items.push({ label: t(extra.label), href: extra.href ?? loc(extra.to!), external: Boolean(extra.href) });
+        return { kind: "dropdown", id: "versions", label: routeVersion.label, items };
+      }
+      case "localeDropdown":
+        return {
+          kind: "dropdown", id: "locales", icon: "locale",
+          label: config.i18n.localeConfigs[locale].label,
+          items: alternates(config, table, route).map((a) => ({
+            label: config.i18n.localeConfigs[a.locale].label, href: a.href, active: a.locale === locale, lang: config.i18n.localeConfigs[a.locale].htmlLang,
+          })),
+        };
+      case "search":
+        return { kind: "search" };
+      case "colorMode":
+        return { kind: "colorMode" };
+    }
+  };
+  const left = config.navbar.items.filter((i) => (i.position ?? "left") === "left").map(toItem);
+  const right = config.navbar.items.filter((i) => i.position === "right").map(toItem);
+  if (!config.navbar.items.some((i) => i.type === "colorMode")) right.push({ kind: "colorMode" });
+
+  return {
+    siteTitle: config.title,
+    locale,
+    homeHref: localeBase(config, locale),
+    logo: { ...config.navbar.logo, src: config.baseUrl + config.navbar.logo.src.replace(/^\//, "") },
+    navbar: { title: config.navbar.title, hideOnScroll: config.navbar.hideOnScroll, left, right, sidebarLinks: [] },
+    footer: {
+      groups: config.footer.links.map((g) => ({
+        title: t(g.title),
+        items: g.items.map((i) => ({ label: t(i.label), href: i.href ?? loc(i.to!), external: Boolean(i.href) })),
+      })),
+      icons: config.footer.icons.map((i) => ({ label: t(i.label), href: i.href, icon: i.icon })),
+      copyright: t(config.footer.copyright, { year: new Date().getFullYear() }),
+    },
+    announcement: config.announcementBar ? { id: config.announcementBar.id, content: t(config.announcementBar.content), closeable: config.announcementBar.isCloseable ?? true } : null,
+    colorMode: { applies: opts.applyColorMode, disableSwitch: config.colorMode.disableSwitch },
+    search: { href: loc("/search/"), provider: config.search.provider },
+    docsVersion: route.kind === "doc" ? { pluginId: config.docs.pluginId, name: route.version.name } : undefined,
+  };
+}

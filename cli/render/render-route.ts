@@ -1,0 +1,196 @@
+// Renders one route to a complete HTML document with React on the server.
+import { createElement as h, type ReactNode, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import * as jsxRuntime from "react/jsx-runtime";
+import { run } from "@mdx-js/mdx";
+import { pathToFileURL } from "node:url";
+import type { SiteConfig } from "../config/types.ts";
+import type { Strings } from "../i18n/strings.ts";
+import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
+import type { CompiledMdx } from "../mdx/compile.ts";
+import { DocsiteError } from "../log.ts";
+import { buildLayoutData, alternates } from "./layout-data.ts";
+import { renderDocument, type Assets, type HeadData } from "./html.ts";
+import { blogBase, localeBase } from "../routes/paths.ts";
+import { SiteProvider } from "../../theme/context.tsx";
+import { Layout } from "../../theme/layout/Layout.tsx";
+import { DocPage } from "../../theme/docs/DocPage.tsx";
+import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
+import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { mdxComponents } from "../../theme/mdx/components.tsx";
+import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
+
+export interface PageModule {
+  default: ComponentType<{ locale: string }>;
+  meta?: { title?: string; description?: string; applyColorMode?: boolean; wide?: boolean };
+}
+
+const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
+
+async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components: object }>> {
+  let p = mdxCache.get(c);
+  if (!p) {
+    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then((m) => m.default as ComponentType<{ components: object }>);
+    mdxCache.set(c, p);
+  }
+  return p;
+}
+
+export async function loadPageModule(abs: string, file: string): Promise<PageModule> {
+  const mod = (await import(pathToFileURL(abs).href)) as Partial<PageModule>;
+  if (typeof mod.default !== "function") {
+    throw new DocsiteError("page module has no default export", { file }, "export the page component as default: `export default function Page() { … }`");
+  }
+  return mod as PageModule;
+}
+
+function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
+  const d = route.source.data;
+  const min = Number(d.toc_min_heading_level ?? 2), max = Number(d.toc_max_heading_level ?? 3);
+  const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
+  const last = config.docs.versions.find((v) => v.isLast)!;
+  const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
+  return {
+    title: route.title,
+    toc: route.compiled.headings.filter((x) => x.depth >= min && x.depth <= max),
+    hideToc: Boolean(d.hide_table_of_contents),
+    sidebar: sidebar as SidebarItemData[] | undefined,
+    sidebarKey: route.sidebarKey,
+    activeHref: route.path,
+    prev: route.prev,
+    next: route.next,
+    banner: route.version.status === "current" || route.version.isLast ? undefined : {
+      kind: route.version.status as "unmaintained" | "unreleased",
+      versionLabel: route.version.label,
+      latestHref: lastRoot,
+      latestLabel: t("theme.docs.versions.latestVersionLinkLabel"),
+    },
+    unlisted: Boolean(route.unlisted),
+    untranslated: route.untranslated,
+  };
+}
+
+export interface RenderContext {
+  config: SiteConfig;
+  table: RouteTable;
+  strings: Map<string, Strings>;
+  assets: Assets;
+  pageModules: Map<string, PageModule>;
+}
+
+export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
+  const { config, table } = ctx;
+  const strings = ctx.strings.get(route.locale)!;
+  const t = strings.t.bind(strings);
+  const lc = config.i18n.localeConfigs[route.locale];
+  let page: ReactNode;
+  let title = config.title;
+  let description = "";
+  let applyColorMode = true;
+  let wide = false;
+  let ogType: HeadData["ogType"] = "website";
+  let feeds: HeadData["feeds"];
+  let extraHead = "";
+
+  switch (route.kind) {
+    case "doc": {
+      const Content = await mdxComponent(route.compiled);
+      page = h(DocPage, { data: docPageData(config, table, route, t), children: h(Content, { components: mdxComponents }) });
+      title = `${route.title} | ${config.title}`;
+      description = route.description;
+      wide = true;
+      break;
+    }
+    case "blogPost": {
+      const Content = await mdxComponent(route.compiled);
+      page = h(BlogPostPage, { post: route.post, prev: route.prev, next: route.next, children: h(Content, { components: mdxComponents }) });
+      title = `${route.post.title} | ${config.title}`;
+      description = route.post.description;
+      ogType = "article";
+      break;
+    }
+    case "blogList":
+      page = h(BlogListPage, { title: t("theme.blog.title"), posts: route.posts, page: route.page, totalPages: route.totalPages, prevHref: route.prevHref, nextHref: route.nextHref, archiveHref: `${blogBase(config, route.locale)}archive/` });
+      title = `${t("theme.blog.title")} | ${config.title}`;
+      description = t("theme.blog.description");
+      break;
+    case "blogArchive":
+      page = h(BlogArchivePage, { years: route.years });
+      title = `${t("theme.blog.archive.title")} | ${config.title}`;
+      description = t("theme.blog.archive.description");
+      break;
+    case "search":
+      page = h(SearchPageShell, { query: "", action: route.path });
+      title = `${t("theme.SearchPage.heading")} | ${config.title}`;
+      break;
+    case "versions": {
+      const docsHref = (path: string) => `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${path}/`;
+      const row = (v: typeof config.docs.versions[number]) => ({ label: v.label, docsHref: docsHref(v.path), releaseNotes: v.releaseNotes });
+      const last = config.docs.versions.find((v) => v.isLast)!;
+      const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
+      page = h(VersionsPage, {
+        current: row(last),
+        unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
+        past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
+        repoHref: repo && repo.type === "link" ? repo.href : undefined,
+      });
+      title = `${t("theme.versions.title")} | ${config.title}`;
+      description = t("theme.versions.description");
+      break;
+    }
+    case "notFound":
+      page = h(NotFoundPage);
+      title = `${t("theme.NotFound.title")} | ${config.title}`;
+      break;
+    case "redirect":
+      page = h(RedirectPage, { to: route.to });
+      extraHead = `<meta http-equiv="refresh" content="0; url=${route.to}">`;
+      break;
+    case "page": {
+      const mod = ctx.pageModules.get(route.module.abs)!;
+      page = h(mod.default, { locale: route.locale });
+      const meta = mod.meta ?? {};
+      title = meta.title ? t(meta.title) : config.title;
+      description = meta.description ? t(meta.description) : config.tagline;
+      applyColorMode = meta.applyColorMode ?? true;
+      wide = meta.wide ?? false;
+      break;
+    }
+  }
+  if (route.kind === "blogList" || route.kind === "blogPost" || route.kind === "blogArchive") {
+    const b = blogBase(config, route.locale);
+    feeds = [{ type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` }, { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` }];
+  }
+
+  const layout = buildLayoutData(config, table, strings, route, { applyColorMode, assetsBase: config.baseUrl });
+  const body = renderToString(
+    h(SiteProvider, { i18n: { locale: route.locale, t }, layout, children: h(Layout, { wide, children: page }) }),
+  );
+  const alts = route.kind === "notFound" ? [] : alternates(config, table, route).filter((a) => a.exists);
+  const head: HeadData = {
+    title,
+    description,
+    canonical: config.url + (route.kind === "redirect" ? route.to : route.path),
+    alternates: alts.length > 1 ? [
+      ...alts.map((a) => ({ hreflang: config.i18n.localeConfigs[a.locale].htmlLang, href: config.url + a.href })),
+      { hreflang: "x-default", href: config.url + alts.find((a) => a.locale === config.i18n.defaultLocale)!.href },
+    ] : [],
+    noindex: Boolean(route.unlisted) || route.kind === "redirect",
+    ogType,
+    ogLocale: lc.htmlLang.replace("-", "_"),
+    feeds,
+  };
+  return renderDocument({
+    config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead,
+    rootAttrs: {
+      "data-locale": route.locale,
+      "data-base": config.baseUrl,
+      "data-route": route.kind,
+      "data-i18n": JSON.stringify({
+        retry: t("theme.ErrorPageContent.tryAgain"), crashed: t("theme.ErrorPageContent.title"), loadFailed: t("theme.ErrorPageContent.loadFailed"),
+      }),
+      ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
+      ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+    },
+  });
+}

@@ -1,0 +1,62 @@
+// Every URL shape of the site is decided here, so links, routes and files agree.
+import type { SiteConfig, VersionConfig } from "../config/types.ts";
+
+/** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
+export function localeBase(config: SiteConfig, locale: string): string {
+  return locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${locale}/`;
+}
+
+/** A site path written without locale ("/docs/v8/x/") made absolute for a locale ("/ru/docs/v8/x/"). */
+export function localizePath(config: SiteConfig, locale: string, sitePath: string): string {
+  return localeBase(config, locale) + sitePath.replace(/^\//, "");
+}
+
+/** Doc id → path inside the version: "quickstart/index" → "quickstart/", "index" → "", "commands/browser/url" → "commands/browser/url/". */
+export function docIdToSlug(id: string): string {
+  const trimmed = id.replace(/(^|\/)index$/, "");
+  return trimmed ? `${trimmed}/` : "";
+}
+
+export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
+  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path}/`;
+}
+
+export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
+  const tail = slug !== undefined ? slug.replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "") : docIdToSlug(id);
+  return versionBase(config, locale, version) + tail;
+}
+
+export function blogBase(config: SiteConfig, locale: string): string {
+  return `${localeBase(config, locale)}${config.blog.routeBasePath}/`;
+}
+
+/** A path of the locale with its locale prefix removed: "/ru/docs/v8/" → "/docs/v8/". */
+export function stripLocale(config: SiteConfig, path: string): { locale: string; rest: string } {
+  for (const l of config.i18n.locales) {
+    if (l === config.i18n.defaultLocale) continue;
+    const base = localeBase(config, l);
+    if (path === base.slice(0, -1) || path.startsWith(base)) return { locale: l, rest: "/" + path.slice(base.length) };
+  }
+  return { locale: config.i18n.defaultLocale, rest: "/" + path.slice(config.baseUrl.length) };
+}
+
+/** Output file for a route path: "/ru/docs/" → "ru/docs/index.html". */
+export function outputFileOf(config: SiteConfig, path: string): string {
+  const rel = path.slice(config.baseUrl.length);
+  return rel.endsWith(".html") || rel.endsWith(".xml") || rel.endsWith(".txt") ? rel : `${rel}index.html`;
+}
+
+/**
+ * Where a content file is published, derived from its path alone (front-matter slugs are applied by the route table).
+ * Used to resolve relative links such as `./click.mdx` while compiling, before the route table exists.
+ */
+export function routeOfContentFile(config: SiteConfig, relFile: string): string | null {
+  const m = /^content\/([^/]+)\/(?:docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(relFile);
+  if (!m) return null;
+  const [, locale, versionName, docId, blogFile] = m;
+  if (versionName) {
+    const version = config.docs.versions.find((v) => v.name === versionName);
+    return version ? docPath(config, locale, version, docId) : null;
+  }
+  return `${blogBase(config, locale)}${blogFile.replace(/^\d{4}-\d{2}-\d{2}-/, "")}/`;
+}

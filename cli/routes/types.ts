@@ -1,0 +1,83 @@
+// The route table: one entry per URL of the built site.
+import type { VersionConfig } from "../config/types.ts";
+import type { DocSource, BlogSource, PageModuleSource } from "../content/scan.ts";
+import type { CompiledMdx } from "../mdx/compile.ts";
+import type { SidebarNode } from "./sidebars.ts";
+
+interface RouteBase {
+  path: string;
+  locale: string;
+  /** The path without its locale prefix: the same key in every locale, used for alternates and the locale switch. */
+  key: string;
+  /** File that produced the route, for messages. */
+  origin: string;
+  /** Excluded from sitemaps and search, marked noindex. */
+  unlisted?: boolean;
+}
+
+export interface PrevNext { title: string; href: string }
+
+export interface DocRoute extends RouteBase {
+  kind: "doc";
+  version: VersionConfig;
+  id: string;
+  source: DocSource;
+  compiled: CompiledMdx;
+  title: string;
+  description: string;
+  sidebarKey?: string;
+  sidebarId?: string;
+  prev?: PrevNext;
+  next?: PrevNext;
+  /** Content shown in the default locale because this locale has no translation. */
+  untranslated: boolean;
+}
+
+export interface BlogPostSummary {
+  slug: string;
+  href: string;
+  title: string;
+  description: string;
+  date: string;
+  authors: string[];
+  tags: string[];
+  readingMinutes: number;
+}
+
+export interface BlogPostRoute extends RouteBase {
+  kind: "blogPost";
+  source: BlogSource;
+  compiled: CompiledMdx;
+  post: BlogPostSummary;
+  prev?: PrevNext;
+  next?: PrevNext;
+}
+
+export interface BlogListRoute extends RouteBase {
+  kind: "blogList";
+  posts: BlogPostSummary[];
+  page: number;
+  totalPages: number;
+  prevHref?: string;
+  nextHref?: string;
+}
+
+export interface BlogArchiveRoute extends RouteBase {
+  kind: "blogArchive";
+  years: Array<{ year: string; posts: BlogPostSummary[] }>;
+}
+
+export interface RedirectRoute extends RouteBase { kind: "redirect"; to: string }
+export interface SimpleRoute extends RouteBase { kind: "search" | "versions" | "notFound" }
+export interface PageModuleRoute extends RouteBase { kind: "page"; module: PageModuleSource }
+
+export type Route = DocRoute | BlogPostRoute | BlogListRoute | BlogArchiveRoute | RedirectRoute | SimpleRoute | PageModuleRoute;
+
+export interface RouteTable {
+  routes: Route[];
+  byPath: Map<string, Route>;
+  /** key `${locale}|${version}|${sidebarId}` */
+  sidebars: Map<string, SidebarNode[]>;
+  /** Where each navbar docSidebar item points, by `${locale}|${sidebarId}` (latest version). */
+  sidebarLinks: Map<string, string>;
+}

@@ -1,0 +1,100 @@
+// `docsite dev`: renders pages on request from an in-memory model, rebuilds the model when content, config or
+// strings change (compiled pages come from the cache, so only edited files recompile), rebundles when the theme
+// changes, and tells open pages to reload over Server-Sent Events. Errors show in the browser and the terminal.
+import http from "node:http";
+import { join, relative } from "node:path";
+import chokidar from "chokidar";
+import { loadSite, loadPageModules, type SiteModel } from "../build/build.ts";
+import { bundleClient, type ClientBundle } from "../client/bundle.ts";
+import { renderRoute } from "../render/render-route.ts";
+import { canonicalRedirect } from "./serve.ts";
+import { escapeHtml } from "../render/html.ts";
+import { createLogger, formatError, DocsiteError, location } from "../log.ts";
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+
+const RELOAD_SCRIPT = `<script>new EventSource("/__docsite/events").onmessage=function(){location.reload()}</script>`;
+
+function errorPage(err: unknown): string {
+  const text = formatError(err).replace(/\x1b\[[0-9;]*m/g, "");
+  const where = err instanceof DocsiteError ? location(err.where) : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docsite: build error</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#1e1e1e;color:#eee}main{max-width:900px;margin:40px auto;padding:0 20px}h1{color:#ff6b6b;font-size:20px}pre{white-space:pre-wrap;background:#2b2b2b;padding:16px;border-radius:6px}</style></head>
+<body><main><h1>Build error${where ? ` in ${escapeHtml(where)}` : ""}</h1><pre>${escapeHtml(text)}</pre><p>Fix the file and save: this page reloads by itself.</p></main>${RELOAD_SCRIPT}</body></html>`;
+}
+
+export async function dev(opts: { root: string; port: number; host?: string }): Promise<http.Server> {
+  const logger = createLogger();
+  let site: SiteModel | null = null;
+  let bundle: ClientBundle | null = null;
+  let failure: unknown = null;
+  const clients = new Set<http.ServerResponse>();
+
+  async function rebuild(what: "all" | "content"): Promise<void> {
+    const t0 = performance.now();
+    try {
+      if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
+      site = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
+      failure = null;
+      logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
+    } catch (err) {
+      failure = err;
+      logger.error(formatError(err));
+    }
+    for (const c of clients) c.write("data: reload\n\n");
+  }
+  await rebuild("all");
+
+  const watcher = chokidar.watch(["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(opts.root, p)).filter(existsSync), { ignoreInitial: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: "all" | "content" = "content";
+  watcher.on("all", (_event, file) => {
+    if (relative(opts.root, file).startsWith("theme")) pending = "all";
+    clearTimeout(timer);
+    timer = setTimeout(() => { const w = pending; pending = "content"; rebuild(w); }, 80);
+  });
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === "/__docsite/events") {
+      res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+      res.write(": connected\n\n");
+      clients.add(res);
+      req.on("close", () => clients.delete(res));
+      return;
+    }
+    const to = canonicalRedirect(url.pathname);
+    if (to) { res.writeHead(301, { Location: to }).end(); return; }
+    if (failure || !site || !bundle) {
+      res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(failure ?? new Error("still building")));
+      return;
+    }
+    const asset = bundle.files.get(url.pathname.slice(1));
+    if (asset) {
+      res.writeHead(200, { "Content-Type": url.pathname.endsWith(".css") ? "text/css" : "text/javascript" }).end(asset);
+      return;
+    }
+    const staticFile = join(opts.root, "static", decodeURIComponent(url.pathname));
+    if (staticFile.startsWith(join(opts.root, "static")) && existsSync(staticFile) && !url.pathname.endsWith("/")) {
+      res.writeHead(200).end(await readFile(staticFile));
+      return;
+    }
+    let route = site.table.byPath.get(decodeURIComponent(url.pathname));
+    let status = 200;
+    if (!route) {
+      status = 404;
+      const locale = site.config.i18n.locales.find((l) => url.pathname.startsWith(`/${l}/`)) ?? site.config.i18n.defaultLocale;
+      route = site.table.routes.find((r) => r.kind === "notFound" && r.locale === locale);
+    }
+    try {
+      const html = await renderRoute({ config: site.config, table: site.table, strings: site.strings, assets: { entry: bundle.entry, css: bundle.css, preload: [] }, pageModules: await loadPageModules(site) }, route!);
+      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
+    } catch (err) {
+      logger.error(formatError(err));
+      res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(err));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
+  server.on("close", () => watcher.close());
+  return server;
+}

@@ -1,0 +1,174 @@
+// Page behaviours done with delegated listeners on document: they work for the first page and for every page
+// swapped in later without re-initialisation.
+import { safeStorage } from "./storage.ts";
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const DESKTOP_QUERY = "(min-width: 997px)";
+
+/** Collapse animation time grows with content height (like Docusaurus), 1 ms under reduced motion. */
+export function collapseDuration(height: number): number {
+  if (reducedMotion()) return 1;
+  const constant = height / 36;
+  return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
+}
+
+function animateDetails(details: HTMLDetailsElement): void {
+  const list = details.querySelector<HTMLElement>(":scope > ul");
+  const opening = !details.open;
+  if (!list) { details.open = opening; return; }
+  if (opening) details.open = true;
+  const height = list.scrollHeight;
+  const ms = collapseDuration(height);
+  list.style.overflow = "hidden";
+  const anim = list.animate([{ height: opening ? "0px" : `${height}px` }, { height: opening ? `${height}px` : "0px" }], { duration: ms, easing: "ease-in-out" });
+  anim.onfinish = anim.oncancel = () => {
+    list.style.overflow = "";
+    if (!opening) details.open = false;
+  };
+}
+
+function selectTab(tab: HTMLElement, sync = true): void {
+  const tabs = tab.closest<HTMLElement>("[data-tabs]");
+  if (!tabs) return;
+  const value = tab.dataset.value!;
+  tabs.querySelectorAll<HTMLElement>(":scope > [role=tablist] > [role=tab]").forEach((t) => {
+    const on = t === tab;
+    t.setAttribute("aria-selected", String(on));
+    t.tabIndex = on ? 0 : -1;
+    const panel = document.getElementById(t.getAttribute("aria-controls")!);
+    if (panel) on ? panel.removeAttribute("data-inactive") : panel.setAttribute("data-inactive", "");
+  });
+  const group = tabs.dataset.group;
+  if (group && sync) {
+    safeStorage.set(`docsite.tab.${group}`, value);
+    document.querySelectorAll<HTMLElement>(`[data-tabs][data-group="${CSS.escape(group)}"] [role=tab][data-value="${CSS.escape(value)}"]`).forEach((t) => { if (t !== tab) selectTab(t, false); });
+  }
+}
+
+/** Restores tab choices of synced groups after a page appears. */
+export function restoreTabs(root: ParentNode): void {
+  root.querySelectorAll<HTMLElement>("[data-tabs][data-group]").forEach((tabs) => {
+    const v = safeStorage.get(`docsite.tab.${tabs.dataset.group}`);
+    const tab = v ? tabs.querySelector<HTMLElement>(`[role=tab][data-value="${CSS.escape(v)}"]`) : null;
+    if (tab) selectTab(tab, false);
+  });
+}
+
+function closeDropdowns(except?: Element): void {
+  document.querySelectorAll("[data-dropdown].dropdown--open").forEach((d) => {
+    if (d === except) return;
+    d.classList.remove("dropdown--open");
+    d.querySelector("[aria-expanded]")?.setAttribute("aria-expanded", "false");
+  });
+}
+
+export function mobileMenu(open: boolean): void {
+  const menu = document.querySelector<HTMLElement>("[data-mobile-menu]");
+  const toggle = document.querySelector<HTMLElement>("[data-mobile-menu-open]");
+  if (!menu) return;
+  if (open) {
+    const sidebar = document.querySelector("[data-sidebar] nav");
+    const slot = menu.querySelector("[data-mobile-menu-sidebar]");
+    if (slot) slot.replaceChildren(...(sidebar ? [sidebar.cloneNode(true)] : []));
+    menu.dataset.view = sidebar ? "secondary" : "primary";
+    menu.hidden = false;
+    document.body.classList.add("mobile-menu-open");
+    menu.querySelector<HTMLElement>("a, button")?.focus();
+  } else {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    document.body.classList.remove("mobile-menu-open");
+    toggle?.focus();
+  }
+  toggle?.setAttribute("aria-expanded", String(open));
+}
+
+export function installBehaviours(): void {
+  document.addEventListener("click", (e) => {
+    const el = e.target as HTMLElement;
+    const summary = el.closest("summary.menu__summary");
+    if (summary && !el.closest("a")) {
+      e.preventDefault();
+      animateDetails(summary.parentElement as HTMLDetailsElement);
+      return;
+    }
+    const tab = el.closest<HTMLElement>("[data-tabs] [role=tab]");
+    if (tab) { selectTab(tab); return; }
+    const copy = el.closest<HTMLElement>("[data-copy]");
+    if (copy) {
+      const code = copy.closest(".code-block")?.querySelector("pre")?.textContent ?? "";
+      navigator.clipboard?.writeText(code.replace(/\n$/, "")).then(() => {
+        copy.classList.add("copied");
+        copy.setAttribute("aria-label", copy.dataset.copiedLabel ?? "Copied");
+        setTimeout(() => copy.classList.remove("copied"), 1500);
+      }, () => { /* clipboard denied: nothing to do */ });
+      return;
+    }
+    const toggle = el.closest("[data-dropdown] .dropdown__toggle");
+    if (toggle) {
+      const dd = toggle.parentElement!;
+      const open = !dd.classList.contains("dropdown--open");
+      closeDropdowns(dd);
+      dd.classList.toggle("dropdown--open", open);
+      toggle.setAttribute("aria-expanded", String(open));
+      return;
+    }
+    if (!el.closest("[data-dropdown]")) closeDropdowns();
+    if (el.closest("[data-mobile-menu-open]")) { mobileMenu(true); return; }
+    if (el.closest("[data-mobile-menu-close]")) { mobileMenu(false); return; }
+    if (el.closest("[data-mobile-menu-back]")) {
+      const menu = document.querySelector<HTMLElement>("[data-mobile-menu]");
+      if (menu) menu.dataset.view = "primary";
+      return;
+    }
+    if (el.closest("[data-mobile-menu] a")) mobileMenu(false);
+  });
+
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      closeDropdowns();
+      mobileMenu(false);
+    }
+    const tab = (e.target as HTMLElement).closest?.<HTMLElement>("[data-tabs] [role=tab]");
+    if (tab && (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End")) {
+      const all = [...tab.parentElement!.querySelectorAll<HTMLElement>("[role=tab]")];
+      const i = all.indexOf(tab);
+      const next = e.key === "Home" ? all[0] : e.key === "End" ? all[all.length - 1] : all[(i + (e.key === "ArrowRight" ? 1 : -1) + all.length) % all.length];
+      selectTab(next);
+      next.focus();
+      e.preventDefault();
+    }
+  });
+
+  matchMedia(DESKTOP_QUERY).addEventListener?.("change", (q) => { if (q.matches) mobileMenu(false); });
+  addEventListener("popstate", () => mobileMenu(false));
+
+  // Navbar hides while scrolling down and comes back on the way up.
+  let lastY = scrollY;
+  addEventListener("scroll", () => {
+    const nav = document.querySelector<HTMLElement>("[data-navbar][data-hide-on-scroll]");
+    const y = scrollY;
+    if (nav) {
+      const h = nav.offsetHeight;
+      if (y < h || y < lastY) nav.classList.remove("navbar--hidden");
+      else if (y > lastY + 2 && !nav.contains(document.activeElement)) nav.classList.add("navbar--hidden");
+    }
+    lastY = y;
+  }, { passive: true });
+}
+
+/** Highlights the TOC entry of the section at the top of the viewport. */
+export function tocSpy(root: ParentNode): () => void {
+  const links = [...root.querySelectorAll<HTMLAnchorElement>("[data-toc] a.toc__link")];
+  if (!links.length) return () => {};
+  const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => Boolean(h));
+  const update = () => {
+    let active: HTMLElement | undefined;
+    for (const h of headings) if (h.getBoundingClientRect().top < 120) active = h;
+    active ??= headings[0];
+    for (const a of links) a.classList.toggle("toc__link--active", a.hash === `#${active?.id}`);
+  };
+  addEventListener("scroll", update, { passive: true });
+  update();
+  return () => removeEventListener("scroll", update);
+}

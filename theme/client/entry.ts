@@ -1,0 +1,88 @@
+// The browser entry: hydrates islands, starts client navigation and the delegated behaviours.
+import { hydrateIslands, unmountIslands } from "./islands.ts";
+import { startRouter } from "./router.ts";
+import { installBehaviours, restoreTabs, tocSpy } from "./behaviours.ts";
+import { startAnalytics } from "./analytics.ts";
+import { applyMode } from "../layout/ColorModeToggle.tsx";
+import { safeStorage } from "./storage.ts";
+
+const root = document.getElementById("__docsite")!;
+const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
+
+/** Error screen inside the page: the text of the error and a way to try again. */
+function showError(err: unknown, retry: () => void, crashed: boolean): void {
+  const s = strings();
+  const main = document.getElementById("main-content") ?? root;
+  const box = document.createElement("div");
+  box.className = "error-screen alert alert--danger";
+  box.setAttribute("role", "alert");
+  const h = document.createElement("p");
+  h.className = "alert__title";
+  h.textContent = crashed ? s.crashed ?? "This page crashed." : s.loadFailed ?? "";
+  const pre = document.createElement("pre");
+  pre.textContent = String((err as Error)?.message ?? err);
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "button";
+  b.textContent = s.retry ?? "Try again";
+  b.addEventListener("click", () => { box.remove(); retry(); });
+  box.append(h, pre, b);
+  main.prepend(box);
+}
+
+function rememberDocsVersion(): void {
+  const v = root.getAttribute("data-docs-version");
+  if (!v) return;
+  const [plugin, name] = v.split("|");
+  safeStorage.set(`docs-preferred-version-${plugin}`, name);
+}
+
+let stopToc = tocSpy(root);
+const analytics = startAnalytics(root);
+installBehaviours();
+restoreTabs(root);
+rememberDocsVersion();
+const onIslandError = (err: unknown) => {
+  // A chunk that fails to load usually means a new deployment replaced it: a reload gets the fresh page.
+  if (/dynamically imported module|Failed to fetch|Importing a module script failed/i.test(String((err as Error)?.message))) {
+    if (!sessionStorage.getItem("docsite.reloaded")) { sessionStorage.setItem("docsite.reloaded", "1"); location.reload(); return; }
+  }
+  showError(err, () => location.reload(), true);
+};
+hydrateIslands(root, onIslandError).then(() => {
+  document.documentElement.setAttribute("data-hydrated", "");
+  sessionStorage.removeItem("docsite.reloaded");
+});
+document.addEventListener("docsite:color-mode-restore", () => {
+  const m = safeStorage.get("color-mode-setting");
+  applyMode(m === "dark" || m === "system" ? m : "light");
+});
+document.addEventListener("docsite:search-open", () => {
+  const link = document.querySelector<HTMLAnchorElement>(".search-button");
+  if (link) router.navigate(link.href);
+});
+document.addEventListener("keydown", (e) => {
+  const t = e.target as HTMLElement;
+  const typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName);
+  if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") || (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey)) {
+    e.preventDefault();
+    document.dispatchEvent(new CustomEvent("docsite:search-open"));
+  }
+});
+
+const router = startRouter(root, {
+  beforeSwap(old) {
+    stopToc();
+    unmountIslands(old);
+  },
+  afterSwap(next, { pathChanged }) {
+    hydrateIslands(next, onIslandError);
+    restoreTabs(next);
+    stopToc = tocSpy(next);
+    rememberDocsVersion();
+    if (pathChanged) analytics?.pageView(location.href, document.title);
+    document.dispatchEvent(new CustomEvent("docsite:navigated", { detail: { path: location.pathname } }));
+  },
+  onError: (err, retry) => showError(err, retry, false),
+});
+(window as unknown as { __docsite?: unknown }).__docsite = { navigate: router.navigate };

@@ -1,0 +1,41 @@
+// Hydrates the islands the server marked with <docsite-island>. Small islands present on every page are in the
+// entry chunk; the rest load on demand.
+import { createElement } from "react";
+import { hydrate, unmountComponentAtNode } from "react-dom";
+import { ColorModeToggle } from "../layout/ColorModeToggle.tsx";
+import { SearchButton } from "../layout/SearchButton.tsx";
+import { AnnouncementBar } from "../layout/AnnouncementBar.tsx";
+
+type Loader = () => Promise<(props: any) => any>;
+
+const islands: Record<string, Loader> = {
+  ColorModeToggle: async () => ColorModeToggle,
+  SearchButton: async () => SearchButton,
+  AnnouncementBar: async () => AnnouncementBar,
+};
+
+const mounted = new Set<Element>();
+
+export async function hydrateIslands(root: ParentNode, onError: (err: unknown) => void): Promise<void> {
+  const els = [...root.querySelectorAll("docsite-island")];
+  await Promise.all(els.map(async (el) => {
+    if (mounted.has(el)) return;
+    const name = el.getAttribute("data-name") ?? "";
+    const load = islands[name];
+    if (!load) return;
+    try {
+      const Component = await load();
+      const props = JSON.parse(el.getAttribute("data-props") ?? "{}");
+      hydrate(createElement(Component, props), el);
+      mounted.add(el);
+    } catch (err) {
+      onError(err);
+    }
+  }));
+}
+
+export function unmountIslands(root: ParentNode): void {
+  for (const el of root.querySelectorAll("docsite-island")) {
+    if (mounted.delete(el)) unmountComponentAtNode(el);
+  }
+}

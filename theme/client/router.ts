@@ -1,0 +1,182 @@
+// Client-side navigation over static HTML: same-origin links load the next page's HTML (prefetched on hover,
+// focus or touch), the old page stays until it arrives, then the page region is swapped. Anything unexpected
+// falls back to a full page load, which always works.
+import { createProgress } from "./progress.ts";
+import { saveData } from "./connection.ts";
+
+export interface RouterHooks {
+  /** Before the old DOM goes away. */
+  beforeSwap(oldRoot: HTMLElement): void;
+  /** After the new DOM is in place. */
+  afterSwap(newRoot: HTMLElement, info: { pathChanged: boolean }): void;
+  /** Swapping failed after the page arrived: show the error screen. */
+  onError(err: unknown, retry: () => void): void;
+}
+
+const cache = new Map<string, Promise<string>>();
+
+export function normalizePath(pathname: string): string {
+  // /a/index.html and /a/b.html → /a/ and /a/b/
+  if (pathname.endsWith("/index.html")) return pathname.slice(0, -"index.html".length);
+  if (pathname.endsWith(".html") && !pathname.endsWith("/404.html")) return pathname.slice(0, -".html".length) + "/";
+  return pathname;
+}
+
+function fetchPage(url: string): Promise<string> {
+  let p = cache.get(url);
+  if (!p) {
+    p = fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" }).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      const type = r.headers.get("content-type") ?? "";
+      if (!type.includes("text/html")) throw new Error(`not a page: ${type}`);
+      return r.text();
+    });
+    p.catch(() => cache.delete(url));
+    cache.set(url, p);
+  }
+  return p;
+}
+
+export function prefetch(url: string): void {
+  if (saveData() || cache.has(url)) return;
+  fetchPage(url).catch(() => { /* a real navigation will retry */ });
+}
+
+function routable(a: HTMLAnchorElement | null, base: string): URL | null {
+  if (!a || !a.href || a.target && a.target !== "_self" || a.hasAttribute("download") || a.getAttribute("rel")?.includes("external")) return null;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith(base)) return null;
+  if (/\.(xml|txt|json|png|jpe?g|svg|webp|pdf|zip)$/i.test(url.pathname)) return null;
+  return url;
+}
+
+export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: (url: string, push?: boolean) => Promise<void> } {
+  const base = root.getAttribute("data-base") ?? "/";
+  const progress = createProgress();
+  let current = location.pathname;
+  let token = 0;
+
+  // Clean *.html URLs on the client too.
+  const clean = normalizePath(location.pathname);
+  if (clean !== location.pathname) history.replaceState(history.state, "", clean + location.search + location.hash);
+
+  history.scrollRestoration = "manual";
+  const saveScroll = () => history.replaceState({ ...(history.state ?? {}), scrollY: scrollY }, "");
+
+  async function navigate(href: string, push = true, scrollY?: number): Promise<void> {
+    const url = new URL(href, location.href);
+    url.pathname = normalizePath(url.pathname);
+    const my = ++token;
+    progress.start();
+    let html: string;
+    try {
+      html = await fetchPage(url.pathname + url.search);
+    } catch {
+      // The route could not be loaded (offline, deleted page, failed asset): let the browser load it for real.
+      location.assign(url.href);
+      return;
+    }
+    if (my !== token) return;
+    try {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const next = doc.getElementById("__docsite");
+      if (!next) throw new Error("the page has no docsite root");
+      if (push) { saveScroll(); history.pushState({}, "", url.pathname + url.search + url.hash); }
+      const pathChanged = url.pathname !== current;
+      current = url.pathname;
+      swapHead(doc);
+      hooks.beforeSwap(root);
+      swapRoot(root, next);
+      hooks.afterSwap(root, { pathChanged });
+      const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+      if (scrollY !== undefined) scrollTo(0, scrollY);
+      else if (target) target.scrollIntoView();
+      else scrollTo(0, 0);
+      focusMain(target);
+    } catch (err) {
+      hooks.onError(err, () => navigate(url.href, false));
+    } finally {
+      if (my === token) progress.done();
+    }
+  }
+
+  document.addEventListener("click", (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element | null)?.closest?.("a") as HTMLAnchorElement | null;
+    const url = routable(a, base);
+    if (!url) return;
+    // Same page, different hash: the browser does it best.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    e.preventDefault();
+    navigate(url.href);
+  });
+
+  const onIntent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.("a") as HTMLAnchorElement | null;
+    const url = routable(a, base);
+    if (url && url.pathname !== location.pathname) prefetch(normalizePath(url.pathname) + url.search);
+  };
+  document.addEventListener("mouseover", onIntent, { passive: true });
+  document.addEventListener("focusin", onIntent);
+  document.addEventListener("touchstart", onIntent, { passive: true });
+
+  addEventListener("popstate", (e) => {
+    if (location.pathname === current) return; // hash change within the page
+    navigate(location.href, false, (e.state as { scrollY?: number } | null)?.scrollY ?? 0);
+  });
+
+  return { navigate: (u, push = true) => navigate(u, push) };
+}
+
+function swapHead(doc: Document): void {
+  document.title = doc.title;
+  document.documentElement.lang = doc.documentElement.lang;
+  document.documentElement.dir = doc.documentElement.dir;
+  for (const sel of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:url"]', 'meta[name="robots"]']) {
+    const mine = document.head.querySelector(sel);
+    const theirs = doc.head.querySelector(sel);
+    if (mine && theirs) mine.replaceWith(theirs.cloneNode(true));
+    else if (mine) mine.remove();
+    else if (theirs) document.head.appendChild(theirs.cloneNode(true));
+  }
+  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((l) => l.remove());
+  doc.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((l) => document.head.appendChild(l.cloneNode(true)));
+  // Pages may opt out of colour modes (the landing page): carry the fixed theme across.
+  const fixed = doc.documentElement.hasAttribute("data-theme-fixed");
+  const root = document.documentElement;
+  if (fixed) { root.setAttribute("data-theme-fixed", ""); root.setAttribute("data-theme", "light"); }
+  else if (root.hasAttribute("data-theme-fixed")) {
+    root.removeAttribute("data-theme-fixed");
+    document.dispatchEvent(new CustomEvent("docsite:color-mode-restore"));
+  }
+}
+
+/** Replaces the page, keeping the docs sidebar element when both pages share it (scroll and open categories stay). */
+function swapRoot(root: HTMLElement, next: HTMLElement): void {
+  const oldSidebar = root.querySelector<HTMLElement>("[data-sidebar]");
+  const newSidebar = next.querySelector<HTMLElement>("[data-sidebar]");
+  const keep = oldSidebar && newSidebar && oldSidebar.dataset.sidebar === newSidebar.dataset.sidebar;
+  let activeHref: string | null = null;
+  if (keep) {
+    activeHref = newSidebar.querySelector<HTMLAnchorElement>("[aria-current=page]")?.getAttribute("href") ?? null;
+    newSidebar.replaceWith(oldSidebar);
+  }
+  for (const a of Array.from(next.attributes)) root.setAttribute(a.name, a.value);
+  root.replaceChildren(...Array.from(next.childNodes).map((n) => document.adoptNode(n)));
+  if (keep && oldSidebar) markActive(oldSidebar, activeHref);
+}
+
+export function markActive(sidebar: HTMLElement, href: string | null): void {
+  sidebar.querySelectorAll("[aria-current=page]").forEach((a) => { a.removeAttribute("aria-current"); a.classList.remove("menu__link--active"); });
+  if (!href) return;
+  const link = sidebar.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
+  if (!link) return;
+  link.setAttribute("aria-current", "page");
+  link.classList.add("menu__link--active");
+  for (let d = link.closest("details"); d; d = d.parentElement?.closest("details") ?? null) d.open = true;
+}
+
+function focusMain(target: HTMLElement | null): void {
+  const main = target ?? document.getElementById("main-content");
+  main?.focus({ preventScroll: true });
+}

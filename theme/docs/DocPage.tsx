@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { useT } from "../context.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+import { Toc, TocMobile } from "./Toc.tsx";
+import type { DocPageData } from "../types.ts";
+
+function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
+  const t = useT();
+  const key = data.kind === "unmaintained" ? "theme.docs.versions.unmaintainedVersionLabel" : "theme.docs.versions.unreleasedVersionLabel";
+  return (
+    <div className={`alert alert--warning version-banner`} role="note">
+      <p>{t(key, { siteTitle: "", versionLabel: data.versionLabel })}</p>
+      <p>{t("theme.docs.versions.latestVersionSuggestionLabel.before")}<a href={data.latestHref}><b>{data.latestLabel}</b></a>{t("theme.docs.versions.latestVersionSuggestionLabel.after")}</p>
+    </div>
+  );
+}
+
+export function DocPage({ data, children }: { data: DocPageData; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className={`doc-layout${data.sidebar ? "" : " doc-layout--no-sidebar"}`}>
+      {data.sidebar && <Sidebar items={data.sidebar} active={data.activeHref} sidebarKey={data.sidebarKey} />}
+      <main id="main-content" className="doc-main" tabIndex={-1}>
+        {data.banner && <Banner data={data.banner} />}
+        {data.unlisted && (
+          <div className="alert alert--warning" role="note">
+            <p className="alert__title">{t("theme.contentVisibility.unlistedBanner.title")}</p>
+            <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
+          </div>
+        )}
+        {data.untranslated && <div className="alert alert--info" role="note"><p>{t("theme.docs.untranslated")}</p></div>}
+        {!data.hideToc && <TocMobile items={data.toc} />}
+        <article className="markdown">
+          <h1>{data.title}</h1>
+          {children}
+        </article>
+        {(data.prev || data.next) && (
+          <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
+            {data.prev ? <a className="pagination-nav__link" href={data.prev.href} rel="prev"><span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span><span className="pagination-nav__label">« {data.prev.title}</span></a> : <span />}
+            {data.next && <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next"><span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span><span className="pagination-nav__label">{data.next.title} »</span></a>}
+          </nav>
+        )}
+      </main>
+      {!data.hideToc && <aside className="doc-toc"><Toc items={data.toc} /></aside>}
+    </div>
+  );
+}

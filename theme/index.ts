@@ -1,0 +1,3 @@
+// What content page modules (content/pages/*.tsx) may use from the theme.
+export { useT, useLocale, useLayout } from "./context.tsx";
+export { Icon } from "./icons.tsx";

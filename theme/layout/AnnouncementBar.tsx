@@ -1,0 +1,36 @@
+// Island: an announcement shown until the reader closes it. The dismissal is stored with the bar's id, so a new
+// announcement (a new id) is shown again.
+import { useEffect, useState } from "react";
+import { safeStorage } from "../client/storage.ts";
+
+export const ANNOUNCEMENT_DISMISSED_KEY = "docsite.announcement.dismiss";
+export const ANNOUNCEMENT_ID_KEY = "docsite.announcement.id";
+
+export interface AnnouncementBarProps { id: string; content: string; closeable: boolean; closeLabel: string }
+
+export function isDismissed(id: string): boolean {
+  return safeStorage.get(ANNOUNCEMENT_ID_KEY) === id && safeStorage.get(ANNOUNCEMENT_DISMISSED_KEY) === "true";
+}
+
+export function AnnouncementBar(props: AnnouncementBarProps) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    if (safeStorage.get(ANNOUNCEMENT_ID_KEY) !== props.id) {
+      safeStorage.set(ANNOUNCEMENT_ID_KEY, props.id);
+      safeStorage.set(ANNOUNCEMENT_DISMISSED_KEY, "false");
+    }
+    if (isDismissed(props.id)) setOpen(false);
+  }, []);
+  if (!open) return null;
+  return (
+    <div className="announcement" role="region" aria-label={props.content}>
+      <p className="announcement__content">{props.content}</p>
+      {props.closeable && (
+        <button type="button" className="announcement__close icon-button" aria-label={props.closeLabel}
+          onClick={() => { safeStorage.set(ANNOUNCEMENT_DISMISSED_KEY, "true"); setOpen(false); }}>
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

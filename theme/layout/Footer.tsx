@@ -1,0 +1,37 @@
+import { useLayout, useT } from "../context.tsx";
+import { Icon } from "../icons.tsx";
+
+export function Footer() {
+  const { footer } = useLayout();
+  const t = useT();
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__groups">
+          {footer.groups.map((g) => (
+            <div className="footer__group" key={g.title}>
+              <h2 className="footer__title">{g.title}</h2>
+              <ul>
+                {g.items.map((i) => (
+                  <li key={i.href}>
+                    <a href={i.href} {...(i.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                      {i.label}{i.external && <Icon name="external" size={12} />}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <div className="footer__bottom">
+          <ul className="footer__icons" aria-label={t("footer.icons.ariaLabel")}>
+            {footer.icons.map((i) => (
+              <li key={i.href}><a href={i.href} target="_blank" rel="noopener noreferrer" className="icon-button"><Icon name={i.icon} label={i.label} /></a></li>
+            ))}
+          </ul>
+          <p className="footer__copyright">{footer.copyright}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

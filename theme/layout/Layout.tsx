@@ -1,0 +1,23 @@
+// Shared frame of every page: skip link, announcement, navbar, the page, footer.
+import type { ReactNode } from "react";
+import { useLayout, useT } from "../context.tsx";
+import { Navbar } from "./Navbar.tsx";
+import { Footer } from "./Footer.tsx";
+import { Island } from "../island.tsx";
+import { AnnouncementBar } from "./AnnouncementBar.tsx";
+
+export function Layout({ children, wide }: { children: ReactNode; wide?: boolean }) {
+  const layout = useLayout();
+  const t = useT();
+  const a = layout.announcement;
+  const aProps = a ? { id: a.id, content: a.content, closeable: a.closeable, closeLabel: t("theme.AnnouncementBar.closeButtonAriaLabel") } : null;
+  return (
+    <>
+      <a className="skip-link" href="#main-content">{t("theme.common.skipToMainContent")}</a>
+      {aProps && <Island name="AnnouncementBar" props={aProps}><AnnouncementBar {...aProps} /></Island>}
+      <Navbar />
+      <div className={`page${wide ? " page--wide" : ""}`} data-page>{children}</div>
+      <Footer />
+    </>
+  );
+}

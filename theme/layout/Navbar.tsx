@@ -1,0 +1,106 @@
+// The top bar: brand, primary items, dropdowns, search and colour mode, plus the mobile menu panel.
+// Dropdowns open on hover and keyboard focus with CSS alone; the runtime adds click toggling and Escape.
+import { useLayout, useT } from "../context.tsx";
+import { Icon } from "../icons.tsx";
+import { Island } from "../island.tsx";
+import { ColorModeToggle, type Mode } from "./ColorModeToggle.tsx";
+import { SearchButton } from "./SearchButton.tsx";
+import type { NavItemData, LinkData } from "../types.ts";
+
+function NavLink({ item }: { item: LinkData & { icon?: string } }) {
+  return (
+    <a className={`navbar__link${item.active ? " navbar__link--active" : ""}`} href={item.href} aria-current={item.active ? "page" : undefined}
+      {...(item.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} hrefLang={item.lang} lang={item.lang}>
+      {item.icon ? <Icon name={item.icon} label={item.label} /> : item.label}
+      {item.external && !item.icon && <Icon name="external" size={12} />}
+    </a>
+  );
+}
+
+function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" }) {
+  const t = useT();
+  const layout = useLayout();
+  switch (item.kind) {
+    case "link":
+      return <NavLink item={item} />;
+    case "dropdown":
+      if (mode === "mobile") {
+        return (
+          <div className="menu-group">
+            <span className="menu-group__title">{item.label}</span>
+            {item.items.map((i) => <NavLink key={i.href} item={i} />)}
+          </div>
+        );
+      }
+      return (
+        <div className="dropdown" data-dropdown>
+          <button type="button" className="navbar__link dropdown__toggle" aria-haspopup="true" aria-expanded="false">
+            {item.icon && <Icon name={item.icon} size={16} />}
+            {item.label}
+          </button>
+          <ul className="dropdown__menu">
+            {item.items.map((i) => (
+              <li key={i.href}>
+                <a className={`dropdown__link${i.active ? " dropdown__link--active" : ""}`} href={i.href} hrefLang={i.lang} lang={i.lang} aria-current={i.active ? "page" : undefined}>{i.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case "search":
+      if (mode === "mobile") return null;
+      return (
+        <Island name="SearchButton" props={{ href: layout.search.href, label: t("theme.SearchBar.label"), shortcut: "Ctrl K" }}>
+          <SearchButton href={layout.search.href} label={t("theme.SearchBar.label")} shortcut="Ctrl K" />
+        </Island>
+      );
+    case "colorMode": {
+      if (!layout.colorMode.applies || layout.colorMode.disableSwitch || mode === "mobile") return null;
+      const props = {
+        defaultMode: "light" as Mode,
+        label: t("theme.colorToggle.ariaLabel", { mode: "{mode}" }),
+        modeNames: { light: t("theme.colorToggle.ariaLabel.mode.light"), dark: t("theme.colorToggle.ariaLabel.mode.dark"), system: t("theme.colorToggle.ariaLabel.mode.system") },
+      };
+      return <Island name="ColorModeToggle" props={props}><ColorModeToggle {...props} /></Island>;
+    }
+  }
+}
+
+export function Navbar() {
+  const layout = useLayout();
+  const t = useT();
+  const { navbar } = layout;
+  return (
+    <header className="navbar" data-navbar data-hide-on-scroll={navbar.hideOnScroll ? "true" : undefined}>
+      <nav className="navbar__inner" aria-label={t("theme.navbar.ariaLabel")}>
+        <button type="button" className="icon-button navbar__toggle" data-mobile-menu-open aria-label={t("theme.docs.sidebar.toggleSidebarButtonAriaLabel")} aria-expanded="false" aria-controls="mobile-menu">
+          <Icon name="menu" />
+        </button>
+        <a className="navbar__brand" href={layout.homeHref}>
+          <img src={layout.logo.src} alt={layout.logo.alt} width={layout.logo.width} height={layout.logo.height} />
+          <span className="navbar__title">{navbar.title}</span>
+        </a>
+        <div className="navbar__items">{navbar.left.map((i, n) => <Item key={n} item={i} mode="desktop" />)}</div>
+        <div className="navbar__items navbar__items--right">{navbar.right.map((i, n) => <Item key={n} item={i} mode="desktop" />)}</div>
+      </nav>
+      <div className="mobile-menu" id="mobile-menu" data-mobile-menu data-view="primary" hidden>
+        <div className="mobile-menu__head">
+          <a className="navbar__brand" href={layout.homeHref}>
+            <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
+            <span className="navbar__title">{navbar.title}</span>
+          </a>
+          <button type="button" className="icon-button" data-mobile-menu-close aria-label={t("theme.docs.sidebar.closeSidebarButtonAriaLabel")}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="mobile-menu__primary">
+          {[...navbar.left, ...navbar.right].map((i, n) => <Item key={n} item={i} mode="mobile" />)}
+        </div>
+        <div className="mobile-menu__secondary">
+          <button type="button" className="mobile-menu__back" data-mobile-menu-back>← {t("theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel")}</button>
+          <div data-mobile-menu-sidebar />
+        </div>
+      </div>
+    </header>
+  );
+}

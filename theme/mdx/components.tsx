@@ -1,0 +1,98 @@
+// Components available to every MDX page without an import: Docusaurus-compatible Admonition, Tabs/TabItem,
+// CodeBlock (produced by the build from fenced code), headings with anchor links.
+import { Children, isValidElement, useId, type ReactNode, type ReactElement } from "react";
+import { useT } from "../context.tsx";
+import { Icon } from "../icons.tsx";
+
+const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", info: "ℹ", warning: "⚠", danger: "🔥" };
+
+export function Admonition({ type, title, children }: { type: string; title?: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className={`admonition admonition--${type}`} role="note">
+      <p className="admonition__title"><span aria-hidden="true">{ADMONITION_ICONS[type] ?? "ℹ"}</span> {title ?? t(`theme.admonition.${type}`)}</p>
+      <div className="admonition__body">{children}</div>
+    </div>
+  );
+}
+
+export function CodeBlock({ lang, title, children }: { lang: string; title?: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="code-block" data-lang={lang}>
+      {title && <div className="code-block__title">{title}</div>}
+      <div className="code-block__body">
+        {children}
+        <button type="button" className="code-block__copy icon-button" data-copy aria-label={t("theme.CodeBlock.copyButtonAriaLabel")}
+          data-copied-label={t("theme.CodeBlock.copied")}>
+          <Icon name="copy" size={16} />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface TabItemProps { value: string; label?: string; default?: boolean; children: ReactNode }
+
+export function TabItem({ children }: TabItemProps) {
+  return <>{children}</>;
+}
+
+/**
+ * Tabs render every panel; inactive panels are hidden by CSS only when JavaScript runs (html.js), so without
+ * JavaScript every alternative is readable one after another.
+ */
+export function Tabs({ children, defaultValue, groupId }: { children: ReactNode; defaultValue?: string; groupId?: string }) {
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === "string");
+  const selected = defaultValue ?? items.find((i) => i.props.default)?.props.value ?? items[0]?.props.value;
+  return (
+    <div className="tabs" data-tabs data-group={groupId}>
+      <div role="tablist" className="tabs__list">
+        {items.map((i) => {
+          const on = i.props.value === selected;
+          return (
+            <button type="button" role="tab" key={i.props.value} id={`tab-${id}-${i.props.value}`} aria-controls={`panel-${id}-${i.props.value}`}
+              aria-selected={on} tabIndex={on ? 0 : -1} className="tabs__tab" data-value={i.props.value}>
+              {i.props.label ?? i.props.value}
+            </button>
+          );
+        })}
+      </div>
+      {items.map((i) => (
+        <div role="tabpanel" key={i.props.value} id={`panel-${id}-${i.props.value}`} aria-labelledby={`tab-${id}-${i.props.value}`}
+          className="tabs__panel" data-inactive={i.props.value === selected ? undefined : ""} tabIndex={0}>
+          <p className="tabs__nojs-label">{i.props.label ?? i.props.value}</p>
+          {i.props.children}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
+  return function Heading({ id, children }: { id?: string; children: ReactNode }) {
+    const t = useT();
+    return (
+      <Tag id={id} className="anchor">
+        {children}
+        {id && <a className="hash-link" href={`#${id}`} aria-label={t("theme.common.headingLinkTitle", { heading: typeof children === "string" ? children : "" })}>#</a>}
+      </Tag>
+    );
+  };
+}
+
+function A({ href, children, ...rest }: { href?: string; children: ReactNode }) {
+  const external = href && /^https?:\/\//.test(href);
+  return <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>{children}</a>;
+}
+
+function Table({ children }: { children: ReactNode }) {
+  return <div className="table-wrap"><table>{children}</table></div>;
+}
+
+export const mdxComponents = {
+  Admonition, CodeBlock, Tabs, TabItem,
+  h2: heading("h2"), h3: heading("h3"), h4: heading("h4"), h5: heading("h5"), h6: heading("h6"),
+  a: A, table: Table,
+};

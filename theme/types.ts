@@ -1,0 +1,61 @@
+// Data the build hands to the theme. Everything is resolved already (labels translated, hrefs localized),
+// so components only draw.
+
+export interface LinkData { label: string; href: string; external?: boolean; active?: boolean; lang?: string }
+
+export type NavItemData =
+  | { kind: "link"; label: string; href: string; external?: boolean; active?: boolean; icon?: string }
+  | { kind: "dropdown"; id: string; label: string; items: LinkData[]; icon?: "locale" }
+  | { kind: "search" }
+  | { kind: "colorMode" };
+
+export interface SidebarItemData {
+  type: "link" | "category";
+  label: string;
+  href?: string;
+  items?: SidebarItemData[];
+  collapsed?: boolean;
+  hidden?: boolean;
+}
+
+export interface LayoutData {
+  siteTitle: string;
+  locale: string;
+  homeHref: string;
+  logo: { src: string; alt: string; width: number; height: number };
+  navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[]; sidebarLinks: LinkData[] };
+  footer: { groups: Array<{ title: string; items: LinkData[] }>; icons: Array<{ label: string; href: string; icon: string }>; copyright: string };
+  announcement: { id: string; content: string; closeable: boolean } | null;
+  colorMode: { applies: boolean; disableSwitch: boolean };
+  search: { href: string; provider: "local" | "algolia" };
+  /** Docs version this page belongs to, for the preferred-version memory. */
+  docsVersion?: { pluginId: string; name: string };
+}
+
+export interface TocItem { depth: number; id: string; text: string }
+
+export interface DocPageData {
+  title: string;
+  toc: TocItem[];
+  hideToc: boolean;
+  sidebar?: SidebarItemData[];
+  /** Identifies the sidebar so the client keeps it (scroll, open categories) across pages that share it. */
+  sidebarKey?: string;
+  activeHref: string;
+  prev?: { title: string; href: string };
+  next?: { title: string; href: string };
+  banner?: { kind: "unmaintained" | "unreleased"; versionLabel: string; latestHref: string; latestLabel: string };
+  unlisted: boolean;
+  untranslated: boolean;
+  editUrl?: string;
+}
+
+export interface BlogPostData {
+  title: string;
+  href: string;
+  description: string;
+  date: string;
+  authors: string[];
+  tags: string[];
+  readingMinutes: number;
+}
