@@ -6,7 +6,7 @@ import { join, dirname } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
-import { compileMdx, linkRewriter, type CompiledMdx } from "../mdx/compile.ts";
+import { compileMdx, linkRewriter, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf, routeOfContentFile } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
@@ -35,6 +35,8 @@ export interface SiteModel {
   table: RouteTable;
   warnings: string[];
   problems: LinkProblem[];
+  /** Pages compiled now vs. taken from the cache. */
+  compileStats: CompileStats;
 }
 
 export interface BuildResult extends SiteModel {
@@ -77,6 +79,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
 
   done = logger.step(`compile ${docs.length + blog.length} pages`);
   const compiled = new Map<string, CompiledMdx>();
+  const compileStats: CompileStats = { compiled: 0, cached: 0 };
   const jobs = [...docs, ...blog];
   let finished = 0;
   const cacheDir = cacheDirOf(opts.root);
@@ -89,7 +92,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
         file: s.file, localeBase: localeBase(config, job.locale), baseUrl: config.baseUrl,
         routeOfContentFile: (f) => routeOfContentFile(config, f.replace(/^content\/[^/]+\//, `content/${job.locale}/`)),
       });
-      compiled.set(planKey(job), await compileMdx({ file: s.file, body: s.body, bodyOffset: s.bodyOffset, rewriteLink, rewriteKey: `${job.locale}|${config.baseUrl}|${config.i18n.defaultLocale}` }, cacheDir));
+      compiled.set(planKey(job), await compileMdx({ file: s.file, body: s.body, bodyOffset: s.bodyOffset, rewriteLink, rewriteKey: `${job.locale}|${config.baseUrl}|${config.i18n.defaultLocale}` }, cacheDir, compileStats));
       logger.progress("compiling", ++finished, jobs.length);
     }
   }));
@@ -122,7 +125,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
       "fix the link targets (site paths end with '/', e.g. /docs/v8/quickstart/), or set onBrokenLinks in site.config.json");
   }
   timings.routes = done();
-  return { config, strings, index, table, warnings, problems };
+  return { config, strings, index, table, warnings, problems, compileStats };
 }
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {

@@ -44,7 +44,10 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   const doc = YAML.parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    const line = (e.linePos?.[0]?.line ?? 1) + 1;
+    // yaml gives a character offset; the YAML text starts on file line 2. An error at the very end (an unclosed
+    // bracket) is attributed to the last line that has content.
+    const offset = Math.min(e.pos[0], yamlText.trimEnd().length);
+    const line = yamlText.slice(0, offset).split("\n").length + 1 - (offset > 0 && yamlText[offset - 1] === "\n" ? 1 : 0);
     throw new DocsiteError(`front matter is not valid YAML: ${e.message.split("\n")[0]}`, { file, line }, "quote values that contain ': ' or start with special characters");
   }
   const data = (doc.toJS() ?? {}) as FrontMatter;

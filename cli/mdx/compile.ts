@@ -34,12 +34,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts"].map((f) => readFileSync(join(here, f), "utf8")).join("\0"));
 
-export async function compileMdx(input: CompileInput, cacheDir?: string): Promise<CompiledMdx> {
+export interface CompileStats { compiled: number; cached: number }
+
+export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
   const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
   const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
   if (cacheFile) {
     try {
-      return JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
+      const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
+      if (stats) stats.cached++;
+      return hit;
     } catch { /* not cached yet */ }
   }
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
@@ -59,6 +63,7 @@ export async function compileMdx(input: CompileInput, cacheDir?: string): Promis
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag");
   }
   const result: CompiledMdx = { code, ...extracted };
+  if (stats) stats.compiled++;
   if (cacheFile) {
     await mkdir(dirname(cacheFile), { recursive: true });
     await writeFile(cacheFile, JSON.stringify(result));

@@ -1,0 +1,119 @@
+import { describe, it, expect } from "vitest";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import * as runtime from "react/jsx-runtime";
+import { run } from "@mdx-js/mdx";
+import { compileMdx, linkRewriter } from "../../cli/mdx/compile.ts";
+import { splitFrontMatter } from "../../cli/content/frontmatter.ts";
+import { parseCodeMeta } from "../../cli/mdx/rehype-code.ts";
+import { DocsiteError } from "../../cli/log.ts";
+import { SiteProvider } from "../../theme/context.tsx";
+import { mdxComponents } from "../../theme/mdx/components.tsx";
+import { createStrings } from "../../cli/i18n/strings.ts";
+import { readFileSync } from "node:fs";
+
+const file = "content/ru/docs/v8/guides/example.mdx";
+const rewrite = linkRewriter({ file, localeBase: "/ru/", baseUrl: "/", routeOfContentFile: (f) => "/ru/" + f.replace(/^content\/ru\/|\.mdx$/g, "") + "/" });
+const compile = (body: string, bodyOffset = 0) => compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
+const strings = createStrings("ru", JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")));
+
+async function html(body: string): Promise<string> {
+  const c = await compile(body);
+  const { default: Content } = await run(c.code, { ...(runtime as any), baseUrl: import.meta.url });
+  return renderToStaticMarkup(createElement(SiteProvider, { i18n: { locale: "ru", t: strings.t }, layout: {} as any, children: createElement(Content as any, { components: mdxComponents }) }));
+}
+
+describe("MDX pipeline", () => {
+  it("takes heading ids from {#id} and builds the TOC", async () => {
+    const c = await compile("## Параметры {#parameters}\n\n### Вложенный раздел\n\n#### Глубже {#deep}\n");
+    expect(c.headings).toEqual([
+      { depth: 2, id: "parameters", text: "Параметры" },
+      { depth: 3, id: "вложенный-раздел", text: "Вложенный раздел" },
+      { depth: 4, id: "deep", text: "Глубже" },
+    ]);
+    const out = await html("## Параметры {#parameters}\n");
+    expect(out).toContain('<h2 id="parameters" class="anchor">Параметры<a class="hash-link" href="#parameters"');
+  });
+
+  it("renders :::admonitions with default and custom titles", async () => {
+    const out = await html(":::tip[Совет дня]\nТекст.\n:::\n\n:::warning\nОсторожно.\n:::\n\n:::note Заголовок через пробел\nx\n:::\n");
+    expect(out).toContain('class="admonition admonition--tip"');
+    expect(out).toContain("Совет дня");
+    expect(out).toContain('class="admonition admonition--warning"');
+    expect(out).toContain("Внимание");
+    expect(out).toContain("Заголовок через пробел");
+  });
+
+  it("highlights code at build time with a title and marked lines", async () => {
+    const out = await html('```javascript title="tests/login.js" {2}\nconst a = 1;\nawait browser.url("/");\n```\n');
+    expect(out).toContain('<div class="code-block__title">tests/login.js</div>');
+    expect(out).toContain('<span class="hljs-keyword">const</span>');
+    const lines = out.match(/<span class="line[^"]*">/g)!;
+    expect(lines).toEqual(['<span class="line">', '<span class="line line-hl">']);
+    expect(parseCodeMeta('title="a b.ts" {1,3-5}')).toEqual({ title: "a b.ts", highlight: new Set([1, 3, 4, 5]) });
+  });
+
+  it("renders Tabs with every panel in the HTML and the first one selected", async () => {
+    const out = await html('<Tabs groupId="pm">\n<TabItem value="npm" label="npm">\n\nnpm i\n\n</TabItem>\n<TabItem value="yarn" label="Yarn">\n\nyarn add\n\n</TabItem>\n</Tabs>\n');
+    expect(out).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-value="npm"/);
+    expect(out).toMatch(/role="tab"[^>]*aria-selected="false"[^>]*data-value="yarn"/);
+    expect(out).toContain("npm i");
+    expect(out).toContain("yarn add");
+    expect(out).toMatch(/data-inactive=""[^>]*>.*yarn add/s);
+  });
+
+  it("passes <details> through and keeps a:b text that looks like a directive", async () => {
+    const out = await html("<details>\n<summary>Ещё</summary>\n\nСкрытый текст.\n\n</details>\n\nСоотношение 16:9 и key:value.\n");
+    expect(out).toContain("<details><summary>Ещё</summary>");
+    expect(out).toContain("Соотношение 16:9 и key:value.");
+  });
+
+  it("localizes site links and resolves relative .mdx links, remembering their lines", async () => {
+    const c = await compile("Line one\n\n[a](/docs/v8/quickstart/#install) [b](../commands/browser/url.mdx#usage) [c](https://example.com) [d](/img/x.png)\n", 4);
+    expect(c.links).toEqual([
+      { url: "/ru/docs/v8/quickstart/#install", line: 7 },
+      { url: "/ru/docs/v8/commands/browser/url/#usage", line: 7 },
+      { url: "https://example.com", line: 7 },
+      { url: "/img/x.png", line: 7 },
+    ]);
+  });
+
+  it("extracts section text and counts prose words without code", async () => {
+    const c = await compile("Intro words here.\n\n## Part {#part}\n\nOne two three.\n\n```js\nlots of code words here\n```\n");
+    expect(c.sections.map((s) => s.id)).toEqual(["", "part"]);
+    expect(c.wordCount).toBe(6);
+  });
+
+  it("reports MDX syntax errors with the file line (front matter included)", async () => {
+    const err = await compile("ok\n\nbad { brace\n", 4).catch((e) => e);
+    expect(err).toBeInstanceOf(DocsiteError);
+    expect(err.where.file).toBe(file);
+    expect(err.where.line).toBeGreaterThanOrEqual(7);
+    expect(err.message).toMatch(/MDX syntax error/);
+  });
+});
+
+describe("front matter", () => {
+  it("splits and reports the body offset", () => {
+    const r = splitFrontMatter("---\ntitle: X\ndescription: Y\n---\n\nBody\n", "a.mdx");
+    expect(r.data).toEqual({ title: "X", description: "Y" });
+    expect(r.bodyOffset).toBe(4);
+    expect(r.body.split("\n")[1]).toBe("Body");
+  });
+
+  it("names the line of invalid YAML", () => {
+    try {
+      splitFrontMatter("---\ntitle: X\ndescription: [unclosed\n---\nBody", "a.mdx");
+      throw new Error("expected failure");
+    } catch (err) {
+      expect(err).toBeInstanceOf(DocsiteError);
+      expect((err as DocsiteError).where).toMatchObject({ file: "a.mdx" });
+      expect((err as DocsiteError).where.line).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("checks field types and unclosed blocks", () => {
+    expect(() => splitFrontMatter("---\ntitle: X\nsidebar_position: first\n---\n", "a.mdx")).toThrow(/sidebar_position" must be a number/);
+    expect(() => splitFrontMatter("---\ntitle: X\n", "a.mdx")).toThrow(/not closed/);
+  });
+});
