@@ -1,0 +1,22 @@
+// Builds the site once (the repository's own site, or DOCSITE_TEST_ROOT) and serves it on 127.0.0.1 for the
+// browser tests, exactly as `docsite build` and `docsite serve` do.
+import type { TestProject } from "vitest/node";
+import { join, resolve } from "node:path";
+import { build } from "../../cli/build/build.ts";
+import { serve } from "../../cli/server/serve.ts";
+import { createLogger } from "../../cli/log.ts";
+
+export default async function setup(project: TestProject) {
+  const root = resolve(process.env.DOCSITE_TEST_ROOT ?? ".");
+  const outDir = join(root, ".docsite", "test-dist");
+  await build({ root, outDir, logger: createLogger({ quiet: true }) });
+  const server = await serve({ dir: outDir, port: 0 });
+  const { port } = server.address() as { port: number };
+  project.provide("baseUrl", `http://127.0.0.1:${port}`);
+  project.provide("distDir", outDir);
+  return () => new Promise<void>((r) => server.close(() => r()));
+}
+
+declare module "vitest" {
+  export interface ProvidedContext { baseUrl: string; distDir: string }
+}

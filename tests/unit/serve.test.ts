@@ -1,0 +1,80 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import type { Server } from "node:http";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
+import { serve } from "../../cli/server/serve.ts";
+import { checkDist } from "../../cli/links/check-dist.ts";
+
+let root: string;
+let server: Server;
+let base: string;
+const get = (p: string) => fetch(base + p, { redirect: "manual" });
+
+beforeAll(async () => {
+  root = await fixtureSite();
+  await buildSite(root);
+  server = await serve({ dir: join(root, "dist"), port: 0 });
+  const a = server.address() as { port: number; address: string };
+  expect(a.address).toBe("127.0.0.1");
+  base = `http://127.0.0.1:${a.port}`;
+});
+afterAll(async () => {
+  server.close();
+  await removeSite(root);
+});
+
+describe("docsite serve", () => {
+  it("serves clean URLs with a trailing slash", async () => {
+    const r = await get("/ru/docs/v1/guide/first/");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("text/html");
+    expect(await r.text()).toContain("Первое руководство");
+  });
+
+  it("redirects *.html, index.html and slash-less folders to the clean path", async () => {
+    for (const [from, to] of [["/ru/docs/v1/index.html", "/ru/docs/v1/"], ["/ru/docs/v1/guide/first.html", "/ru/docs/v1/guide/first/"], ["/ru/docs/v1/guide/first", "/ru/docs/v1/guide/first/"]]) {
+      const r = await get(from);
+      expect(r.status, from).toBe(301);
+      expect(r.headers.get("location"), from).toBe(to);
+    }
+  });
+
+  it("answers unknown paths with the locale's 404 page and status 404", async () => {
+    const ru = await get("/ru/no/such/page/");
+    expect(ru.status).toBe(404);
+    expect(await ru.text()).toContain("Страница не найдена");
+    const en = await get("/no-such-page/");
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain("Page not found");
+  });
+
+  it("caches hashed assets forever and pages never", async () => {
+    const html = await (await get("/")).text();
+    const asset = /src="(\/assets\/entry\.[A-Z0-9]+\.js)"/.exec(html)![1];
+    expect((await get(asset)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get("/ru/")).headers.get("cache-control")).toContain("max-age=0");
+  });
+
+  it("never leaves its folder", async () => {
+    for (const p of ["/../package.json", "/%2e%2e/package.json", "/..%2fsite.config.json", "/assets/../../site.config.json"]) {
+      const r = await get(p);
+      expect([400, 404], p).toContain(r.status);
+      expect(await r.text(), p).not.toContain('"name"');
+    }
+  });
+});
+
+describe("docsite check-links on dist", () => {
+  it("finds no broken link in a good build, and finds one that is planted", async () => {
+    const ok = await checkDist(join(root, "dist"));
+    expect(ok.pages).toBeGreaterThan(10);
+    expect(ok.problems).toEqual([]);
+    await writeFile(join(root, "dist/ru/planted.html"), '<a href="/ru/docs/v1/missing/">x</a><a href="/ru/docs/v1/#nope">y</a>');
+    const bad = await checkDist(join(root, "dist"));
+    expect(bad.problems).toEqual([
+      { page: "/ru/planted.html", url: "/ru/docs/v1/missing/", kind: "link" },
+      { page: "/ru/planted.html", url: "/ru/docs/v1/#nope", kind: "anchor" },
+    ]);
+  });
+});
