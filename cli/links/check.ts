@@ -46,9 +46,9 @@ export function checkLinks(config: SiteConfig, table: RouteTable, extraFiles: Se
   }
   // Links the config puts on every page.
   for (const locale of config.i18n.locales) {
-    const links = [
+    const links: Array<{ to?: string }> = [
       ...config.footer.links.flatMap((g) => g.items),
-      ...config.navbar.items.flatMap((i) => ("to" in i && i.to ? [{ to: i.to }] : []).concat(i.type === "docsVersionDropdown" ? i.extraLinks ?? [] : [])),
+      ...config.navbar.items.flatMap((i): Array<{ to?: string }> => [...("to" in i && i.to ? [{ to: i.to }] : []), ...(i.type === "docsVersionDropdown" ? i.extraLinks ?? [] : [])]),
     ];
     for (const l of links) if (l.to) check(null, "site.config.json", undefined, localizePath(config, locale, l.to));
   }

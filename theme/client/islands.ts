@@ -1,7 +1,8 @@
 // Hydrates the islands the server marked with <docsite-island>. Small islands present on every page are in the
 // entry chunk; the rest load on demand.
 import { createElement } from "react";
-import { hydrate, unmountComponentAtNode } from "react-dom";
+// Islands are hydrated with Preact's own functions: in the browser bundle "react" is preact/compat.
+import { hydrate, render, type ComponentChild } from "preact";
 import { ColorModeToggle } from "../layout/ColorModeToggle.tsx";
 import { SearchButton } from "../layout/SearchButton.tsx";
 import { AnnouncementBar } from "../layout/AnnouncementBar.tsx";
@@ -26,7 +27,7 @@ export async function hydrateIslands(root: ParentNode, onError: (err: unknown) =
     try {
       const Component = await load();
       const props = JSON.parse(el.getAttribute("data-props") ?? "{}");
-      hydrate(createElement(Component, props), el);
+      hydrate(createElement(Component, props) as unknown as ComponentChild, el);
       mounted.add(el);
     } catch (err) {
       onError(err);
@@ -36,6 +37,6 @@ export async function hydrateIslands(root: ParentNode, onError: (err: unknown) =
 
 export function unmountIslands(root: ParentNode): void {
   for (const el of root.querySelectorAll("docsite-island")) {
-    if (mounted.delete(el)) unmountComponentAtNode(el);
+    if (mounted.delete(el)) render(null, el);
   }
 }
