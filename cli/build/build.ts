@@ -13,6 +13,7 @@ import { checkLinks, type LinkProblem } from "../links/check.ts";
 import { bundleClient } from "../client/bundle.ts";
 import { renderRoute, loadPageModule, type PageModule, type RenderContext } from "../render/render-route.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
+import { searchFiles } from "../search/index.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -167,10 +168,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (notFound) files.set("404.html", files.get(outputFileOf(config, notFound.path))!);
   timings.render = done();
 
-  done = logger.step("sitemaps, feeds, robots.txt");
+  done = logger.step("sitemaps, feeds, robots.txt, search index");
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
+  for (const [f, c] of await searchFiles(config, table, strings)) files.set(f, c);
   timings.extras = done();
 
   const outDir = opts.outDir ?? join(opts.root, "dist");

@@ -61,6 +61,8 @@ export function rehypeCodeBlocks() {
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const lang = ((code.properties?.className as string[] | undefined) ?? []).find((c) => c.startsWith("language-"))?.slice(9) ?? "text";
       const lines = splitLines(code.children);
+      // Focusable so keyboard users can scroll long lines.
+      node.properties = { ...node.properties, tabIndex: 0 };
       code.children = lines.map((line, i) => ({
         type: "element",
         tagName: "span",

@@ -18,6 +18,7 @@ import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
+import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
 
 export interface PageModule {
@@ -120,7 +121,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       description = t("theme.blog.archive.description");
       break;
     case "search":
-      page = h(SearchPageShell, { query: "", action: route.path });
+      page = h(SearchPageShell, { query: "", action: route.path, search: searchClientConfig(config, table, strings) });
       title = `${t("theme.SearchPage.heading")} | ${config.title}`;
       break;
     case "versions": {
@@ -181,7 +182,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     feeds,
   };
   return renderDocument({
-    config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead,
+    config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead: extraHead + searchPreconnect(config),
     rootAttrs: {
       "data-locale": route.locale,
       "data-base": config.baseUrl,
@@ -191,6 +192,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       }),
       ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
       ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+      "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
     },
   });
 }

@@ -12,18 +12,19 @@ export function collapseDuration(height: number): number {
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-function animateDetails(details: HTMLDetailsElement): void {
-  const list = details.querySelector<HTMLElement>(":scope > ul");
-  const opening = !details.open;
-  if (!list) { details.open = opening; return; }
-  if (opening) details.open = true;
+/** Opens or closes a sidebar category: its list follows the toggle's aria-expanded. */
+export function setCategory(toggle: HTMLElement, open: boolean, animate = true): void {
+  const list = toggle.closest(".menu__item--category")?.querySelector<HTMLElement>(":scope > .menu__list");
+  toggle.setAttribute("aria-expanded", String(open));
+  if (!list) return;
+  if (open) list.removeAttribute("data-collapsed");
   const height = list.scrollHeight;
-  const ms = collapseDuration(height);
+  if (!animate) { if (!open) list.setAttribute("data-collapsed", ""); return; }
   list.style.overflow = "hidden";
-  const anim = list.animate([{ height: opening ? "0px" : `${height}px` }, { height: opening ? `${height}px` : "0px" }], { duration: ms, easing: "ease-in-out" });
+  const anim = list.animate([{ height: open ? "0px" : `${height}px` }, { height: open ? `${height}px` : "0px" }], { duration: collapseDuration(height), easing: "ease-in-out" });
   anim.onfinish = anim.oncancel = () => {
     list.style.overflow = "";
-    if (!opening) details.open = false;
+    if (toggle.getAttribute("aria-expanded") === "false") list.setAttribute("data-collapsed", "");
   };
 }
 
@@ -86,10 +87,9 @@ export function mobileMenu(open: boolean): void {
 export function installBehaviours(): void {
   document.addEventListener("click", (e) => {
     const el = e.target as HTMLElement;
-    const summary = el.closest("summary.menu__summary");
-    if (summary && !el.closest("a")) {
-      e.preventDefault();
-      animateDetails(summary.parentElement as HTMLDetailsElement);
+    const cat = el.closest<HTMLElement>("[data-category-toggle]");
+    if (cat) {
+      setCategory(cat, cat.getAttribute("aria-expanded") !== "true");
       return;
     }
     const tab = el.closest<HTMLElement>("[data-tabs] [role=tab]");

@@ -30,11 +30,14 @@ function showError(err: unknown, retry: () => void, crashed: boolean): void {
   main.prepend(box);
 }
 
+/** Remembers the docs version the reader uses, per docs plugin; forgets a remembered version that no longer exists. */
 function rememberDocsVersion(): void {
+  const [plugin, names] = (root.getAttribute("data-docs-versions") ?? "").split("|");
+  const key = `docs-preferred-version-${plugin}`;
+  const stored = safeStorage.get(key);
+  if (stored && names && !names.split(",").includes(stored)) safeStorage.remove(key);
   const v = root.getAttribute("data-docs-version");
-  if (!v) return;
-  const [plugin, name] = v.split("|");
-  safeStorage.set(`docs-preferred-version-${plugin}`, name);
+  if (v) safeStorage.set(key, v.split("|")[1]);
 }
 
 let stopToc = tocSpy(root);

@@ -2,7 +2,17 @@
 // entry chunk; the rest load on demand.
 import { createElement } from "react";
 // Islands are hydrated with Preact's own functions: in the browser bundle "react" is preact/compat.
-import { hydrate, render, type ComponentChild } from "preact";
+import { hydrate, render, Component as PreactComponent, h, type ComponentChild } from "preact";
+
+/** Reports errors thrown while an island renders or runs its effects (a crash), instead of a blank widget. */
+class Boundary extends PreactComponent<{ onError: (err: unknown) => void; children: ComponentChild }> {
+  componentDidCatch(err: unknown): void {
+    this.props.onError(err);
+  }
+  render() {
+    return this.props.children;
+  }
+}
 import { ColorModeToggle } from "../layout/ColorModeToggle.tsx";
 import { SearchButton } from "../layout/SearchButton.tsx";
 import { AnnouncementBar } from "../layout/AnnouncementBar.tsx";
@@ -27,7 +37,7 @@ export async function hydrateIslands(root: ParentNode, onError: (err: unknown) =
     try {
       const Component = await load();
       const props = JSON.parse(el.getAttribute("data-props") ?? "{}");
-      hydrate(createElement(Component, props) as unknown as ComponentChild, el);
+      hydrate(h(Boundary, { onError, children: createElement(Component, props) as unknown as ComponentChild }), el);
       mounted.add(el);
     } catch (err) {
       onError(err);

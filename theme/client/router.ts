@@ -3,6 +3,7 @@
 // falls back to a full page load, which always works.
 import { createProgress } from "./progress.ts";
 import { saveData } from "./connection.ts";
+import { setCategory } from "./behaviours.ts";
 
 export interface RouterHooks {
   /** Before the old DOM goes away. */
@@ -94,6 +95,8 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
       else scrollTo(0, 0);
       focusMain(target);
     } catch (err) {
+      // Forget the response that could not be shown, so Retry asks the server again.
+      cache.delete(url.pathname + url.search);
       hooks.onError(err, () => navigate(url.href, false));
     } finally {
       if (my === token) progress.done();
@@ -173,7 +176,11 @@ export function markActive(sidebar: HTMLElement, href: string | null): void {
   if (!link) return;
   link.setAttribute("aria-current", "page");
   link.classList.add("menu__link--active");
-  for (let d = link.closest("details"); d; d = d.parentElement?.closest("details") ?? null) d.open = true;
+  // Open every category on the way up to the active link.
+  for (let li = link.closest(".menu__item--category"); li; li = li.parentElement?.closest(".menu__item--category") ?? null) {
+    const toggle = li.querySelector<HTMLElement>(":scope > .menu__row > [data-category-toggle]");
+    if (toggle && toggle.getAttribute("aria-expanded") !== "true") setCategory(toggle, true, false);
+  }
 }
 
 function focusMain(target: HTMLElement | null): void {

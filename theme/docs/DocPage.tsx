@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
-import { useT } from "../context.tsx";
+import { useT, useLayout } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { Toc, TocMobile } from "./Toc.tsx";
 import type { DocPageData } from "../types.ts";
 
 function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
   const t = useT();
+  const { siteTitle } = useLayout();
   const key = data.kind === "unmaintained" ? "theme.docs.versions.unmaintainedVersionLabel" : "theme.docs.versions.unreleasedVersionLabel";
   return (
     <div className={`alert alert--warning version-banner`} role="note">
-      <p>{t(key, { siteTitle: "", versionLabel: data.versionLabel })}</p>
+      <p>{t(key, { siteTitle, versionLabel: data.versionLabel })}</p>
       <p>{t("theme.docs.versions.latestVersionSuggestionLabel.before")}<a href={data.latestHref}><b>{data.latestLabel}</b></a>{t("theme.docs.versions.latestVersionSuggestionLabel.after")}</p>
     </div>
   );
@@ -41,7 +42,7 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
           </nav>
         )}
       </main>
-      {!data.hideToc && <aside className="doc-toc"><Toc items={data.toc} /></aside>}
+      {!data.hideToc && <div className="doc-toc"><Toc items={data.toc} /></div>}
     </div>
   );
 }

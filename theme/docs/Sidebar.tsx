@@ -1,5 +1,6 @@
-// Docs sidebar. Categories are <details> so they open and close without JavaScript; the runtime animates them
-// and keeps the sidebar (scroll position, open categories) across pages that share it.
+// Docs sidebar. Collapsed categories are hidden only when JavaScript runs (html.js), so without it every link is
+// reachable; with it, toggle buttons open and close them (animated in theme/client/behaviours.ts). The runtime
+// keeps the sidebar element (scroll position, open categories) across pages that share it.
 import { useT } from "../context.tsx";
 import type { SidebarItemData } from "../types.ts";
 
@@ -7,12 +8,13 @@ function containsActive(item: SidebarItemData, active: string): boolean {
   return item.href === active || (item.items ?? []).some((i) => containsActive(i, active));
 }
 
-function Items({ items, active }: { items: SidebarItemData[]; active: string }) {
+function Items({ items, active, collapsed }: { items: SidebarItemData[]; active: string; collapsed?: boolean }) {
+  const t = useT();
   return (
-    <ul className="menu__list">
+    <ul className="menu__list" data-collapsed={collapsed ? "" : undefined}>
       {items.filter((i) => !i.hidden).map((item, n) => {
+        const isActive = item.href === active;
         if (item.type === "link") {
-          const isActive = item.href === active;
           return (
             <li className="menu__item" key={n}>
               <a className={`menu__link${isActive ? " menu__link--active" : ""}`} href={item.href} aria-current={isActive ? "page" : undefined}>{item.label}</a>
@@ -20,17 +22,20 @@ function Items({ items, active }: { items: SidebarItemData[]; active: string }) 
           );
         }
         const open = containsActive(item, active) || item.collapsed === false;
-        const isActive = item.href === active;
+        const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label });
         return (
           <li className="menu__item menu__item--category" key={n}>
-            <details className="menu__category" open={open}>
-              <summary className="menu__summary">
-                {item.href
-                  ? <a className={`menu__link${isActive ? " menu__link--active" : ""}`} href={item.href} aria-current={isActive ? "page" : undefined}>{item.label}</a>
-                  : <span className="menu__link">{item.label}</span>}
-              </summary>
-              <Items items={item.items ?? []} active={active} />
-            </details>
+            <div className="menu__row">
+              {item.href ? (
+                <>
+                  <a className={`menu__link${isActive ? " menu__link--active" : ""}`} href={item.href} aria-current={isActive ? "page" : undefined}>{item.label}</a>
+                  <button type="button" className="menu__caret" data-category-toggle aria-expanded={open} aria-label={toggleLabel} title={toggleLabel} />
+                </>
+              ) : (
+                <button type="button" className="menu__link menu__link--toggle" data-category-toggle aria-expanded={open}>{item.label}</button>
+              )}
+            </div>
+            <Items items={item.items ?? []} active={active} collapsed={!open} />
           </li>
         );
       })}
@@ -41,10 +46,10 @@ function Items({ items, active }: { items: SidebarItemData[]; active: string }) 
 export function Sidebar({ items, active, sidebarKey }: { items: SidebarItemData[]; active: string; sidebarKey?: string }) {
   const t = useT();
   return (
-    <aside className="doc-sidebar" data-sidebar={sidebarKey}>
+    <div className="doc-sidebar" data-sidebar={sidebarKey}>
       <nav className="menu" aria-label={t("theme.docs.sidebar.navAriaLabel")}>
         <Items items={items} active={active} />
       </nav>
-    </aside>
+    </div>
   );
 }

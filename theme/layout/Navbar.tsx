@@ -77,7 +77,7 @@ export function Navbar() {
           <Icon name="menu" />
         </button>
         <a className="navbar__brand" href={layout.homeHref}>
-          <img src={layout.logo.src} alt={layout.logo.alt} width={layout.logo.width} height={layout.logo.height} />
+          <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
           <span className="navbar__title">{navbar.title}</span>
         </a>
         <div className="navbar__items">{navbar.left.map((i, n) => <Item key={n} item={i} mode="desktop" />)}</div>

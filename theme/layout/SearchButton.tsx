@@ -10,11 +10,11 @@ export function openSearch(): void {
 
 export function SearchButton(props: SearchButtonProps) {
   return (
-    <a className="search-button" href={props.href} aria-label={props.label} aria-keyshortcuts="Control+K Meta+K /"
+    <a className="search-button" href={props.href} aria-keyshortcuts="Control+K Meta+K /"
       onClick={(e) => { if (e.metaKey || e.ctrlKey || e.shiftKey) return; e.preventDefault(); openSearch(); }}>
       <Icon name="search" size={16} />
       <span className="search-button__label">{props.label}</span>
-      <kbd className="search-button__kbd">{props.shortcut}</kbd>
+      <kbd className="search-button__kbd" aria-hidden="true">{props.shortcut}</kbd>
     </a>
   );
 }

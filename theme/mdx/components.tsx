@@ -88,7 +88,8 @@ function A({ href, children, ...rest }: { href?: string; children: ReactNode }) 
 }
 
 function Table({ children }: { children: ReactNode }) {
-  return <div className="table-wrap"><table>{children}</table></div>;
+  // Focusable so keyboard users can scroll a wide table.
+  return <div className="table-wrap" tabIndex={0}><table>{children}</table></div>;
 }
 
 export const mdxComponents = {
