@@ -140,7 +140,7 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
 
 export async function loadPageModules(site: SiteModel): Promise<Map<string, PageModule>> {
   const mods = new Map<string, PageModule>();
-  for (const p of site.index.pages) mods.set(p.abs, await loadPageModule(p.abs, p.file));
+  for (const p of site.index.pages) mods.set(p.abs, await loadPageModule(p.abs, p.file, cacheDirOf(site.config.rootDir)));
   return mods;
 }
 

@@ -14,7 +14,7 @@ import { configUrl } from "../../theme/search/text.ts";
 
 const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
 /** Pagefind's own files the browser needs; its UI bundles and the worker are left out (we have our own modal). */
-const KEEP = /^(pagefind\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[a-z-]+\.pagefind|(index|fragment|filter)\/.+)$/;
+const KEEP = /^(pagefind\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.(?!unknown)[a-z-]+\.pagefind|(index|fragment|filter)\/.+)$/;
 
 export const searchRoot = (config: SiteConfig, locale: string) => `${config.baseUrl}search-index/${locale}/`;
 /** The same place the browser looks (theme/search/text.ts). */

@@ -11,7 +11,9 @@ let n = 0;
 /** Copies a fixture next to the original (same depth, so page modules' relative imports still resolve). */
 export async function fixtureSite(name = "basic", changes: Record<string, string | null> = {}): Promise<string> {
   const root = join(fixtures, `.tmp-${process.pid}-${Date.now()}-${n++}`);
-  await cp(join(fixtures, name), root, { recursive: true });
+  await cp(join(fixtures, name), root, { recursive: true, filter: (src) => !/[\\/](\.docsite|dist)$/.test(src) });
+  // Fixtures use the site's own interface strings, so a new theme string needs no copy here.
+  await cp(join(fixtures, "..", "..", "i18n"), join(root, "i18n"), { recursive: true });
   await applyChanges(root, changes);
   return root;
 }

@@ -60,9 +60,9 @@ document.addEventListener("docsite:color-mode-restore", () => {
   const m = safeStorage.get("color-mode-setting");
   applyMode(m === "dark" || m === "system" ? m : "light");
 });
+// The search modal is its own chunk, fetched the first time the reader opens search (button, Ctrl/Cmd+K or "/").
 document.addEventListener("docsite:search-open", () => {
-  const link = document.querySelector<HTMLAnchorElement>(".search-button");
-  if (link) router.navigate(link.href);
+  import("../search/open.tsx").then((m) => m.openSearchModal()).catch(onIslandError);
 });
 document.addEventListener("keydown", (e) => {
   const t = e.target as HTMLElement;

@@ -23,6 +23,8 @@ const islands: Record<string, Loader> = {
   ColorModeToggle: async () => ColorModeToggle,
   SearchButton: async () => SearchButton,
   AnnouncementBar: async () => AnnouncementBar,
+  // Only the search page has it: a chunk of its own, loaded when that page is shown.
+  SearchPage: () => import("../search/SearchPage.tsx").then((m) => m.SearchPage),
 };
 
 const mounted = new Set<Element>();

@@ -97,7 +97,7 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
     } catch (err) {
       // Forget the response that could not be shown, so Retry asks the server again.
       cache.delete(url.pathname + url.search);
-      hooks.onError(err, () => navigate(url.href, false));
+      hooks.onError(err, () => navigate(url.href, push));
     } finally {
       if (my === token) progress.done();
     }

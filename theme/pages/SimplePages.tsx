@@ -1,5 +1,8 @@
 // Pages every site has: search, versions, not found, and the redirect used for /docs/.
 import { useT } from "../context.tsx";
+import { Island } from "../island.tsx";
+import { SearchPage } from "../search/SearchPage.tsx";
+import type { SearchClientConfig } from "../search/types.ts";
 
 export function NotFoundPage() {
   const t = useT();
@@ -12,8 +15,20 @@ export function NotFoundPage() {
   );
 }
 
-export function SearchPageShell({ query, action }: { query: string; action: string }) {
+/**
+ * The search page: a GET form that works without JavaScript. With a search config it is the SearchPage island
+ * (theme/search/SearchPage.tsx), rendered here as the same form and hydrated in the browser.
+ */
+export function SearchPageShell({ query, action, search }: { query: string; action: string; search?: SearchClientConfig }) {
   const t = useT();
+  if (search) {
+    const props = { action, query, config: search };
+    return (
+      <main id="main-content" className="container simple-page search-page" tabIndex={-1}>
+        <Island name="SearchPage" props={props as unknown as Record<string, unknown>}><SearchPage {...props} /></Island>
+      </main>
+    );
+  }
   return (
     <main id="main-content" className="container simple-page search-page" tabIndex={-1}>
       <h1>{t("theme.SearchPage.heading")}</h1>

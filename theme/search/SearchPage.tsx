@@ -1,0 +1,113 @@
+// Island: the search page (/search/, /ru/search/). The server renders it as a plain GET form, which works without
+// JavaScript; once hydrated it searches as the reader types, keeps the query in the `q` URL parameter
+// (history.replaceState) and loads more results on demand. Opened directly with ?q=, it searches at once.
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { SearchClientConfig, SearchHit } from "./types.ts";
+import { translator } from "./format.ts";
+import { HitBody, Marked } from "./Hit.tsx";
+
+const PAGE_SIZE = 10;
+
+export interface SearchPageProps {
+  action: string;
+  query: string;
+  config: SearchClientConfig;
+}
+
+type State =
+  | { status: "idle" }
+  | { status: "fetching"; hits: SearchHit[]; total: number }
+  | { status: "done"; hits: SearchHit[]; total: number; more: boolean; page: number; query: string }
+  | { status: "error" };
+
+export function SearchPage({ action, query: initial, config: cfg }: SearchPageProps) {
+  const t = useMemo(() => translator(cfg.strings, cfg.locale), [cfg]);
+  const [query, setQuery] = useState(initial);
+  const [state, setState] = useState<State>({ status: "idle" });
+  const seq = useRef(0);
+
+  // The query comes from the URL: on the server there is none, in the browser it is read after hydration.
+  useEffect(() => {
+    const q = new URLSearchParams(location.search).get("q") ?? "";
+    if (q) setQuery(q);
+  }, []);
+
+  useEffect(() => {
+    const q = query.trim();
+    const url = new URL(location.href);
+    if (q) url.searchParams.set("q", q);
+    else url.searchParams.delete("q");
+    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+    const my = ++seq.current;
+    if (!q) { setState({ status: "idle" }); return; }
+    setState((s) => ({ status: "fetching", hits: s.status === "done" || s.status === "fetching" ? s.hits : [], total: s.status === "done" || s.status === "fetching" ? s.total : 0 }));
+    const timer = setTimeout(() => run(q, 0, my), 80);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  async function run(q: string, page: number, my: number, before: SearchHit[] = []) {
+    try {
+      // The provider code is a separate chunk, fetched on the first search only.
+      const { providerFor, currentVersion } = await import("./provider.ts");
+      const r = await providerFor(cfg, currentVersion(cfg)).search(q, page, PAGE_SIZE);
+      if (my === seq.current) setState({ status: "done", hits: [...before, ...r.hits], total: r.total, more: r.more, page, query: q });
+    } catch {
+      if (my === seq.current) setState({ status: "error" });
+    }
+  }
+
+  const more = () => {
+    if (state.status !== "done") return;
+    const my = ++seq.current;
+    setState({ status: "fetching", hits: state.hits, total: state.total });
+    run(state.query, state.page + 1, my, state.hits);
+  };
+
+  const q = query.trim();
+  return (
+    <>
+      <h1>{q ? `${t("theme.SearchPage.existingResultsTitle")} “${q}”` : t("theme.SearchPage.heading")}</h1>
+      <form action={action} method="get" role="search" className="search-page__form" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="search-page-input" className="visually-hidden">{t("theme.SearchPage.inputLabel")}</label>
+        <input id="search-page-input" type="search" name="q" value={query} placeholder={t("theme.SearchPage.inputPlaceholder")} autoComplete="off"
+          onChange={(e) => setQuery((e.target as HTMLInputElement).value)} />
+        <button type="submit" className="button">{t("theme.SearchPage.submitLabel")}</button>
+      </form>
+      <div data-search-results aria-live="polite" aria-busy={state.status === "fetching"}>
+        {state.status === "error" ? (
+          <div className="search-page__message" role="alert">
+            <p><strong>{t("theme.SearchModal.errorScreen.titleText")}</strong></p>
+            <p>{t("theme.SearchModal.errorScreen.helpText")}</p>
+          </div>
+        ) : state.status === "idle" ? null : (
+          <>
+            <p className="search-page__count">
+              {state.status === "done" ? (state.total ? t("theme.SearchPage.documentsFound", { count: state.total }) : t("theme.SearchPage.noResultsText")) : t("theme.SearchPage.fetchingNewResults")}
+            </p>
+            <ol className="search-page__results">
+              {state.hits.map((h) => (
+                <li key={h.url} className="search-page__result">
+                  <a className="search-hit" href={h.url}><HitBody hit={h} /></a>
+                  {h.headings.length > 0 && (
+                    <ul className="search-page__headings">
+                      {h.headings.map((s) => (
+                        <li key={s.url}>
+                          <a href={s.url}><Marked segments={s.title} /></a>
+                          {s.snippet.length ? <span className="search-hit__snippet"><Marked segments={s.snippet} /></span> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ol>
+            {state.status === "done" && state.more && (
+              <button type="button" className="button search-page__more" onClick={more}>{t("theme.SearchPage.loadMore")}</button>
+            )}
+          </>
+        )}
+      </div>
+      <noscript><p>{t("theme.SearchPage.noJs")}</p></noscript>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Mounts the search modal. This module and everything it imports form a chunk that is fetched only when the reader
+// first opens search (entry.ts imports it dynamically on `docsite:search-open`).
+import { createElement } from "react";
+import { render, type ComponentChild } from "preact";
+import type { SearchClientConfig } from "./types.ts";
+import { SearchModal } from "./Modal.tsx";
+import { configUrl } from "./text.ts";
+import { currentVersion } from "./provider.ts";
+
+const configs = new Map<string, Promise<SearchClientConfig>>();
+
+/** The locale's search config (provider, bundles, strings): one small JSON per locale, fetched once. */
+export function loadConfig(base: string, locale: string): Promise<SearchClientConfig> {
+  const url = configUrl(base, locale);
+  let p = configs.get(url);
+  if (!p) {
+    p = fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.json() as Promise<SearchClientConfig>; });
+    p.catch(() => configs.delete(url));
+    configs.set(url, p);
+  }
+  return p;
+}
+
+/** Used only when the config itself cannot be fetched, so the error screen still has words. */
+const FALLBACK: SearchClientConfig = {
+  locale: "en", provider: "local", defaultVersion: "", bundles: {}, language: "en", searchPage: "/search/", suggestions: [],
+  strings: {
+    "theme.SearchModal.errorScreen.titleText": "Unable to fetch results",
+    "theme.SearchModal.errorScreen.helpText": "You might want to check your network connection.",
+  },
+};
+
+let host: HTMLElement | null = null;
+
+export async function openSearchModal(): Promise<void> {
+  if (host) return;
+  const el = document.createElement("div");
+  el.className = "search-modal-host";
+  host = el;
+  const root = document.getElementById("__docsite");
+  const previous = document.activeElement as HTMLElement | null;
+  let cfg = FALLBACK;
+  let broken = false;
+  try {
+    cfg = await loadConfig(root?.getAttribute("data-base") ?? "/", root?.getAttribute("data-locale") ?? "en");
+  } catch {
+    broken = true;
+  }
+  const close = () => {
+    if (host !== el) return;
+    host = null;
+    render(null, el);
+    el.remove();
+    document.documentElement.classList.remove("search-modal-open");
+    document.removeEventListener("docsite:navigated", close);
+    // Back to where the reader was (the search button, usually), unless a navigation moved focus meanwhile.
+    if (previous?.isConnected && (document.activeElement === document.body || !document.activeElement)) previous.focus();
+  };
+  document.addEventListener("docsite:navigated", close);
+  document.body.append(el);
+  document.documentElement.classList.add("search-modal-open");
+  render(createElement(SearchModal, { cfg, version: currentVersion(cfg), onClose: close, broken }) as unknown as ComponentChild, el);
+}
