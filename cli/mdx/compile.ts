@@ -57,8 +57,10 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
     code = String(out.value);
   } catch (err) {
     const e = err as { reason?: string; message: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
-    const line = e.line ?? e.place?.line ?? e.place?.start?.line;
-    const column = e.column ?? e.place?.column ?? e.place?.start?.column;
+    // Some parser errors (an unclosed JSX tag at the end) carry the position only in their text: "(3:1-3:7)".
+    const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);
+    const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (fromText ? Number(fromText[1]) : undefined);
+    const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (fromText ? Number(fromText[2]) : undefined);
     throw new DocsiteError(`MDX syntax error: ${e.reason ?? e.message}`, { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag");
   }

@@ -5,6 +5,7 @@ import http from "node:http";
 import { join, relative } from "node:path";
 import chokidar from "chokidar";
 import { loadSite, loadPageModules, type SiteModel } from "../build/build.ts";
+import type { PageModule } from "../render/render-route.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
 import { canonicalRedirect } from "./serve.ts";
@@ -23,9 +24,10 @@ function errorPage(err: unknown): string {
 <body><main><h1>Build error${where ? ` in ${escapeHtml(where)}` : ""}</h1><pre>${escapeHtml(text)}</pre><p>Fix the file and save: this page reloads by itself.</p></main>${RELOAD_SCRIPT}</body></html>`;
 }
 
-export async function dev(opts: { root: string; port: number; host?: string }): Promise<http.Server> {
-  const logger = createLogger();
+export async function dev(opts: { root: string; port: number; host?: string; quiet?: boolean }): Promise<http.Server> {
+  const logger = createLogger({ quiet: opts.quiet });
   let site: SiteModel | null = null;
+  let pageModules = new Map<string, PageModule>();
   let bundle: ClientBundle | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
@@ -34,7 +36,9 @@ export async function dev(opts: { root: string; port: number; host?: string }): 
     const t0 = performance.now();
     try {
       if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
-      site = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
+      const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
+      pageModules = await loadPageModules(next);
+      site = next;
       failure = null;
       logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
@@ -87,7 +91,7 @@ export async function dev(opts: { root: string; port: number; host?: string }): 
       route = site.table.routes.find((r) => r.kind === "notFound" && r.locale === locale);
     }
     try {
-      const html = await renderRoute({ config: site.config, table: site.table, strings: site.strings, assets: { entry: bundle.entry, css: bundle.css, preload: [] }, pageModules: await loadPageModules(site) }, route!);
+      const html = await renderRoute({ config: site.config, table: site.table, strings: site.strings, assets: { entry: bundle.entry, css: bundle.css, preload: [] }, pageModules }, route!);
       res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
     } catch (err) {
       logger.error(formatError(err));

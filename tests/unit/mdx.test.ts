@@ -84,6 +84,11 @@ describe("MDX pipeline", () => {
     expect(c.wordCount).toBe(6);
   });
 
+  it("reports the line of an unclosed JSX tag, whose position is only in the parser's message", async () => {
+    const err = await compile("ok\n\n<Tabs>\n", 4).catch((e) => e);
+    expect(err.where).toMatchObject({ file, line: 7, column: 1 });
+  });
+
   it("reports MDX syntax errors with the file line (front matter included)", async () => {
     const err = await compile("ok\n\nbad { brace\n", 4).catch((e) => e);
     expect(err).toBeInstanceOf(DocsiteError);

@@ -16,7 +16,7 @@ type State =
   | { status: "idle" }
   | { status: "loading"; results?: SearchResults }
   | { status: "done"; results: SearchResults; query: string }
-  | { status: "error" };
+  | { status: "error"; query?: string };
 
 /** Follows a link through the client router when it is there, as a click would. */
 export function go(url: string): void {
@@ -64,7 +64,7 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
     const timer = setTimeout(() => {
       provider.search(q, 0, PAGE_SIZE).then(
         (results) => { if (my === seq.current) setState({ status: "done", results, query: q }); },
-        () => { if (my === seq.current) setState({ status: "error" }); },
+        () => { if (my === seq.current) setState({ status: "error", query: q }); },
       );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -216,7 +216,9 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
             onChange={(e) => setQuery((e.target as HTMLInputElement).value)} />
           <button type="button" className="search-modal__cancel" onClick={onClose}>{t("theme.SearchModal.searchBox.cancelButtonText")}</button>
         </form>
-        <div className="search-modal__body" aria-live="polite">{screen}</div>
+        {/* data-query: which query the screen shows (tests and styles can tell a settled screen from a pending one). */}
+        <div className="search-modal__body" aria-live="polite" data-status={state.status}
+          data-query={state.status === "done" || state.status === "error" ? state.query ?? "" : ""}>{screen}</div>
         <footer className="search-modal__footer" aria-hidden="true">
           <span><kbd>↵</kbd> {t("theme.SearchModal.footer.selectText")}</span>
           <span><kbd>↑</kbd><kbd>↓</kbd> {t("theme.SearchModal.footer.navigateText")}</span>

@@ -1,0 +1,331 @@
+// Search in real Chromium: the modal (ways to open and close it, keyboard, focus, screens, recent and favourite
+// searches), Russian stemming of the local index, the search page, escaping, byte budgets, and the hosted provider
+// against a fake endpoint on 127.0.0.1.
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { launchChromium } from "../support/chromium.ts";
+import { gz } from "../support/bytes.ts";
+import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
+import { serve } from "../../cli/server/serve.ts";
+import { startFakeAlgolia, type FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+
+const base = inject("baseUrl");
+const distDir = inject("distDir");
+const DOC = "/ru/docs/v8/quickstart/";
+const KB = 1024;
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchChromium(); });
+afterAll(async () => { await browser.close(); });
+
+async function open(path: string, origin = base): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  (page as unknown as { errors: string[] }).errors = errors;
+  await page.goto(origin + path);
+  await page.waitForSelector("html[data-hydrated]");
+  return page;
+}
+
+const dialog = (p: Page) => p.locator('.search-modal [role="dialog"]');
+const input = (p: Page) => p.locator(".search-modal__input");
+const isOpen = (p: Page) => p.evaluate(() => Boolean(document.querySelector(".search-modal")));
+
+async function search(p: Page, q: string): Promise<void> {
+  await input(p).fill(q);
+  // Settled: the screen shows results, no results or an error for exactly this query.
+  await p.waitForFunction((query) => {
+    const body = document.querySelector(".search-modal__body");
+    return body && /^(done|error)$/.test(body.getAttribute("data-status") ?? "") && body.getAttribute("data-query") === query;
+  }, q.trim());
+}
+
+describe("search modal", () => {
+  it("opens with the navbar button, Ctrl+K, Cmd+K and '/', closes with Escape and gives focus back", async () => {
+    const p = await open(DOC);
+    await p.locator(".search-button").click();
+    await dialog(p).waitFor();
+    expect(await p.evaluate(() => document.activeElement?.classList.contains("search-modal__input"))).toBe(true);
+    await p.keyboard.press("Escape");
+    expect(await isOpen(p)).toBe(false);
+    expect(await p.evaluate(() => document.activeElement?.classList.contains("search-button"))).toBe(true);
+
+    for (const keys of ["Control+k", "Meta+k", "/"]) {
+      await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await p.keyboard.press(keys);
+      await dialog(p).waitFor();
+      await p.keyboard.press("Escape");
+      expect(await isOpen(p), keys).toBe(false);
+    }
+    // A click on the backdrop closes it too.
+    await p.keyboard.press("Control+k");
+    await dialog(p).waitFor();
+    await p.mouse.click(5, 5);
+    expect(await isOpen(p)).toBe(false);
+    expect((p as any).errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it("does not open on '/' typed into a field", async () => {
+    const p = await open("/ru/search/");
+    await p.locator("#search-page-input").click();
+    await p.keyboard.type("a/b");
+    expect(await p.locator("#search-page-input").inputValue()).toBe("a/b");
+    expect(await isOpen(p)).toBe(false);
+    await p.context().close();
+  });
+
+  it("keeps focus inside while open", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    await search(p, "браузер");
+    for (let i = 0; i < 12; i++) {
+      await p.keyboard.press(i % 3 === 2 ? "Shift+Tab" : "Tab");
+      expect(await p.evaluate(() => Boolean(document.activeElement?.closest(".search-modal__dialog")))).toBe(true);
+    }
+    await p.context().close();
+  });
+
+  it("finds a Russian page by another word form, per page and per heading, with highlighted matches", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    // The page says "запускать" and "запуск"; the query is "запуска".
+    await search(p, "запуска");
+    const hrefs = await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(hrefs.some((h) => h.startsWith("/ru/docs/v8/guides/how-to-run-on-github/")), hrefs.join(" ")).toBe(true);
+    expect(hrefs.some((h) => /^\/ru\/docs\/v8\/.+#.+/.test(h)), "a heading result with its anchor").toBe(true);
+    const marks = await p.locator(".search-modal mark").allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => /^запуск/i.test(m)), marks.join(" ")).toBe(true);
+    expect(await p.locator(".search-modal .search-hit__snippet").first().textContent()).toBeTruthy();
+    await p.context().close();
+  });
+
+  it("moves through results with the arrows and opens one with Enter (client navigation)", async () => {
+    const p = await open(DOC);
+    await p.evaluate(() => { (window as any).__marker = 1; });
+    await p.keyboard.press("Control+k");
+    await search(p, "скриншотов");
+    await p.keyboard.press("ArrowDown");
+    await p.keyboard.press("ArrowDown");
+    await p.keyboard.press("ArrowUp");
+    const selected = p.locator('.search-modal [role="option"][aria-selected="true"]');
+    expect(await selected.getAttribute("id")).toBe("search-item-1");
+    expect(await input(p).getAttribute("aria-activedescendant")).toBe("search-item-1");
+    const href = (await selected.getAttribute("href"))!;
+    await p.keyboard.press("Enter");
+    await p.waitForURL((u) => u.pathname + u.hash === href || u.pathname === href.split("#")[0]);
+    expect(await isOpen(p)).toBe(false);
+    expect(await p.evaluate(() => (window as any).__marker)).toBe(1);
+    await p.context().close();
+  });
+
+  it("remembers recent searches, saves favourites across a reload, and removes them", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    expect(await p.locator(".search-modal__screen--start").textContent()).toContain("Нет недавних поисков");
+    await search(p, "скриншотов");
+    const first = p.locator(".search-modal a.search-hit").first();
+    const title = (await first.locator(".search-hit__title").textContent())!;
+    await first.click();
+    await p.waitForFunction(() => !document.querySelector(".search-modal"));
+
+    await p.keyboard.press("Control+k");
+    const recent = p.locator('.search-modal__group[data-list="recent"]');
+    await recent.waitFor();
+    expect(await recent.locator(".search-hit__title").first().textContent()).toBe(title);
+    await recent.getByRole("button", { name: "Сохранить этот поиск" }).first().click();
+    const favs = p.locator('.search-modal__group[data-list="favorites"]');
+    expect(await favs.locator(".search-hit__title").allTextContents()).toEqual([title]);
+
+    await p.reload();
+    await p.waitForSelector("html[data-hydrated]");
+    await p.keyboard.press("Control+k");
+    await favs.waitFor();
+    expect(await favs.locator(".search-hit__title").allTextContents()).toEqual([title]);
+    await favs.getByRole("button", { name: "Удалить этот поиск из избранного" }).click();
+    expect(await p.locator(".search-modal__screen--start").textContent()).toContain("Нет недавних поисков");
+    await p.reload();
+    await p.waitForSelector("html[data-hydrated]");
+    await p.keyboard.press("Control+k");
+    await dialog(p).waitFor();
+    expect(await p.locator(".search-modal__screen--start").textContent()).toContain("Нет недавних поисков");
+    await p.context().close();
+  });
+
+  it("shows the no-results screen with suggestions and the report link", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    await search(p, "qzxqzxwv");
+    const screen = p.locator(".search-modal__screen--empty");
+    expect(await screen.textContent()).toContain("Ничего не найдено по запросу “qzxqzxwv”");
+    expect(await screen.textContent()).toContain("Попробуйте поискать");
+    const report = screen.getByRole("link", { name: "Сообщите нам." });
+    expect(await report.getAttribute("href")).toBe("https://github.com/gemini-testing/testplane/issues/new");
+    expect(await screen.textContent()).toContain("Уверены, что по этому запросу что-то должно находиться?");
+    // A suggestion replaces the query.
+    const suggestion = screen.locator(".search-modal__suggestion").first();
+    const text = (await suggestion.textContent())!;
+    await suggestion.click();
+    expect(await input(p).inputValue()).toBe(text);
+    await p.context().close();
+  });
+
+  it("shows the error screen when the index cannot be fetched", async () => {
+    const p = await open(DOC);
+    await p.route("**/search-index/ru/v8/**", (route) => route.abort("internetdisconnected"));
+    await p.keyboard.press("Control+k");
+    await search(p, "запуск");
+    const err = p.locator(".search-modal__screen--error");
+    expect(await err.textContent()).toContain("Не удалось получить результаты");
+    expect(await err.textContent()).toContain("Проверьте подключение к сети.");
+    // Back online, the same modal recovers.
+    await p.unroute("**/search-index/ru/v8/**");
+    await search(p, "запуска");
+    await p.locator(".search-modal a.search-hit").first().waitFor();
+    await p.context().close();
+  });
+
+  it("leads to the search page with the query through 'see all'", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    await search(p, "браузер");
+    const seeAll = p.locator(".search-modal__see-all a");
+    expect(await seeAll.textContent()).toMatch(/^Показать все \d+ результат(а|ов)?$/);
+    await seeAll.click();
+    await p.waitForURL(`${base}/ru/search/?q=${encodeURIComponent("браузер")}`);
+    expect(await isOpen(p)).toBe(false);
+    await p.locator(".search-page__result").first().waitFor();
+    expect(await p.locator("#search-page-input").inputValue()).toBe("браузер");
+    await p.context().close();
+  });
+
+  it("renders a query that looks like HTML as text", async () => {
+    const p = await open(DOC);
+    let alerted = false;
+    p.on("dialog", async (d) => { alerted = true; await d.dismiss(); });
+    await p.keyboard.press("Control+k");
+    const q = "<img src=x onerror=alert(1)>";
+    await search(p, q);
+    expect(await p.locator(".search-modal img").count()).toBe(0);
+    const empty = p.locator(".search-modal__screen--empty strong");
+    if (await empty.count()) expect(await empty.textContent()).toBe(q);
+    await p.keyboard.press("Escape");
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent(q)}`);
+    await p.waitForSelector("html[data-hydrated]");
+    await p.waitForFunction(() => document.querySelector(".search-page__count, [data-search-results] [role=alert]"));
+    expect(await p.locator("h1").textContent()).toContain(q);
+    expect(await p.locator("main img").count()).toBe(0);
+    expect(alerted).toBe(false);
+    await p.context().close();
+  });
+});
+
+describe("search page", () => {
+  it("works when opened directly with ?q=, keeps q in sync and loads more results", async () => {
+    const p = await open(`/ru/search/?q=${encodeURIComponent("браузеры")}`);
+    await p.locator(".search-page__result").first().waitFor();
+    expect(await p.locator(".search-page__count").textContent()).toMatch(/^Найден(о)? \d+ документ/);
+    expect(await p.locator(".search-page__result .search-hit__context").first().textContent()).toBeTruthy();
+    expect(await p.locator(".search-page__result .search-hit__snippet").first().textContent()).toBeTruthy();
+    const before = await p.locator(".search-page__result").count();
+    expect(before).toBe(10);
+    await p.locator(".search-page__more").click();
+    await p.waitForFunction((n) => document.querySelectorAll(".search-page__result").length > n, before);
+
+    await p.locator("#search-page-input").fill("скриншоты");
+    await p.waitForURL(`${base}/ru/search/?q=${encodeURIComponent("скриншоты")}`);
+    expect(await p.evaluate(() => history.length)).toBe(1);
+    await p.waitForFunction(() => /скриншот/i.test(document.querySelector(".search-page__result")?.textContent ?? ""));
+    expect((p as any).errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it("shows the fetching state while results load", async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    // Hold the index back for a moment so the state can be seen.
+    await p.route("**/search-index/ru/v8/index/**", async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue(); });
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent("ожидание")}`);
+    await p.waitForFunction(() => document.querySelector(".search-page__count")?.textContent === "Загружаем результаты…");
+    await p.locator(".search-page__result").first().waitFor();
+    await ctx.close();
+  });
+});
+
+describe("search budgets", () => {
+  it("loads nothing of search before the reader opens it; the first Russian query stays ≤ 150 KB gzip", async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    const urls: string[] = [];
+    p.on("request", (r) => urls.push(new URL(r.url()).pathname));
+    await p.goto(base + DOC);
+    await p.waitForSelector("html[data-hydrated]");
+    await p.waitForLoadState("networkidle");
+    const before = new Set(urls);
+    expect([...before].filter((u) => u.includes("search-index"))).toEqual([]);
+
+    urls.length = 0;
+    await p.keyboard.press("Control+k");
+    await input(p).fill("запуска");
+    await p.locator(".search-modal a.search-hit").first().waitFor();
+    await p.waitForLoadState("networkidle");
+    // Everything search needed was loaded now, not before: the modal's chunks and the index.
+    const after = [...new Set(urls)];
+    expect(after.filter((u) => u.endsWith(".js") && u.startsWith("/assets/")).length).toBeGreaterThan(0);
+    expect(after.filter((u) => before.has(u))).toEqual([]);
+    // Pagefind's files are gzip-compressed already; everything else counts as a static host would serve it.
+    const size = (u: string) => {
+      const raw = readFileSync(join(distDir, u));
+      return /\.(pagefind|pf_meta|pf_index|pf_fragment)$/.test(u) ? raw.length : gz(raw);
+    };
+    const total = after.reduce((n, u) => n + size(u), 0);
+    console.log(`first Russian query: ${(total / KB).toFixed(1)} KB gzip in ${after.length} files`);
+    expect(total).toBeLessThanOrEqual(150 * KB);
+    await ctx.close();
+  });
+});
+
+describe("hosted search (fake DocSearch endpoint)", () => {
+  let fake: FakeAlgolia;
+  let root: string;
+  let origin: string;
+  let server: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    fake = await startFakeAlgolia();
+    root = await fixtureSite("search-algolia");
+    await editJson(root, "site.config.json", (c) => { c.search.algolia.host = fake.origin; });
+    await buildSite(root);
+    server = await serve({ dir: join(root, "dist"), port: 0 });
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }, 120_000);
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await fake.close();
+    await removeSite(root);
+  });
+
+  it("sends facet filters, rewrites result URLs and shows the error screen when the service fails", async () => {
+    const p = await open("/ru/docs/v1/guide/first/", origin);
+    expect(await p.locator(`link[rel="preconnect"][href="${fake.origin}"]`).count()).toBe(1);
+    await p.keyboard.press("Control+k");
+    await search(p, "установка");
+    expect(await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install",
+    ]);
+    const sent = fake.requests.at(-1)!.body.requests[0];
+    expect(sent.facetFilters).toEqual(["language:ru", ["docusaurus_tag:default", "docusaurus_tag:docs-default-v1"], "type:content"]);
+    expect(await p.locator(".search-modal__see-all a").textContent()).toBe("Показать все 12 результатов");
+
+    fake.fail = true;
+    await search(p, "установка браузера");
+    expect(await p.locator(".search-modal__screen--error").textContent()).toContain("Не удалось получить результаты");
+    fake.fail = false;
+    await p.context().close();
+  });
+});
