@@ -75,7 +75,7 @@ export interface SiteConfig {
   colorMode: { defaultMode: "light" | "dark" | "system"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   search: { provider: "local" | "algolia"; algolia?: AlgoliaConfig; reportIssueUrl?: string };
   analytics: { yandexMetrika?: { counterId: string; webvisor: boolean; trackHash: boolean; scriptUrl?: string } } | null;
-  webFont: { stylesheet: string; preconnect: string[] } | null;
+  webFont: { stylesheet: string; preconnect: string[]; family?: string } | null;
   onBrokenLinks: Severity;
   onBrokenAnchors: Severity;
   onDuplicateRoutes: Severity;

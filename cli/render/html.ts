@@ -24,7 +24,7 @@ export interface Assets { css: string[]; entry: string; preload: string[] }
  * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
  * dismissed announcement, and shows the base-URL banner when the site is served from the wrong path.
  */
-export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean): string {
+export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, baseUrlMessage: string): string {
   const def = config.colorMode.defaultMode;
   const respect = config.colorMode.respectPrefersColorScheme;
   const colour = applyColorMode
@@ -34,7 +34,7 @@ export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean): s
   const announcement = config.announcementBar
     ? `try{if(localStorage.getItem("docsite.announcement.id")===${JSON.stringify(config.announcementBar.id)}&&localStorage.getItem("docsite.announcement.dismiss")==="true")r.setAttribute("data-announcement-dismissed","")}catch(e){}`
     : "";
-  const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(config.baseUrl)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(`This site is configured for the base URL "${config.baseUrl}", but it is served from a different path, so its styles and scripts cannot load. Serve it from "${config.baseUrl}" or rebuild it with the right baseUrl in site.config.json.`)};document.body.prepend(b)});`;
+  const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(config.baseUrl)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(baseUrlMessage)};document.body.prepend(b)});`;
   return `(function(){var r=document.documentElement;r.classList.replace("no-js","js");${colour}${announcement}${base}})()`;
 }
 
@@ -48,6 +48,7 @@ export function renderDocument(opts: {
   applyColorMode: boolean;
   rootAttrs: Record<string, string>;
   extraHead?: string;
+  baseUrlMessage: string;
 }): string {
   const { config, head, assets } = opts;
   const e = escapeHtml;
@@ -69,12 +70,15 @@ export function renderDocument(opts: {
     `<meta name="color-scheme" content="${opts.applyColorMode ? "light dark" : "light"}">`,
     config.favicon ? `<link rel="icon" href="${e(config.baseUrl + config.favicon.replace(/^\//, ""))}">` : "",
     ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`),
-    `<script>${inlineHeadScript(config, opts.applyColorMode)}</script>`,
+    `<script>${inlineHeadScript(config, opts.applyColorMode, opts.baseUrlMessage).replace(/<\//g, "<\\/")}</script>`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     ...(config.webFont
       ? [
           ...(config.webFont.preconnect ?? []).map((o) => `<link rel="preconnect" href="${e(o)}" crossorigin>`),
-          `<link rel="stylesheet" href="${e(config.webFont.stylesheet)}">`,
+          // Loaded without blocking the first paint: offline, or on a slow font host, the page shows at once in
+          // system fonts (listed after the web font in --font).
+          `<link rel="stylesheet" href="${e(config.webFont.stylesheet)}" media="print" onload="this.media='all'">`,
+          ...(config.webFont.family ? [`<style>:root{--font:${JSON.stringify(config.webFont.family)},system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}</style>`] : []),
         ]
       : []),
     `<script type="module" src="${e(assets.entry)}"></script>`,

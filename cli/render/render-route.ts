@@ -220,6 +220,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   };
   return renderDocument({
     config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead: extraHead + searchPreconnect(config),
+    baseUrlMessage: t("theme.baseUrlIssue.message", { baseUrl: config.baseUrl }),
     rootAttrs: {
       "data-locale": route.locale,
       "data-base": config.baseUrl,

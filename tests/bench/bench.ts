@@ -49,3 +49,44 @@ for (const [label, path] of kinds) {
   const f = firstLoad(outDir, path);
   console.log(row([label, kb(f.html), kb(f.css), kb(f.js)]));
 }
+
+// Search: time from typing a query into the modal to its results on screen, in Chromium against the served build
+// (Russian edition, local provider). The first query includes fetching the engine and the index; the others do not.
+{
+  const { serve } = await import("../../cli/server/serve.ts");
+  const { launchChromium } = await import("../support/chromium.ts");
+  const server = await serve({ dir: outDir, port: 0 });
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/ru/docs/v8/quickstart/`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.keyboard.press("Control+k");
+    await page.waitForSelector(".search-modal__input");
+    const timeQuery = async (q: string) => {
+      const t0 = performance.now();
+      await page.fill(".search-modal__input", q);
+      await page.waitForFunction((query) => {
+        const body = document.querySelector(".search-modal__body");
+        return body?.getAttribute("data-status") === "done" && body.getAttribute("data-query") === query;
+      }, q, { polling: "raf" });
+      return performance.now() - t0;
+    };
+    const queries = ["запуска", "скриншотов", "браузере", "ожидание элемента", "assertView", "конфигурация", "плагины", "waitUntil"];
+    const first = await timeQuery(queries[0]);
+    const warm = [];
+    for (const q of queries.slice(1)) warm.push(await timeQuery(q));
+    warm.sort((a, b) => a - b);
+    const ms = (n: number) => `${n.toFixed(0)} ms`;
+    console.log("\n## Search (modal, Russian edition, local index; includes the 60 ms input debounce)\n");
+    console.log(row(["query", "query to results"]));
+    console.log(row(["---", "---:"]));
+    console.log(row(["first query (loads engine and index)", ms(first)]));
+    console.log(row([`next queries, median of ${warm.length}`, ms(warm[Math.floor(warm.length / 2)])]));
+    console.log(row([`next queries, slowest`, ms(warm[warm.length - 1])]));
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}

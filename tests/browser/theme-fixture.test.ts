@@ -127,8 +127,39 @@ describe("analytics", () => {
     page.on("request", (r) => requests.push(r.url()));
     await page.goto(inject("baseUrl") + "/ru/docs/v8/");
     await page.waitForSelector("html[data-hydrated]");
-    expect(requests.filter((u) => !u.startsWith(inject("baseUrl")))).toEqual([]);
+    // Only the configured web font may come from elsewhere; no analytics script, no counter.
+    expect(requests.filter((u) => !u.startsWith(inject("baseUrl")) && !u.startsWith("https://fonts.googleapis.com/"))).toEqual([]);
     expect(await page.evaluate(() => "ym" in window)).toBe(false);
     await ctx.close();
+  });
+});
+
+describe("web font and base URL", () => {
+  it("loads the web font without blocking the page, and the page renders without it", async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.route("https://fonts.googleapis.com/**", (r) => r.abort());
+    await page.goto(inject("baseUrl") + "/ru/docs/v8/");
+    await page.waitForSelector("html[data-hydrated]");
+    const link = page.locator('link[href^="https://fonts.googleapis.com/"]');
+    expect(await link.getAttribute("media")).toBe("print");
+    expect(await page.locator('link[rel="preconnect"][href="https://fonts.gstatic.com"]').count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?, system-ui/);
+    await ctx.close();
+  });
+
+  it("shows the base-URL banner when the site is served from the wrong path", async () => {
+    const wrong = await serveFixture({}, (c) => { c.baseUrl = "/handbook/"; });
+    try {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(wrong.base + "/ru/docs/v1/");
+      const banner = page.locator("#docsite-base-url-issue");
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain("Сайт собран для базового адреса /handbook/");
+      await ctx.close();
+    } finally {
+      await wrong.close();
+    }
   });
 });

@@ -42,7 +42,7 @@ describe("interface strings", () => {
   it("keeps every message valid ICU", () => {
     for (const l of ["en", "ru"]) {
       const s = createStrings(l, load(l));
-      for (const key of Object.keys(s.messages)) expect(() => s.t(key, { count: 3, year: 2026, mode: "m", label: "l", heading: "h", title: "t", siteTitle: "S", versionLabel: "v1" }), key).not.toThrow();
+      for (const key of Object.keys(s.messages)) expect(() => s.t(key, { count: 3, year: 2026, mode: "m", label: "l", baseUrl: "/", heading: "h", title: "t", siteTitle: "S", versionLabel: "v1" }), key).not.toThrow();
     }
   });
 });
