@@ -32,10 +32,11 @@ export interface CompileInput {
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
-const COMPILER_HASH = hashText(["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts"].map((f) => readFileSync(join(here, f), "utf8")).join("\0"));
+const COMPILER_HASH = hashText(["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"].map((f) => readFileSync(join(here, f), "utf8")).join("\0"));
 
 export interface CompileStats { compiled: number; cached: number }
 
+/** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
   const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
   const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
@@ -46,6 +47,17 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
       return hit;
     } catch { /* not cached yet */ }
   }
+  const result = await compileSource(input);
+  if (stats) stats.compiled++;
+  if (cacheFile) {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await writeFile(cacheFile, JSON.stringify(result));
+  }
+  return result;
+}
+
+/** The compile itself: pure, no I/O. */
+export async function compileSource(input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   let code: string;
   try {
@@ -64,13 +76,7 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
     throw new DocsiteError(`MDX syntax error: ${e.reason ?? e.message}`, { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag");
   }
-  const result: CompiledMdx = { code, ...extracted };
-  if (stats) stats.compiled++;
-  if (cacheFile) {
-    await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, JSON.stringify(result));
-  }
-  return result;
+  return { code, ...extracted };
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

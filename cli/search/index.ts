@@ -97,14 +97,15 @@ function breadcrumbs(table: RouteTable, route: DocRoute): string[] {
 
 /**
  * A minimal HTML page for Pagefind made of the sections remark-docsite extracted: the title as h1, each heading
- * with its id (Pagefind turns these into per-heading sub-results with anchors), the text as paragraphs. Indexing
+ * with its id (Pagefind turns these into per-heading sub-results with anchors), the text as paragraphs; the title and
+ * the description (a summary in the page's own words) weigh more than body text. Indexing
  * this rather than the rendered page keeps navigation, sidebars and footers out of the index.
  */
-export function pagefindHtml(lang: string, title: string, crumbs: string[], sections: Array<{ id: string; title: string; text: string }>): string {
+export function pagefindHtml(lang: string, title: string, description: string, crumbs: string[], sections: Array<{ id: string; title: string; text: string }>): string {
   const e = escapeHtml;
   const body = sections.map((s) => (s.id ? `<h2 id="${e(s.id)}">${e(s.title)}</h2>` : "") + (s.text ? `<p>${e(s.text)}</p>` : "")).join("\n");
   const meta = crumbs.length ? `<div data-pagefind-meta="breadcrumbs:${e(crumbs.join(" › "))}"></div>` : "";
-  return `<!doctype html><html lang="${e(lang)}"><head><title>${e(title)}</title></head><body>${meta}<main data-pagefind-body><h1>${e(title)}</h1>\n${body}</main></body></html>`;
+  return `<!doctype html><html lang="${e(lang)}"><head><title>${e(title)}</title></head><body>${meta}<main data-pagefind-body><h1 data-pagefind-weight="10">${e(title)}</h1>\n${description ? `<p data-pagefind-weight="2">${e(description)}</p>` : ""}${body}</main></body></html>`;
 }
 
 function indexedRoutes(config: SiteConfig, table: RouteTable, locale: string, version: string): Array<DocRoute | BlogPostRoute> {
@@ -129,7 +130,7 @@ export async function searchFiles(config: SiteConfig, table: RouteTable, strings
       for (const r of indexedRoutes(config, table, locale, v.name)) {
         const title = r.kind === "doc" ? r.title : r.post.title;
         const crumbs = r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel];
-        const res = await index.addHTMLFile({ url: r.path, content: pagefindHtml(lang, title, crumbs, r.compiled.sections) });
+        const res = await index.addHTMLFile({ url: r.path, content: pagefindHtml(lang, title, r.kind === "doc" ? r.description : r.post.description, crumbs, r.compiled.sections) });
         if (res.errors.length) throw new Error(`${r.origin}: ${res.errors.join("; ")}`);
       }
       const out = await index.getFiles();

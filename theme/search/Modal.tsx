@@ -9,7 +9,7 @@ import { favorite, forget, readHistory, remember, type History, type SavedHit } 
 import { plainText } from "./text.ts";
 import { HitBody } from "./Hit.tsx";
 
-const PAGE_SIZE = 6;
+const PAGE_SIZE = 5;
 const DEBOUNCE_MS = 60;
 
 type State =
