@@ -115,6 +115,31 @@ describe("route table and output", () => {
   });
 });
 
+describe("blog pagination", () => {
+  it("splits the list into pages with newer/older links and keeps every post in the archive", async () => {
+    const posts: Record<string, string> = {};
+    for (let i = 1; i <= 5; i++) posts[`content/en/blog/post-${i}.mdx`] = `---\ntitle: Post ${i}\ndescription: Number ${i}.\ndate: 2025-0${i}-01\n---\n\nText ${i}.\n`;
+    const r = await fixtureSite("basic", posts);
+    try {
+      await editJson(r, "site.config.json", (c) => { c.blog.postsPerPage = 2; });
+      const res = await buildSite(r);
+      const lists = res.table.routes.filter((x) => x.kind === "blogList" && x.locale === "en").map((x) => x.path);
+      expect(lists).toEqual(["/blog/", "/blog/page/2/", "/blog/page/3/"]);
+      const first = await readFile(join(r, "dist/blog/index.html"), "utf8");
+      expect(first.indexOf("Post 5")).toBeLessThan(first.indexOf("Post 4"));
+      expect(first).toContain('href="/blog/page/2/"');
+      const second = await readFile(join(r, "dist/blog/page/2/index.html"), "utf8");
+      expect(second).toContain("Newer entries");
+      expect(second).toContain("Older entries");
+      const archive = await readFile(join(r, "dist/blog/archive/index.html"), "utf8");
+      for (const n of [1, 2, 3, 4, 5]) expect(archive).toContain(`Post ${n}`);
+      expect(archive).toContain("<h2>2024</h2>");
+    } finally {
+      await removeSite(r);
+    }
+  });
+});
+
 describe("unlisted and draft pages", () => {
   it("marks unlisted pages noindex, keeps them out of sitemap and sidebar, and drops drafts", async () => {
     const r = await fixtureSite("basic", {

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
-import { checkDist } from "../../cli/links/check-dist.ts";
+import { checkDist, checkUrl } from "../../cli/links/check-dist.ts";
 
 let root: string;
 let server: Server;
@@ -76,5 +76,13 @@ describe("docsite check-links on dist", () => {
       { page: "/ru/planted.html", url: "/ru/docs/v1/missing/", kind: "link" },
       { page: "/ru/planted.html", url: "/ru/docs/v1/#nope", kind: "anchor" },
     ]);
+  });
+});
+
+describe("docsite check-links --url", () => {
+  it("crawls a served site from its root and reports broken links and anchors", async () => {
+    const ok = await checkUrl(`${base}/`);
+    expect(ok.pages).toBeGreaterThan(10);
+    expect(ok.problems.filter((p) => !p.page.endsWith("planted.html"))).toEqual([]);
   });
 });
