@@ -23,7 +23,7 @@ export interface LayoutData {
   locale: string;
   homeHref: string;
   logo: { src: string; alt: string; width: number; height: number };
-  navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[]; sidebarLinks: LinkData[] };
+  navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[] };
   footer: { groups: Array<{ title: string; items: LinkData[] }>; icons: Array<{ label: string; href: string; icon: string }>; copyright: string };
   announcement: { id: string; content: string; closeable: boolean } | null;
   colorMode: { applies: boolean; disableSwitch: boolean };
@@ -47,7 +47,6 @@ export interface DocPageData {
   banner?: { kind: "unmaintained" | "unreleased"; versionLabel: string; latestHref: string; latestLabel: string };
   unlisted: boolean;
   untranslated: boolean;
-  editUrl?: string;
 }
 
 export interface BlogPostData {

@@ -14,7 +14,7 @@ export function alternates(config: SiteConfig, table: RouteTable, route: Route):
   });
 }
 
-export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: Strings, route: Route, opts: { applyColorMode: boolean; assetsBase: string }): LayoutData {
+export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: Strings, route: Route, opts: { applyColorMode: boolean }): LayoutData {
   const { locale } = route;
   const t = (k: string, v?: Record<string, string | number>) => strings.t(k, v);
   const loc = (p: string) => localizePath(config, locale, p);
@@ -65,7 +65,7 @@ export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: 
     locale,
     homeHref: localeBase(config, locale),
     logo: { ...config.navbar.logo, src: config.baseUrl + config.navbar.logo.src.replace(/^\//, "") },
-    navbar: { title: config.navbar.title, hideOnScroll: config.navbar.hideOnScroll, left, right, sidebarLinks: [] },
+    navbar: { title: config.navbar.title, hideOnScroll: config.navbar.hideOnScroll, left, right },
     footer: {
       groups: config.footer.links.map((g) => ({
         title: t(g.title),

@@ -200,7 +200,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     feeds = [{ type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` }, { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` }];
   }
 
-  const layout = buildLayoutData(config, table, strings, route, { applyColorMode, assetsBase: config.baseUrl });
+  const layout = buildLayoutData(config, table, strings, route, { applyColorMode });
   const body = renderToString(
     h(SiteProvider, { i18n: { locale: route.locale, t }, layout, children: h(Layout, { wide, children: page }) }),
   );
