@@ -18,7 +18,7 @@ export function canonicalRedirect(pathname: string): string | null {
 }
 
 export function createHandler(opts: ServeOptions): http.RequestListener {
-  const files = sirv(opts.dir, {
+  const make = () => sirv(opts.dir, {
     dev: false,
     etag: true,
     extensions: ["html"],
@@ -28,8 +28,17 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
       else res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     },
   });
+  // sirv indexes the folder once. `docsite build` swaps in a new dist/ folder, so a new folder (another inode)
+  // means a new index: a rebuild shows up without restarting the server.
+  let files = make();
+  let folder = folderId(opts.dir);
   const base = opts.baseUrl ?? "/";
   return (req, res) => {
+    const now = folderId(opts.dir);
+    if (now !== folder) {
+      folder = now;
+      files = make();
+    }
     let pathname: string;
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -53,6 +62,10 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     res.setHeader("X-Content-Type-Options", "nosniff");
     files(req, res, () => notFound(opts.dir, base, pathname, res));
   };
+}
+
+function folderId(p: string): string {
+  try { const s = statSync(p); return `${s.ino}:${s.mtimeMs}`; } catch { return "missing"; }
 }
 
 function isDir(p: string): boolean {

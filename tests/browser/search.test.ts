@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
 import { gz } from "../support/bytes.ts";
@@ -162,7 +163,7 @@ describe("search modal", () => {
     await p.keyboard.press("Control+k");
     await search(p, "фываолдж");
     const screen = p.locator(".search-modal__screen--empty");
-    expect(await screen.textContent()).toContain("Ничего не найдено по запросу “фываолдж”");
+    expect(await screen.textContent()).toContain("Ничего не найдено по запросу «фываолдж»");
     expect(await screen.textContent()).toContain("Попробуйте поискать");
     const report = screen.getByRole("link", { name: "Сообщите нам." });
     expect(await report.getAttribute("href")).toBe("https://github.com/gemini-testing/testplane/issues/new");
@@ -213,7 +214,7 @@ describe("search modal", () => {
     await search(p, q);
     expect(await p.locator(".search-modal img").count()).toBe(0);
     const empty = p.locator(".search-modal__screen--empty strong");
-    if (await empty.count()) expect(await empty.textContent()).toBe(q);
+    if (await empty.count()) expect(await empty.textContent()).toBe(`«${q}»`);
     await p.keyboard.press("Escape");
     await p.goto(`${base}/ru/search/?q=${encodeURIComponent(q)}`);
     await p.waitForSelector("html[data-hydrated]");
@@ -221,6 +222,34 @@ describe("search modal", () => {
     expect(await p.locator("h1").textContent()).toContain(q);
     expect(await p.locator("main img").count()).toBe(0);
     expect(alerted).toBe(false);
+    await p.context().close();
+  });
+});
+
+describe("search accessibility", () => {
+  it("has no axe violations in the modal (start, results, no results) and on the search page with results", async () => {
+    const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+    const p = await open(DOC);
+    const found: string[] = [];
+    const check = async (label: string) => {
+      await p.addScriptTag({ path: axePath });
+      const v = await p.evaluate(async () => {
+        const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.map((v: any) => `${v.id}: ${v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")).join(" | ")}`);
+      });
+      found.push(...v.map((x: string) => `${label}: ${x}`));
+    };
+    await p.keyboard.press("Control+k");
+    await dialog(p).waitFor();
+    await check("start");
+    await search(p, "запуска");
+    await check("results");
+    await search(p, "фываолдж");
+    await check("no results");
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent("браузеры")}`);
+    await p.locator(".search-page__result").first().waitFor();
+    await check("search page");
+    expect(found).toEqual([]);
     await p.context().close();
   });
 });

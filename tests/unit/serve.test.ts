@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { Server } from "node:http";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
+import { fixtureSite, removeSite, buildSite, applyChanges } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import { checkDist, checkUrl } from "../../cli/links/check-dist.ts";
 
@@ -62,6 +62,17 @@ describe("docsite serve", () => {
       expect([400, 404], p).toContain(r.status);
       expect(await r.text(), p).not.toContain('"name"');
     }
+  });
+});
+
+describe("serving across rebuilds", () => {
+  it("serves the new files after dist/ is rebuilt, without a restart", async () => {
+    await applyChanges(root, { "content/en/docs/v1/guide/first.mdx": "---\ntitle: Rebuilt guide\ndescription: After a rebuild.\n---\n\nNew text.\n" });
+    await buildSite(root);
+    const r = await get("/docs/v1/guide/first/");
+    expect(await r.text()).toContain("Rebuilt guide");
+    const css = /href="(\/assets\/main\.[A-Z0-9]+\.css)"/.exec(await (await get("/")).text())![1];
+    expect((await get(css)).status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@
 // Tab stays inside the dialog. Loaded on first open only (see open.tsx).
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SearchClientConfig, SearchHit, SearchResults } from "./types.ts";
-import { translator } from "./format.ts";
+import { quote, translator } from "./format.ts";
 import { providerFor } from "./provider.ts";
 import { favorite, forget, readHistory, remember, type History, type SavedHit } from "./history.ts";
 import { plainText } from "./text.ts";
@@ -172,7 +172,7 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   } else if (state.status === "done" && !state.results.hits.length) {
     screen = (
       <div className="search-modal__screen search-modal__screen--empty">
-        <p className="search-modal__screen-title">{t("theme.SearchModal.noResultsScreen.noResultsText")} “<strong>{state.query}</strong>”</p>
+        <p className="search-modal__screen-title">{t("theme.SearchModal.noResultsScreen.noResultsText")} <strong>{quote(state.query, cfg.locale)}</strong></p>
         {suggestions(cfg, state.query).length > 0 && (
           <>
             <p>{t("theme.SearchModal.noResultsScreen.suggestedQueryText")}:</p>

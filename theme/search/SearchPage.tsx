@@ -3,7 +3,7 @@
 // (history.replaceState) and loads more results on demand. Opened directly with ?q=, it searches at once.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SearchClientConfig, SearchHit } from "./types.ts";
-import { translator } from "./format.ts";
+import { quote, translator } from "./format.ts";
 import { HitBody, Marked } from "./Hit.tsx";
 
 const PAGE_SIZE = 10;
@@ -66,7 +66,7 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
   const q = query.trim();
   return (
     <>
-      <h1>{q ? `${t("theme.SearchPage.existingResultsTitle")} “${q}”` : t("theme.SearchPage.heading")}</h1>
+      <h1>{q ? `${t("theme.SearchPage.existingResultsTitle")} ${quote(q, cfg.locale)}` : t("theme.SearchPage.heading")}</h1>
       <form action={action} method="get" role="search" className="search-page__form" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="search-page-input" className="visually-hidden">{t("theme.SearchPage.inputLabel")}</label>
         <input id="search-page-input" type="search" name="q" value={query} placeholder={t("theme.SearchPage.inputPlaceholder")} autoComplete="off"

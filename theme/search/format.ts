@@ -44,3 +44,6 @@ function plural(body: string, n: number, values: Values, locale: string): string
 export function translator(strings: Record<string, string>, locale: string) {
   return (key: string, values?: Values) => format(strings[key] ?? key, values, locale);
 }
+
+/** The query in the locale's quotation marks: «…» in Russian, “…” otherwise. */
+export const quote = (text: string, locale: string) => (locale === "ru" ? `«${text}»` : `“${text}”`);
