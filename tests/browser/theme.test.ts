@@ -123,6 +123,37 @@ describe("navbar", () => {
   });
 });
 
+describe("keyboard only", () => {
+  it("reaches main content through the skip link", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
+    await page.keyboard.press("Tab");
+    const skip = page.locator(".skip-link");
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => location.hash)).toBe("#main-content");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#main-content")))).toBe(true);
+    await ctx.close();
+  });
+
+  it("opens a navbar dropdown with Enter, walks its links with Tab and closes it with Escape", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/");
+    const dd = page.locator('[data-dropdown]:has(a[href="/ru/versions/"])');
+    await dd.locator("button").focus();
+    await page.keyboard.press("Enter");
+    expect(await dd.locator("button").getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v8");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ru/versions/");
+    expect(await dd.locator(".dropdown__menu").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await dd.locator("button").getAttribute("aria-expanded")).toBe("false");
+    await ctx.close();
+  });
+});
+
 describe("docs page", () => {
   it("collapses and expands sidebar categories with an animation, instantly under reduced motion", async () => {
     const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
