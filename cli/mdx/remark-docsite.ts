@@ -104,7 +104,9 @@ export function remarkDocsite(opts: Options) {
       }
     });
 
-    // Text per section for search, and a word count of prose (code excluded) for reading time.
+    // Text per section for search, and a word count for reading time: prose only. Code is left out of both, as
+    // DocSearch does: its tokens bloat the index and make poor snippets, and identifiers worth finding also appear
+    // in headings and prose.
     let current: Section = { id: "", title: "", text: "" };
     const sections: Section[] = [current];
     let words = 0;
@@ -115,9 +117,8 @@ export function remarkDocsite(opts: Options) {
         sections.push(current);
         continue;
       }
-      if (child.type === "code") { current.text += " " + child.value; continue; }
-      if (child.type === "mdxjsEsm" || child.type === "mdxFlowExpression") continue;
-      const t = toString(child as any, { includeHtml: false }).replace(/\s+/g, " ").trim();
+      if (child.type === "code" || child.type === "mdxjsEsm" || child.type === "mdxFlowExpression") continue;
+      const t = blockText(child).replace(/\s+/g, " ").trim();
       if (t) {
         current.text += " " + t;
         words += t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
@@ -126,4 +127,15 @@ export function remarkDocsite(opts: Options) {
     extracted.sections = sections.filter((s) => s.id || s.text.trim()).map((s) => ({ ...s, text: s.text.trim() }));
     extracted.wordCount = words;
   };
+}
+
+const BLOCKS = new Set(["paragraph", "heading", "list", "listItem", "table", "tableRow", "tableCell", "blockquote", "mdxJsxFlowElement", "containerDirective"]);
+
+/** Plain text of a node, with a space between block-level parts (table cells, list items) so words do not glue. */
+function blockText(node: any): string {
+  if (node.type === "code") return "";
+  if (typeof node.value === "string" && node.type !== "mdxFlowExpression" && node.type !== "mdxTextExpression") return node.value;
+  if (!Array.isArray(node.children)) return "";
+  const parts = node.children.map(blockText);
+  return BLOCKS.has(node.type) ? parts.join(" ") : parts.join("");
 }

@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import chokidar from "chokidar";
 import { loadSite, loadPageModules, type SiteModel } from "../build/build.ts";
 import type { PageModule } from "../render/render-route.ts";
+import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
 import { canonicalRedirect } from "./serve.ts";
@@ -28,6 +29,8 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   const logger = createLogger({ quiet: opts.quiet });
   let site: SiteModel | null = null;
   let pageModules = new Map<string, PageModule>();
+  // The search index takes a second or two to build, so it is built on the first search request after a change.
+  let search: Promise<Map<string, string | Uint8Array>> | null = null;
   let bundle: ClientBundle | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
@@ -39,6 +42,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
       pageModules = await loadPageModules(next);
       site = next;
+      search = null;
       failure = null;
       logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
@@ -76,6 +80,15 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     const asset = bundle.files.get(url.pathname.slice(1));
     if (asset) {
       res.writeHead(200, { "Content-Type": url.pathname.endsWith(".css") ? "text/css" : "text/javascript" }).end(asset);
+      return;
+    }
+    const current = site;
+    const rel = url.pathname.slice(current.config.baseUrl.length);
+    if (rel.startsWith("search-index/")) {
+      search ??= searchFiles(current.config, current.table, current.strings);
+      const file = (await search).get(rel);
+      if (file === undefined) { res.writeHead(404).end(); return; }
+      res.writeHead(200, { "Content-Type": rel.endsWith(".js") ? "text/javascript" : rel.endsWith(".json") ? "application/json" : "application/octet-stream" }).end(file);
       return;
     }
     const staticFile = join(opts.root, "static", decodeURIComponent(url.pathname));

@@ -79,7 +79,7 @@ for (const [label, path] of kinds) {
     for (const q of queries.slice(1)) warm.push(await timeQuery(q));
     warm.sort((a, b) => a - b);
     const ms = (n: number) => `${n.toFixed(0)} ms`;
-    console.log("\n## Search (modal, Russian edition, local index; includes the 60 ms input debounce)\n");
+    console.log("\n## Search (modal, Russian edition, local index; includes the 100 ms input debounce)\n");
     console.log(row(["query", "query to results"]));
     console.log(row(["---", "---:"]));
     console.log(row(["first query (loads engine and index)", ms(first)]));

@@ -132,8 +132,11 @@ describe("search modal", () => {
     await search(p, "скриншотов");
     const first = p.locator(".search-modal a.search-hit").first();
     const title = (await first.locator(".search-hit__title").textContent())!;
+    const navigated = p.evaluate(() => new Promise<void>((r) => document.addEventListener("docsite:navigated", () => r(), { once: true })));
     await first.click();
-    await p.waitForFunction(() => !document.querySelector(".search-modal"));
+    // The client router has swapped the page in (a modal opened earlier would close on that swap).
+    await navigated;
+    expect(await isOpen(p)).toBe(false);
 
     await p.keyboard.press("Control+k");
     const recent = p.locator('.search-modal__group[data-list="recent"]');

@@ -44,6 +44,12 @@ describe("docsite dev", () => {
     expect((await fetch(`${base}/ru/nothing/`)).status).toBe(404);
   });
 
+  it("serves the search index, built on first use", async () => {
+    const entry = await fetch(`${base}/search-index/ru/v1/pagefind-entry.json`);
+    expect(entry.status).toBe(200);
+    expect(Object.keys((await entry.json()).languages)).toEqual(["ru"]);
+  });
+
   it("rebuilds on change, tells the browser to reload, and shows build errors in the page", async () => {
     const events = await fetch(`${base}/__docsite/events`);
     const reader = events.body!.getReader();

@@ -78,6 +78,11 @@ describe("MDX pipeline", () => {
     ]);
   });
 
+  it("keeps words of table cells and list items apart in the extracted text, and leaves code out", async () => {
+    const c = await compile("## Options {#options}\n\n| Name | Default |\n|---|---|\n| `timeout` | 3000 |\n\n- first\n- second\n\n```js\nconst secret = 1;\n```\n");
+    expect(c.sections[0].text).toBe("Name Default timeout 3000 first second");
+  });
+
   it("extracts section text and counts prose words without code", async () => {
     const c = await compile("Intro words here.\n\n## Part {#part}\n\nOne two three.\n\n```js\nlots of code words here\n```\n");
     expect(c.sections.map((s) => s.id)).toEqual(["", "part"]);

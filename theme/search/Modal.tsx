@@ -1,6 +1,6 @@
 // The search modal: one UI for both providers. Screens: start (favourite and recent searches), results (per page
-// and per heading, with "see all N results"), no results, error. Keyboard: arrows move, Enter opens, Escape closes,
-// Tab stays inside the dialog. Loaded on first open only (see open.tsx).
+// and per heading, with "see all N results"), no results, error. Keyboard: arrows move, Enter opens, Tab stays inside
+// the dialog; Escape is handled by open.tsx. Loaded on first open only.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SearchClientConfig, SearchHit, SearchResults } from "./types.ts";
 import { quote, translator } from "./format.ts";
@@ -10,7 +10,12 @@ import { plainText } from "./text.ts";
 import { HitBody } from "./Hit.tsx";
 
 const PAGE_SIZE = 5;
-const DEBOUNCE_MS = 60;
+// Every settled query fetches the pages of its results from the local index, so searches fire only once a query has
+// two characters and typing has paused briefly: a one-letter prefix matches pages that are of no use and cost bytes.
+const DEBOUNCE_MS = 100;
+const MIN_QUERY = 2;
+/** The query the modal searches for, or "" while it is too short to search. */
+const searchable = (query: string) => (query.trim().length >= MIN_QUERY ? query.trim() : "");
 
 type State =
   | { status: "idle" }
@@ -56,7 +61,7 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
 
   useEffect(() => {
     if (props.broken) return;
-    const q = query.trim();
+    const q = searchable(query);
     const my = ++seq.current;
     setActive(0);
     if (!q) { setState({ status: "idle" }); return; }
@@ -73,7 +78,7 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   const results = state.status === "done" ? state.results : state.status === "loading" ? state.results : undefined;
   const items: Item[] = useMemo(() => {
     const saved = (h: SearchHit): SavedHit => ({ url: h.url, title: plainText(h.title), page: h.page });
-    if (query.trim()) {
+    if (searchable(query)) {
       return (results?.hits ?? []).flatMap((h) => [h, ...h.headings]).map((h, i) => ({ id: `search-item-${i}`, url: h.url, saved: saved(h), hit: h }));
     }
     return [
@@ -90,7 +95,6 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape") { e.preventDefault(); onClose(); return; }
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       if (!items.length) return;
       e.preventDefault();
@@ -134,7 +138,7 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   );
 
   let screen: React.ReactNode;
-  const q = query.trim();
+  const q = searchable(query);
   if (state.status === "error") {
     screen = (
       <div className="search-modal__screen search-modal__screen--error" role="alert">

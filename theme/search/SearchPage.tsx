@@ -39,9 +39,11 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
     else url.searchParams.delete("q");
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     const my = ++seq.current;
-    if (!q) { setState({ status: "idle" }); return; }
+    // As in the modal: no search for a single character, and only once typing pauses (each search fetches the
+    // pages of its results).
+    if (q.length < 2) { setState({ status: "idle" }); return; }
     setState((s) => ({ status: "fetching", hits: s.status === "done" || s.status === "fetching" ? s.hits : [], total: s.status === "done" || s.status === "fetching" ? s.total : 0 }));
-    const timer = setTimeout(() => run(q, 0, my), 80);
+    const timer = setTimeout(() => run(q, 0, my), 150);
     return () => clearTimeout(timer);
   }, [query]);
 

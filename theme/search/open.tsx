@@ -46,6 +46,9 @@ export async function openSearchModal(): Promise<void> {
   } catch {
     broken = true;
   }
+  // Escape closes wherever focus is. Listening here rather than in the component means it works from the first
+  // rendered frame, before the component's effects have run.
+  const onEscape = (e: KeyboardEvent) => { if (e.key === "Escape") { e.preventDefault(); close(); } };
   const close = () => {
     if (host !== el) return;
     host = null;
@@ -53,11 +56,15 @@ export async function openSearchModal(): Promise<void> {
     el.remove();
     document.documentElement.classList.remove("search-modal-open");
     document.removeEventListener("docsite:navigated", close);
+    document.removeEventListener("keydown", onEscape);
     // Back to where the reader was (the search button, usually), unless a navigation moved focus meanwhile.
     if (previous?.isConnected && (document.activeElement === document.body || !document.activeElement)) previous.focus();
   };
   document.addEventListener("docsite:navigated", close);
+  document.addEventListener("keydown", onEscape);
   document.body.append(el);
   document.documentElement.classList.add("search-modal-open");
   render(createElement(SearchModal, { cfg, version: currentVersion(cfg), onClose: close, broken }) as unknown as ComponentChild, el);
+  // The first render is synchronous: focus the input now rather than a frame later in an effect.
+  el.querySelector<HTMLInputElement>(".search-modal__input")?.focus();
 }
