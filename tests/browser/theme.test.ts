@@ -249,6 +249,21 @@ describe("route loading", () => {
     await ctx.close();
   });
 
+  it("reloads the page once when a lazily loaded chunk fails (a new deployment replaced it)", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/");
+    await page.evaluate(() => { (window as any).__marker = 1; });
+    // From now on every script request fails, as after a deployment that removed the old chunks.
+    await page.route("**/assets/*.js", (r) => r.abort());
+    const reloaded = page.waitForEvent("load");
+    await page.keyboard.press("Control+k");
+    await reloaded;
+    expect(await page.evaluate(() => (window as any).__marker)).toBeUndefined();
+    expect(await page.evaluate(() => sessionStorage.getItem("docsite.reloaded"))).toBe("1");
+    // The page is still readable without its scripts, and a second failure does not loop.
+    expect(await page.locator(".markdown h1").count()).toBe(1);
+    await ctx.close();
+  });
+
   it("shows the error text and a Retry button when a loaded page cannot be shown", async () => {
     const { ctx, page } = await open("/ru/docs/v8/");
     let broken = true;
