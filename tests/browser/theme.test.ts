@@ -143,6 +143,7 @@ describe("keyboard only", () => {
     await dd.locator("button").focus();
     await page.keyboard.press("Enter");
     expect(await dd.locator("button").getAttribute("aria-expanded")).toBe("true");
+    expect(await dd.locator(".dropdown__menu").evaluate((m) => getComputedStyle(m).visibility)).toBe("visible");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v8");
     await page.keyboard.press("Tab");
