@@ -3,7 +3,7 @@
 import { visit, SKIP } from "unist-util-visit";
 import { toString } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
-import type { Root, Heading, Text, Link, Parent, RootContent, PhrasingContent } from "mdast";
+import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
 
 export interface TocEntry { depth: number; id: string; text: string }
 export interface LinkRef { url: string; line: number }
