@@ -12,7 +12,8 @@ import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
 import { bundleClient } from "../client/bundle.ts";
-import { renderRoute, loadPageModule, type PageModule, type RenderContext } from "../render/render-route.ts";
+import { renderRoute, type RenderContext } from "../render/render-route.ts";
+import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";

@@ -1,19 +1,13 @@
 // Renders one route to a complete HTML document with React on the server.
 import { createElement as h, type ReactNode, type ComponentType } from "react";
+import type { PageModule } from "./page-module.ts";
 import { renderToString } from "react-dom/server";
 import * as jsxRuntime from "react/jsx-runtime";
 import { run } from "@mdx-js/mdx";
-import { pathToFileURL, fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
-import { dirname, join, resolve as resolvePath } from "node:path";
-import { mkdir, writeFile } from "node:fs/promises";
-import { build as esbuild } from "esbuild";
-import { hashText } from "../content/scan.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import { DocsiteError } from "../log.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import { renderDocument, type Assets, type HeadData } from "./html.ts";
 import { blogBase, localeBase } from "../routes/paths.ts";
@@ -26,10 +20,6 @@ import { mdxComponents } from "../../theme/mdx/components.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
 
-export interface PageModule {
-  default: ComponentType<{ locale: string }>;
-  meta?: { title?: string; description?: string; applyColorMode?: boolean; wide?: boolean };
-}
 
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
@@ -40,46 +30,6 @@ async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components:
     mdxCache.set(c, p);
   }
   return p;
-}
-
-const themeDir = resolvePath(dirname(fileURLToPath(import.meta.url)), "..", "..", "theme");
-const requireHere = createRequire(import.meta.url);
-
-/**
- * Compiles a page module (content/pages/*.tsx) with esbuild and imports it. The theme and packages (react) are
- * resolved from docsite itself and left external, so the page shares their module instances with the renderer —
- * React context from the theme works — whatever package.json or tsconfig the site folder has.
- */
-export async function loadPageModule(abs: string, file: string, cacheDir: string): Promise<PageModule> {
-  let code: string;
-  try {
-    const out = await esbuild({
-      entryPoints: [abs], bundle: true, format: "esm", platform: "node", jsx: "automatic", write: false, logLevel: "silent",
-      plugins: [{
-        name: "docsite-externals",
-        setup(b) {
-          b.onResolve({ filter: /.*/ }, (args) => {
-            if (args.kind === "entry-point") return undefined;
-            if (!args.path.startsWith(".") && !args.path.startsWith("/")) return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
-            const target = resolvePath(args.resolveDir, args.path);
-            return target.startsWith(themeDir) ? { path: pathToFileURL(target).href, external: true } : undefined;
-          });
-        },
-      }],
-    });
-    code = out.outputFiles[0].text;
-  } catch (err) {
-    const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
-    throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, { file, line: e?.location?.line });
-  }
-  const outFile = join(cacheDir, "pages", `${hashText(abs + code)}.mjs`);
-  await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, code);
-  const mod = (await import(pathToFileURL(outFile).href)) as Partial<PageModule>;
-  if (typeof mod.default !== "function") {
-    throw new DocsiteError("page module has no default export", { file }, "export the page component as default: `export default function Page() { … }`");
-  }
-  return mod as PageModule;
 }
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {

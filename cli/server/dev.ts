@@ -5,7 +5,7 @@ import http from "node:http";
 import { join, relative } from "node:path";
 import chokidar from "chokidar";
 import { loadSite, loadPageModules, type SiteModel } from "../build/build.ts";
-import type { PageModule } from "../render/render-route.ts";
+import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
