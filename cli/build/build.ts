@@ -1,6 +1,7 @@
 // `docsite build`: config → content index → compiled pages → route table → checks → client bundle → HTML →
 // extras → atomic swap. Data flows one way; only the last step touches dist/.
-import { mkdir, writeFile, rm, rename, cp, readdir, realpath } from "node:fs/promises";
+import { mkdir, writeFile, rm, rename, cp, realpath } from "node:fs/promises";
+import fg from "fast-glob";
 import { existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { loadConfig } from "../config/load.ts";
@@ -115,7 +116,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
     const b = localeBase(config, l).slice(config.baseUrl.length);
     return [`${b}sitemap.xml`, `${b}${config.blog.routeBasePath}/rss.xml`, `${b}${config.blog.routeBasePath}/atom.xml`];
   })]);
-  if (existsSync(join(opts.root, "static"))) for (const f of await listFiles(join(opts.root, "static"))) extra.add(f);
+  for (const f of await fg("**/*", { cwd: join(opts.root, "static"), dot: true })) extra.add(f);
   const problems = checkLinks(config, table, extra);
   const broken: string[] = [];
   for (const p of problems) {
@@ -128,15 +129,6 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   }
   timings.routes = done();
   return { config, strings, index, table, warnings, problems, compileStats };
-}
-
-async function listFiles(dir: string, prefix = ""): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) out.push(...(await listFiles(join(dir, e.name), `${prefix}${e.name}/`)));
-    else out.push(prefix + e.name);
-  }
-  return out;
 }
 
 export async function loadPageModules(site: SiteModel): Promise<Map<string, PageModule>> {

@@ -1,6 +1,7 @@
 // `docsite check-links`: reads the built HTML (or crawls a served site) and checks every internal link and
 // anchor, the navbar and footer included. For CI.
-import { readFile, readdir } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import fg from "fast-glob";
 import { existsSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Parser } from "htmlparser2";
@@ -24,23 +25,13 @@ export function scanHtml(html: string): PageScan {
   return { links, ids };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await htmlFiles(p)));
-    else if (e.name.endsWith(".html")) out.push(p);
-  }
-  return out;
-}
-
 function pagePath(dir: string, file: string): string {
   const rel = "/" + relative(dir, file).split("\\").join("/");
   return rel.endsWith("/index.html") ? rel.slice(0, -"index.html".length) : rel;
 }
 
 export async function checkDist(dir: string): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
-  const files = await htmlFiles(dir);
+  const files = await fg("**/*.html", { cwd: dir, absolute: true });
   const scans = new Map<string, PageScan>();
   for (const f of files) scans.set(pagePath(dir, f), scanHtml(await readFile(f, "utf8")));
   const problems: DistProblem[] = [];

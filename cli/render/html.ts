@@ -1,5 +1,6 @@
 // The HTML document around a rendered page: head tags, the no-flash colour-mode script, assets.
 import type { SiteConfig } from "../config/types.ts";
+import { COLOR_MODE_KEY, ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../../theme/storage-keys.ts";
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -28,11 +29,11 @@ export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, ba
   const def = config.colorMode.defaultMode;
   const respect = config.colorMode.respectPrefersColorScheme;
   const colour = applyColorMode
-    ? `var m;try{m=localStorage.getItem("color-mode-setting")}catch(e){}if(m!=="light"&&m!=="dark"&&m!=="system")m=${JSON.stringify(def)}${respect ? `;if(!m||m===${JSON.stringify(def)})m="system"` : ""};` +
+    ? `var m;try{m=localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)})}catch(e){}if(m!=="light"&&m!=="dark"&&m!=="system")m=${JSON.stringify(def)}${respect ? `;if(!m||m===${JSON.stringify(def)})m="system"` : ""};` +
       `var d=m==="system"?(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"):m;r.setAttribute("data-theme",d);r.setAttribute("data-theme-choice",m);`
     : "";
   const announcement = config.announcementBar
-    ? `try{if(localStorage.getItem("docsite.announcement.id")===${JSON.stringify(config.announcementBar.id)}&&localStorage.getItem("docsite.announcement.dismiss")==="true")r.setAttribute("data-announcement-dismissed","")}catch(e){}`
+    ? `try{if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_ID_KEY)})===${JSON.stringify(config.announcementBar.id)}&&localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISSED_KEY)})==="true")r.setAttribute("data-announcement-dismissed","")}catch(e){}`
     : "";
   const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(config.baseUrl)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(baseUrlMessage)};document.body.prepend(b)});`;
   return `(function(){var r=document.documentElement;r.classList.replace("no-js","js");${colour}${announcement}${base}})()`;

@@ -5,6 +5,7 @@ import http from "node:http";
 import { readFileSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import sirv from "sirv";
+import { cleanPath } from "../../theme/clean-path.ts";
 
 export interface ServeOptions { dir: string; port: number; host?: string; baseUrl?: string }
 
@@ -12,9 +13,8 @@ const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 
 /** Where a request for a non-canonical page path should go, or null. */
 export function canonicalRedirect(pathname: string): string | null {
-  if (pathname.endsWith("/index.html")) return pathname.slice(0, -"index.html".length);
-  if (pathname.endsWith(".html") && !pathname.endsWith("/404.html")) return pathname.slice(0, -".html".length) + "/";
-  return null;
+  const clean = cleanPath(pathname);
+  return clean === pathname ? null : clean;
 }
 
 export function createHandler(opts: ServeOptions): http.RequestListener {

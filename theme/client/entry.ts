@@ -5,6 +5,7 @@ import { installBehaviours, restoreTabs, tocSpy } from "./behaviours.ts";
 import { startAnalytics } from "./analytics.ts";
 import { applyMode } from "../layout/ColorModeToggle.tsx";
 import { safeStorage } from "./storage.ts";
+import { COLOR_MODE_KEY } from "../storage-keys.ts";
 
 const root = document.getElementById("__docsite")!;
 const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
@@ -57,7 +58,7 @@ hydrateIslands(root, onIslandError).then(() => {
   sessionStorage.removeItem("docsite.reloaded");
 });
 document.addEventListener("docsite:color-mode-restore", () => {
-  const m = safeStorage.get("color-mode-setting");
+  const m = safeStorage.get(COLOR_MODE_KEY);
   applyMode(m === "dark" || m === "system" ? m : "light");
 });
 // The search modal is its own chunk, fetched the first time the reader opens search (button, Ctrl/Cmd+K or "/").

@@ -3,6 +3,7 @@
 // falls back to a full page load, which always works.
 import { createProgress } from "./progress.ts";
 import { saveData } from "./connection.ts";
+import { cleanPath } from "../clean-path.ts";
 import { setCategory } from "./behaviours.ts";
 
 export interface RouterHooks {
@@ -16,12 +17,6 @@ export interface RouterHooks {
 
 const cache = new Map<string, Promise<string>>();
 
-export function normalizePath(pathname: string): string {
-  // /a/index.html and /a/b.html → /a/ and /a/b/
-  if (pathname.endsWith("/index.html")) return pathname.slice(0, -"index.html".length);
-  if (pathname.endsWith(".html") && !pathname.endsWith("/404.html")) return pathname.slice(0, -".html".length) + "/";
-  return pathname;
-}
 
 function fetchPage(url: string): Promise<string> {
   let p = cache.get(url);
@@ -58,7 +53,7 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
   let token = 0;
 
   // Clean *.html URLs on the client too.
-  const clean = normalizePath(location.pathname);
+  const clean = cleanPath(location.pathname);
   if (clean !== location.pathname) history.replaceState(history.state, "", clean + location.search + location.hash);
 
   history.scrollRestoration = "manual";
@@ -66,7 +61,7 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
 
   async function navigate(href: string, push = true, scrollY?: number): Promise<void> {
     const url = new URL(href, location.href);
-    url.pathname = normalizePath(url.pathname);
+    url.pathname = cleanPath(url.pathname);
     const my = ++token;
     progress.start();
     let html: string;
@@ -117,7 +112,7 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
   const onIntent = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.("a") as HTMLAnchorElement | null;
     const url = routable(a, base);
-    if (url && url.pathname !== location.pathname) prefetch(normalizePath(url.pathname) + url.search);
+    if (url && url.pathname !== location.pathname) prefetch(cleanPath(url.pathname) + url.search);
   };
   document.addEventListener("mouseover", onIntent, { passive: true });
   document.addEventListener("focusin", onIntent);

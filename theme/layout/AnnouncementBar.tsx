@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { safeStorage } from "../client/storage.ts";
 
-export const ANNOUNCEMENT_DISMISSED_KEY = "docsite.announcement.dismiss";
-export const ANNOUNCEMENT_ID_KEY = "docsite.announcement.id";
+import { ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../storage-keys.ts";
 
 export interface AnnouncementBarProps { id: string; content: string; closeable: boolean; closeLabel: string }
 

@@ -5,7 +5,7 @@ import { Icon } from "../icons.tsx";
 import { safeStorage } from "../client/storage.ts";
 
 export type Mode = "light" | "dark" | "system";
-export const COLOR_MODE_KEY = "color-mode-setting";
+import { COLOR_MODE_KEY } from "../storage-keys.ts";
 const NEXT: Record<Mode, Mode> = { light: "dark", dark: "system", system: "light" };
 
 export interface ColorModeToggleProps {
