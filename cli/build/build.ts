@@ -165,7 +165,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
-  for (const [f, c] of await searchFiles(config, table, strings)) files.set(f, c);
+  for (const [f, c] of searchFiles(config, table, strings)) files.set(f, c);
   timings.extras = done();
 
   const outDir = opts.outDir ?? join(opts.root, "dist");

@@ -29,8 +29,8 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   const logger = createLogger({ quiet: opts.quiet });
   let site: SiteModel | null = null;
   let pageModules = new Map<string, PageModule>();
-  // The search index takes a second or two to build, so it is built on the first search request after a change.
-  let search: Promise<Map<string, string | Uint8Array>> | null = null;
+  // The search index is built on the first search request after a change, not on every edit.
+  let search: Map<string, string> | null = null;
   let bundle: ClientBundle | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
@@ -86,7 +86,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     const rel = url.pathname.slice(current.config.baseUrl.length);
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
-      const file = (await search).get(rel);
+      const file = search.get(rel);
       if (file === undefined) { res.writeHead(404).end(); return; }
       res.writeHead(200, { "Content-Type": rel.endsWith(".js") ? "text/javascript" : rel.endsWith(".json") ? "application/json" : "application/octet-stream" }).end(file);
       return;

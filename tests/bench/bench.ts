@@ -29,6 +29,7 @@ console.log(row(["cold build (empty cache)", `${(cold.timings.total / 1000).toFi
 console.log(row(["warm rebuild (no changes)", `${(warm.timings.total / 1000).toFixed(2)} s`]));
 console.log(row(["  of which compile (cold / warm)", `${(cold.timings.compile / 1000).toFixed(2)} s / ${(warm.timings.compile / 1000).toFixed(2)} s`]));
 console.log(row(["  of which render (warm)", `${(warm.timings.render / 1000).toFixed(2)} s`]));
+console.log(row(["  of which sitemaps, feeds and search index (warm)", `${(warm.timings.extras / 1000).toFixed(2)} s`]));
 console.log(row(["pages per second (cold / warm)", `${(cold.pages / (cold.timings.total / 1000)).toFixed(0)} / ${(warm.pages / (warm.timings.total / 1000)).toFixed(0)}`]));
 console.log(row(["peak memory (RSS)", `${(peak / 1024 / 1024).toFixed(0)} MB`]));
 
@@ -89,4 +90,39 @@ for (const [label, path] of kinds) {
     await browser.close();
     await new Promise<void>((r) => server.close(() => r()));
   }
+}
+
+// Search quality: where the page a reader means lands for Russian queries whose word forms differ from the page's,
+// run through the browser's engine over the written index (README, "Search").
+{
+  const { readFile } = await import("node:fs/promises");
+  const { localEngine } = await import("../../theme/search/local-engine.ts");
+  const dir = join(outDir, "search-index", "ru", "v8");
+  const engine = localEngine(async (f) => JSON.parse(await readFile(join(dir, f), "utf8")));
+  const cases: Array<[string, string]> = [
+    ["запуска тестов в GitHub", "Как запускать тесты в GitHub Actions"],
+    ["запускать только нужные тесты", "Как запустить только нужные тесты"],
+    ["перехват запросов", "Как перехватывать запросы и ответы"],
+    ["отладка тестов", "Как отлаживать тесты"],
+    ["скриншотов", "Скриншотное тестирование с assertView"],
+    ["доступности", "Как проверять доступность"],
+    ["стабильности теста", "Как проверить стабильность теста"],
+    ["пропускной способности сети", "Как управлять пропускной способностью сети"],
+    ["компонентного тестирования", "Компонентное тестирование"],
+    ["отчёта о прогоне", "Как получить отчёт о прогоне"],
+    ["обновление браузеров", "Как обновлять браузеры"],
+    ["установки testplane", "Быстрый старт"],
+  ];
+  console.log("\n## Search quality (Russian edition: rank of the expected page)\n");
+  console.log(row(["query", "expected page", "rank"]));
+  console.log(row(["---", "---", "---:"]));
+  let first = 0;
+  for (const [q, want] of cases) {
+    const ranked = (await engine.rank(q)).slice(0, 10);
+    const titles = await Promise.all(ranked.map(async (r) => (await engine.fragment(r.page)).title));
+    const rank = titles.indexOf(want) + 1;
+    if (rank === 1) first++;
+    console.log(row([q, want, rank || "not in top 10"]));
+  }
+  console.log(row(["**first**", "", `**${first} of ${cases.length}**`]));
 }

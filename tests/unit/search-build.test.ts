@@ -1,13 +1,15 @@
-// The local provider at build time: one Pagefind bundle per locale and docs version, the client config per locale,
-// unlisted pages left out, and Russian stemming working on the written index (queried with Pagefind's own JS).
+// The local provider at build time: one index bundle per locale and docs version, the client config per locale,
+// unlisted pages left out, and Russian stemming working on the written index (queried with the browser's engine).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
+import { localEngine } from "../../theme/search/local-engine.ts";
+import { compareTerms, type Manifest } from "../../theme/search/local-format.ts";
+import { localIndexFiles } from "../../cli/search/local-index.ts";
 
 let root: string;
 let dist: string;
@@ -26,39 +28,68 @@ afterAll(async () => {
   await removeSite(root);
 });
 
-/** Every fragment of a bundle, decompressed: the page texts Pagefind serves. */
-const fragments = (dir: string) => readdirSync(join(dir, "fragment")).map((f) => gunzipSync(readFileSync(join(dir, "fragment", f))).toString("utf8")).join("\n");
+const bundle = (locale: string) => join(dist, "search-index", locale, "v1");
+/** Every fragment of a bundle: the page texts the browser gets for snippets. */
+const fragments = (dir: string) => readdirSync(join(dir, "f")).map((f) => readFileSync(join(dir, "f", f), "utf8")).join("\n");
+const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
-/** Pagefind's browser API from the written bundle, run in Node against the served site. */
-async function pagefind(locale: string) {
-  const mod = await import(pathToFileURL(join(dist, "search-index", locale, "v1", "pagefind.js")).href);
-  const pf = mod.createInstance({ basePath: `${origin}/search-index/${locale}/v1/`, baseUrl: "/", language: locale, noWorker: true });
-  return async (q: string) => {
-    const res = await pf.search(q);
-    return Promise.all(res.results.map((r: { data(): Promise<{ url: string; meta: { title: string } }> }) => r.data()));
-  };
+/** The browser's engine over the written bundle, fetching through the served site as the browser does. */
+function engine(locale: string) {
+  const e = localEngine(async (file) => {
+    const res = await fetch(`${origin}/search-index/${locale}/v1/${file}`);
+    if (!res.ok) throw new Error(`${file}: ${res.status}`);
+    return res.json();
+  });
+  return async (q: string) => Promise.all((await e.rank(q)).map(async (r) => {
+    const f = await e.fragment(r.page);
+    return { url: f.url, headings: r.sections.filter((s) => s.index > 0).map((s) => `${f.url}#${f.sections[s.index][0]}`) };
+  }));
 }
 
 describe("search index (local provider)", () => {
-  it("writes a bundle per locale and version, without Pagefind's UI files", () => {
+  it("writes a bundle per locale and version: a manifest naming hashed shards and fragments", () => {
     for (const locale of ["en", "ru"]) {
-      const dir = join(dist, "search-index", locale, "v1");
-      expect(existsSync(join(dir, "pagefind.js")), locale).toBe(true);
-      expect(existsSync(join(dir, `wasm.${locale}.pagefind`)), locale).toBe(true);
-      expect(readdirSync(dir).filter((f) => /ui|worker|highlight|unknown/.test(f))).toEqual([]);
+      const dir = bundle(locale);
+      const m = json(join(dir, "index.json")) as Manifest;
+      expect(m.format).toBe(1);
+      const files = [...m.pages, ...m.shards.map(([, f]) => f)];
+      for (const f of files) {
+        expect(f, locale).toMatch(/^[fs]\/\d+\.[0-9a-f]{10}\.json$/);
+        expect(existsSync(join(dir, f)), f).toBe(true);
+      }
+      expect(readdirSync(join(dir, "f")).length + readdirSync(join(dir, "s")).length).toBe(files.length);
+      // Shards are in term order, so a query word's shard is found from the manifest alone.
+      const firsts = m.shards.map(([t]) => t);
+      expect([...firsts].sort(compareTerms)).toEqual(firsts);
+      for (const [i, [first, f]] of m.shards.entries()) {
+        const terms = Object.keys(json(join(dir, f)));
+        expect(terms[0]).toBe(first);
+        if (m.shards[i + 1]) expect(compareTerms(terms.at(-1)!, m.shards[i + 1][0])).toBe(-1);
+      }
     }
+  });
+
+  it("keeps shards small on a larger index: a query word costs one ~5 KB file", () => {
+    const pages = Array.from({ length: 300 }, (_, p) => ({
+      url: `/docs/p${p}/`, title: `Страница ${p}`, description: "", breadcrumbs: [],
+      sections: [{ id: "", title: "", text: Array.from({ length: 200 }, (_, w) => `слово${(p * 7 + w * 13) % 5000} термин${w % 97}`).join(" ") }],
+    }));
+    const files = localIndexFiles(pages);
+    const shards = [...files].filter(([f]) => f.startsWith("s/"));
+    expect(shards.length).toBeGreaterThan(10);
+    for (const [f, c] of shards) expect(gzipSync(c).length, f).toBeLessThan(8 * 1024);
   });
 
   it("writes the client config per locale with its strings", () => {
     const cfg = JSON.parse(readFileSync(join(dist, "search-index", "ru", "config.json"), "utf8")) as SearchClientConfig;
-    expect(cfg).toMatchObject({ locale: "ru", provider: "local", defaultVersion: "v1", language: "ru", searchPage: "/ru/search/", bundles: { v1: "/search-index/ru/v1/" } });
+    expect(cfg).toMatchObject({ locale: "ru", provider: "local", defaultVersion: "v1", searchPage: "/ru/search/", bundles: { v1: "/search-index/ru/v1/" } });
     expect(cfg.strings["theme.SearchModal.errorScreen.titleText"]).toBe("Не удалось получить результаты");
     expect(cfg.algolia).toBeUndefined();
   });
 
   it("leaves unlisted pages out", () => {
     for (const locale of ["en", "ru"]) {
-      const text = fragments(join(dist, "search-index", locale, "v1"));
+      const text = fragments(bundle(locale));
       expect(text).toContain("/docs/v1/guide/running/");
       expect(text).not.toContain("quuxolotl");
       expect(text).not.toContain("/guide/secret/");
@@ -66,19 +97,35 @@ describe("search index (local provider)", () => {
   });
 
   it("finds Russian pages by other word forms, with heading results", async () => {
-    const search = await pagefind("ru");
-    for (const q of ["запуск", "запуска", "запускать", "запускаются"]) {
+    const search = engine("ru");
+    for (const q of ["запуск", "запуска", "запускать", "запускаются", "Запуск"]) {
       const hits = await search(q);
-      expect(hits.map((h) => h.url), q).toContain("/ru/docs/v1/guide/running/");
+      expect(hits[0]?.url, q).toBe("/ru/docs/v1/guide/running/");
     }
     const [first] = await search("параллельного запуска");
     expect(first.url).toBe("/ru/docs/v1/guide/running/");
-    expect((first as unknown as { sub_results: Array<{ url: string }> }).sub_results.map((s) => s.url)).toContain("/ru/docs/v1/guide/running/#parallel");
+    expect(first.headings[0]).toBe("/ru/docs/v1/guide/running/#parallel");
+    // Identifiers are found whole and by their camelCase parts.
+    expect((await search("sessionsPerBrowser"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
+    expect((await search("sessions per browser"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     expect(await search("quuxolotl")).toEqual([]);
+    expect(await search("")).toEqual([]);
   });
 
   it("stems English too", async () => {
-    const search = await pagefind("en");
+    const search = engine("en");
     expect((await search("runs")).map((h) => h.url)).toContain("/docs/v1/guide/running/");
+    expect((await search("screenshot"))[0]?.headings).toContain("/docs/v1/guide/running/#one-browser");
+  });
+
+  it("retries a file that failed to load", async () => {
+    let fail = true;
+    const e = localEngine(async (file) => {
+      if (fail) throw new Error("offline");
+      return json(join(bundle("ru"), file));
+    });
+    await expect(e.rank("запуск")).rejects.toThrow("offline");
+    fail = false;
+    expect((await e.rank("запуск")).length).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,10 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { format, translator } from "../../theme/search/format.ts";
-import { markedSegments, highlightTerms, decodeEntities } from "../../theme/search/text.ts";
+import { markedSegments, decodeEntities } from "../../theme/search/text.ts";
+import { highlight, excerpt } from "../../theme/search/excerpt.ts";
+import { queryStems } from "../../theme/search/local-engine.ts";
+import { words } from "../../theme/search/words.ts";
 
 const load = (l: string) => JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8")) as Record<string, string>;
 
@@ -36,10 +39,28 @@ describe("result text", () => {
   });
 
   it("highlights title words sharing a stem with the query", () => {
-    expect(highlightTerms("Как запускать тесты", "запуска").filter((s) => s.mark).map((s) => s.text)).toEqual(["запускать"]);
+    const marked = (text: string, q: string) => highlight(text, queryStems(q)).filter((s) => s.mark).map((s) => s.text);
+    expect(marked("Как запускать тесты", "запуск")).toEqual(["запускать"]);
+    expect(marked("Запуск тестов", "запускать")).toEqual(["Запуск"]);
+    expect(marked("Настройка assertView", "view")).toEqual(["assertView"]);
+    expect(marked("Ёлки и елки", "ёлка")).toEqual(["Ёлки", "елки"]);
     // Markup-looking text stays text: segments only split it, the page renders them as text nodes.
-    const segs = highlightTerms("<b>bold</b>", "bold");
+    const segs = highlight("<b>bold</b>", queryStems("bold"));
     expect(segs.map((s) => s.text).join("")).toBe("<b>bold</b>");
     expect(segs.filter((s) => s.mark).map((s) => s.text)).toEqual(["bold"]);
+  });
+
+  it("cuts a snippet around the densest run of matches", () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `слово${i}`).join(" ");
+    const text = `${filler(40)} затем браузер открывает страницу и браузер ждёт ${filler(40)}`;
+    const segs = excerpt(text, queryStems("браузеры"), 12);
+    const joined = segs.map((s) => s.text).join("");
+    expect(segs[0]).toEqual({ text: "… ", mark: false });
+    expect(segs.at(-1)).toEqual({ text: " …", mark: false });
+    expect(segs.filter((s) => s.mark).map((s) => s.text)).toEqual(["браузер", "браузер"]);
+    expect(words(joined)).toHaveLength(12);
+    expect(joined).toContain("затем браузер открывает");
+    // Nothing matched: the start of the text, unmarked.
+    expect(excerpt("Короткий текст без совпадений", queryStems("браузер"))).toEqual([{ text: "Короткий текст без совпадений", mark: false }]);
   });
 });

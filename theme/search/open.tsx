@@ -23,7 +23,7 @@ export function loadConfig(base: string, locale: string): Promise<SearchClientCo
 
 /** Used only when the config itself cannot be fetched, so the error screen still has words. */
 const FALLBACK: SearchClientConfig = {
-  locale: "en", provider: "local", defaultVersion: "", bundles: {}, language: "en", searchPage: "/search/", suggestions: [],
+  locale: "en", provider: "local", defaultVersion: "", bundles: {}, searchPage: "/search/", suggestions: [],
   strings: {
     "theme.SearchModal.errorScreen.titleText": "Unable to fetch results",
     "theme.SearchModal.errorScreen.helpText": "You might want to check your network connection.",

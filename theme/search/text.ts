@@ -29,27 +29,4 @@ export function markedSegments(html: string): Segment[] {
   return out;
 }
 
-/** The words of a query, lower-cased. */
-export const queryTerms = (q: string) => q.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((t) => t.length > 1);
-
-/**
- * Marks the words of plain text (a title) that share a stem-like prefix with a query word: the index stems words
- * (запускать finds "Запуск"), so an exact-match highlight would miss them. The prefix drops up to three
- * trailing letters, which covers most Russian and English endings.
- */
-export function highlightTerms(text: string, query: string): Segment[] {
-  const stems = queryTerms(query).map((t) => (t.length > 5 ? t.slice(0, t.length - 3) : t.length > 3 ? t.slice(0, t.length - 1) : t));
-  if (!stems.length) return [{ text, mark: false }];
-  const out: Segment[] = [];
-  for (const part of text.split(/([\p{L}\p{N}_]+)/u)) {
-    if (!part) continue;
-    const lower = part.toLowerCase();
-    const mark = stems.some((s) => lower.startsWith(s));
-    const last = out[out.length - 1];
-    if (last && last.mark === mark) last.text += part;
-    else out.push({ text: part, mark });
-  }
-  return out;
-}
-
 export const plainText = (segs: Segment[]) => segs.map((s) => s.text).join("");

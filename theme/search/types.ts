@@ -6,10 +6,8 @@ export interface SearchClientConfig {
   provider: "local" | "algolia";
   /** Docs version searched when the page is not a doc page (the latest one). */
   defaultVersion: string;
-  /** Local provider: version name → folder of its Pagefind bundle (site path, ends with "/"). */
+  /** Local provider: version name → folder of its index bundle (site path, ends with "/"). */
   bundles: Record<string, string>;
-  /** Language code the bundles were indexed under (Pagefind picks its stemmer by it). */
-  language: string;
   /** Hosted provider: what the adapter needs; the key is the public search-only key. */
   algolia?: {
     appId: string;

@@ -1,0 +1,130 @@
+// The local provider's index for one locale and docs version: pages in, files out (paths relative to the bundle
+// folder). Pure: no I/O. Scores are computed here, once, so the browser only adds numbers up.
+//
+// Why not a general engine: the ≤ 150 KB budget of a first query. Pagefind's index chunks are ~32 KB gzip each
+// and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
+// any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
+import { createHash } from "node:crypto";
+import { words, termsOf } from "../../theme/search/words.ts";
+import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "../../theme/search/local-format.ts";
+
+export interface IndexedPage {
+  url: string;
+  title: string;
+  description: string;
+  breadcrumbs: string[];
+  /** As the MDX step extracts them: "" id and title for the text before the first heading. */
+  sections: Array<{ id: string; title: string; text: string }>;
+}
+
+/**
+ * How much a word counts where it stands: a page title says more than a heading, a heading more than prose. Each
+ * field saturates on its own (BM25F-style), so a title match is not drowned by a word repeated in the text.
+ */
+const BOOST = { pageTitle: 10, description: 2, heading: 5, text: 1 };
+const K1 = 1.2;
+const B = 0.75;
+/** A shard is closed once its JSON passes this size: ~5 KB after gzip, one or two per query word. */
+const SHARD_BYTES = 16_000;
+
+interface Field { text: string; boost: number; /** length-normalised (prose) or not (titles) */ prose: boolean }
+
+const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
+
+/** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
+function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
+  const intro = p.sections.filter((s) => !s.id).map((s) => s.text).join(" ");
+  const out = [{ anchor: "", heading: "", text: [p.description, intro].filter(Boolean).join(" "), fields: [
+    { text: p.title, boost: BOOST.pageTitle, prose: false },
+    { text: p.description, boost: BOOST.description, prose: false },
+    { text: intro, boost: BOOST.text, prose: true },
+  ] }];
+  for (const s of p.sections) {
+    if (s.id) out.push({ anchor: s.id, heading: s.title, text: s.text, fields: [{ text: s.title, boost: BOOST.heading, prose: false }, { text: s.text, boost: BOOST.text, prose: true }] });
+  }
+  return out;
+}
+
+/** Term counts of one field; a camelCase part counts half: runStep is about running less than "run" itself is. */
+function counts(text: string): { length: number; tf: Map<string, number> } {
+  const tf = new Map<string, number>();
+  const all = words(text);
+  for (const w of all) {
+    const [whole, ...parts] = termsOf(w);
+    tf.set(whole, (tf.get(whole) ?? 0) + 1);
+    for (const part of new Set(parts)) if (part !== whole) tf.set(part, (tf.get(part) ?? 0) + 0.5);
+  }
+  return { length: all.length, tf };
+}
+
+export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const fragments: string[] = [];
+  const counted = pages.map((page, p) => {
+    const sections = sectionsOf(page);
+    const fragment: Fragment = { url: page.url, title: page.title, breadcrumbs: page.breadcrumbs, sections: sections.map((s) => [s.anchor, s.heading, s.text]) };
+    const json = JSON.stringify(fragment);
+    const file = `f/${p}.${hash(json)}.json`;
+    files.set(file, json);
+    fragments.push(file);
+    return sections.map((s) => s.fields.map((f) => ({ ...f, ...counts(f.text) })));
+  });
+  const prose = counted.flat(2).filter((f) => f.prose);
+  const avg = Math.max(1, prose.reduce((a, f) => a + f.length, 0) / Math.max(1, prose.length));
+
+  // term → page → section → Σ over fields of boost × saturated term frequency
+  const weights = new Map<string, Map<number, Map<number, number>>>();
+  counted.forEach((sections, p) => sections.forEach((fields, si) => {
+    for (const f of fields) {
+      const norm = f.prose ? 1 - B + B * f.length / avg : 1;
+      for (const [term, n] of f.tf) {
+        let byPage = weights.get(term);
+        if (!byPage) weights.set(term, (byPage = new Map()));
+        let bySection = byPage.get(p);
+        if (!bySection) byPage.set(p, (bySection = new Map()));
+        bySection.set(si, (bySection.get(si) ?? 0) + f.boost * n * (K1 + 1) / (n + K1 * norm));
+      }
+    }
+  }));
+
+  const n = pages.length;
+  const postings = new Map<string, number[]>();
+  for (const term of [...weights.keys()].sort(compareTerms)) {
+    const byPage = weights.get(term)!;
+    const idf = Math.log(1 + (n - byPage.size + 0.5) / (byPage.size + 0.5));
+    const flat: number[] = [];
+    let prev = 0;
+    for (const [p, bySection] of [...byPage].sort((a, b) => a[0] - b[0])) {
+      for (const [s, w] of [...bySection].sort((a, b) => a[0] - b[0])) {
+        flat.push(p - prev, s, Math.max(1, Math.round(idf * w * 10)));
+        prev = p;
+      }
+    }
+    postings.set(term, flat);
+  }
+
+  const shards: Manifest["shards"] = [];
+  let current: Shard = {};
+  let first = "";
+  let size = 0;
+  const close = () => {
+    if (!size) return;
+    const json = JSON.stringify(current);
+    const file = `s/${shards.length}.${hash(json)}.json`;
+    files.set(file, json);
+    shards.push([first, file]);
+    current = {};
+    size = 0;
+  };
+  for (const [term, flat] of postings) {
+    if (!size) first = term;
+    current[term] = flat;
+    size += term.length + 6 + flat.join(",").length;
+    if (size >= SHARD_BYTES) close();
+  }
+  close();
+
+  const manifest: Manifest = { format: 1, pages: fragments, shards };
+  files.set(MANIFEST, JSON.stringify(manifest));
+  return files;
+}

@@ -1,0 +1,32 @@
+// The local provider's index format, written by cli/search/local-index.ts and read by theme/search/local-engine.ts.
+// A bundle folder holds one small manifest, term shards and one fragment per page. A query fetches the manifest,
+// the shards whose term range covers its words, and the fragments of the results it shows: nothing else.
+
+/** Fetched fresh on every session (never cached without revalidation): it names the hashed files of this build. */
+export const MANIFEST = "index.json";
+
+export interface Manifest {
+  format: 1;
+  /** Fragment file of each page, by page number. */
+  pages: string[];
+  /** Term shards in term order: the first term of each and its file. A shard holds the terms up to the next one's. */
+  shards: Array<[first: string, file: string]>;
+}
+
+/**
+ * Term → postings, flat triples [page delta, section, weight]: page numbers ascend and are stored as the
+ * difference to the previous triple's page; weight is the term's BM25 score in that section × 10, rounded.
+ */
+export type Shard = Record<string, number[]>;
+
+/** What a result shows of one page. Section 0 is the page itself (description and text before the first heading). */
+export interface Fragment {
+  url: string;
+  title: string;
+  breadcrumbs: string[];
+  /** [anchor id, heading, text]; "" anchor and heading for section 0. */
+  sections: Array<[string, string, string]>;
+}
+
+/** Term order of the shards: plain UTF-16 comparison, the same in Node and every browser. */
+export const compareTerms = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

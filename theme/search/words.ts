@@ -1,0 +1,74 @@
+// Words and their stems: one definition for the index writer (cli/search) and the browser engine, so a word is
+// cut and stemmed the same way on both sides. Stemming goes by script, not by page language: Russian pages are full
+// of English identifiers (waitUntil, assertView), and Snowball's Russian stemmer leaves Latin words alone.
+import { stemmer as stemRu } from "@orama/stemmers/russian";
+import { stemmer as stemEn } from "@orama/stemmers/english";
+
+export interface Word {
+  /** As written. */
+  raw: string;
+  /** Lower-cased, ё folded to е. */
+  text: string;
+  /** Where the word starts and ends in the source string (UTF-16 offsets). */
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN_ONLY = /^[a-z]+$/;
+
+const fold = (w: string) => w.toLowerCase().replace(/ё/g, "е");
+
+/** The words of a text; one-letter words carry no meaning for search and are skipped. */
+export function words(text: string): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(WORD)) {
+    if (m[0].length < 2) continue;
+    out.push({ raw: m[0], text: fold(m[0]), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** Snowball stem by script; words with digits or underscores are kept whole (versions, option names). */
+export function stem(word: string): string {
+  if (CYRILLIC.test(word)) return stemRu(word);
+  if (LATIN_ONLY.test(word) && word.length > 3) return stemEn(word);
+  return word;
+}
+
+/**
+ * The terms a source word is indexed under: its stem, and for camelCase identifiers also the stems of their parts,
+ * so "assertView" is found by "assertview" and by "view".
+ */
+export function termsOf(word: Word): string[] {
+  const whole = stem(word.text);
+  const parts = word.raw.split(/(?<=\p{Ll})(?=\p{Lu})/u);
+  if (parts.length < 2) return [whole];
+  return [whole, ...parts.filter((p) => p.length > 1).map((p) => stem(fold(p)))];
+}
+
+/** Shorter query words match only whole terms: "за" would otherwise pull in half the dictionary. */
+const PREFIX_FROM = 3;
+
+/** Letters a term must share with a query stem from the start to count as another form of the same word. */
+const shared = (query: string) => Math.max(Math.min(query.length, 4), query.length - 2);
+
+/**
+ * Whether an index term answers a query stem, and how well (0 for not at all): the same term; a longer word that
+ * starts with the stem (the reader is still typing); or another form of the word that Snowball cut differently,
+ * sharing all but the stem's last two letters (запускать → запуска finds запуск and запуст(ить),
+ * обновление → обновлен finds обновля(ть)).
+ */
+export function matchWeight(term: string, query: string): number {
+  if (term === query) return 1;
+  if (query.length < PREFIX_FROM) return 0;
+  if (term.startsWith(query)) return 0.5 + 0.4 * (query.length / term.length);
+  const need = shared(query);
+  if (term.length < need || term.length > query.length + 2 || term.slice(0, need) !== query.slice(0, need)) return 0;
+  return 0.6;
+}
+
+/** The smallest and largest terms matchWeight can accept for a query stem: the stretch of a sorted term list to read. */
+export const matchRange = (query: string): [string, string] =>
+  query.length < PREFIX_FROM ? [query, query] : [query.slice(0, shared(query)), `${query.slice(0, shared(query))}\uffff`];
