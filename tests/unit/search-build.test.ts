@@ -105,6 +105,10 @@ describe("search index (local provider)", () => {
     const [first] = await search("параллельного запуска");
     expect(first.url).toBe("/ru/docs/v1/guide/running/");
     expect(first.headings[0]).toBe("/ru/docs/v1/guide/running/#parallel");
+    // Pages with every word, when any page has them all; else the pages with the most of them.
+    expect((await search("руководство")).map((h) => h.url).sort()).toEqual(["/ru/docs/v1/", "/ru/docs/v1/guide/first/"]);
+    expect((await search("руководство фикстуры")).map((h) => h.url)).toEqual(["/ru/docs/v1/"]);
+    expect((await search("запуск фываолдж"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     // Identifiers are found whole and by their camelCase parts.
     expect((await search("sessionsPerBrowser"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     expect((await search("sessions per browser"))[0]?.url).toBe("/ru/docs/v1/guide/running/");

@@ -10,6 +10,8 @@ export interface RankedSection { index: number; score: number; matched: number }
 export interface RankedPage {
   page: number;
   score: number;
+  /** How many of the query's words the page has. */
+  matched: number;
   /** Sections where query words occur, best first. */
   sections: RankedSection[];
 }
@@ -81,12 +83,17 @@ export function localEngine(load: Load) {
       // that stand together in one section beat words scattered over the page: half of the score is the page's,
       // half its best section's.
       const covered = (score: number, matched: number) => score * (matched / stems.length) ** 2;
-      const whole = covered(best.reduce((a, b) => a + b, 0), best.filter((s) => s > 0).length);
+      const matched = best.filter((s) => s > 0).length;
+      const whole = covered(best.reduce((a, b) => a + b, 0), matched);
       const together = Math.max(...sections.map((s) => covered(s.score, s.matched)));
       sections.sort((a, b) => b.matched - a.matched || b.score - a.score);
-      ranked.push({ page, score: (whole + together) / 2, sections });
+      ranked.push({ page, score: (whole + together) / 2, matched, sections });
     }
-    return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+    // Pages with all the words, when there are any; a long query may miss one word in three (a "как" or "в"
+    // the page does not use), and with no page having them all, the pages with the most are the results.
+    const most = Math.max(0, ...ranked.map((r) => r.matched));
+    const need = Math.max(1, most - Math.floor(stems.length / 3));
+    return ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
   }
 
   return {
