@@ -129,11 +129,14 @@ export function remarkDocsite(opts: Options) {
   };
 }
 
-const BLOCKS = new Set(["paragraph", "heading", "list", "listItem", "table", "tableRow", "tableCell", "blockquote", "mdxJsxFlowElement", "containerDirective"]);
+// Nodes whose children are blocks (or cells) get a space between them; a paragraph's inline parts are joined as
+// written, so "`matrix`." stays "matrix." and not "matrix .".
+const BLOCKS = new Set(["list", "listItem", "table", "tableRow", "blockquote", "mdxJsxFlowElement", "containerDirective"]);
 
 /** Plain text of a node, with a space between block-level parts (table cells, list items) so words do not glue. */
 function blockText(node: any): string {
   if (node.type === "code") return "";
+  if (node.type === "break") return " ";
   if (typeof node.value === "string" && node.type !== "mdxFlowExpression" && node.type !== "mdxTextExpression") return node.value;
   if (!Array.isArray(node.children)) return "";
   const parts = node.children.map(blockText);

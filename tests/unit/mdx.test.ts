@@ -83,6 +83,11 @@ describe("MDX pipeline", () => {
     expect(c.sections[0].text).toBe("Name Default timeout 3000 first second");
   });
 
+  it("joins a paragraph's inline parts as written: no space before punctuation after code or links", async () => {
+    const c = await compile("Use `matrix`. See [the guide](https://example.com/), then **bold**, line  \nbreak.\n");
+    expect(c.sections[0].text).toBe("Use matrix. See the guide, then bold, line break.");
+  });
+
   it("extracts section text and counts prose words without code", async () => {
     const c = await compile("Intro words here.\n\n## Part {#part}\n\nOne two three.\n\n```js\nlots of code words here\n```\n");
     expect(c.sections.map((s) => s.id)).toEqual(["", "part"]);
