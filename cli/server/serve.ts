@@ -24,7 +24,9 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     extensions: ["html"],
     gzip: false,
     setHeaders(res, pathname) {
-      if (pathname.startsWith("/assets/") && HASHED.test(pathname)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      // Content-hashed files never change under their name: bundles, and the search index's shards and fragments
+      // (its manifest and config have no hash and are revalidated).
+      if ((pathname.startsWith("/assets/") || pathname.includes("/search-index/")) && HASHED.test(pathname)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       else res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     },
   });

@@ -54,6 +54,11 @@ describe("docsite serve", () => {
     const asset = /src="(\/assets\/entry\.[A-Z0-9]+\.js)"/.exec(html)![1];
     expect((await get(asset)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await get("/ru/")).headers.get("cache-control")).toContain("max-age=0");
+    // The search index: hashed shards and fragments for good, the manifest that names them revalidated.
+    const manifest = await get("/search-index/ru/v1/index.json");
+    expect(manifest.headers.get("cache-control")).toContain("max-age=0");
+    const { shards, pages } = await manifest.json();
+    for (const f of [shards[0][1], pages[0]]) expect((await get(`/search-index/ru/v1/${f}`)).headers.get("cache-control"), f).toBe("public, max-age=31536000, immutable");
   });
 
   it("never leaves its folder", async () => {
