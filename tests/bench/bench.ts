@@ -118,7 +118,7 @@ for (const [label, path] of kinds) {
   console.log(row(["---", "---", "---:"]));
   let first = 0;
   for (const [q, want] of cases) {
-    const ranked = (await engine.rank(q)).slice(0, 10);
+    const ranked = (await engine.rank(q)).pages.slice(0, 10);
     const titles = await Promise.all(ranked.map(async (r) => (await engine.fragment(r.page)).title));
     const rank = titles.indexOf(want) + 1;
     if (rank === 1) first++;

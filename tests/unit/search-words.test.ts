@@ -1,7 +1,7 @@
 // How the local index cuts and matches words: the rules the index writer and the browser engine share.
 import { describe, it, expect } from "vitest";
 import { words, stem, termsOf, matchWeight, matchRange } from "../../theme/search/words.ts";
-import { shardsFor } from "../../theme/search/local-engine.ts";
+import { shardsFor, oneEditApart } from "../../theme/search/local-engine.ts";
 
 const terms = (text: string) => words(text).flatMap(termsOf);
 
@@ -43,5 +43,13 @@ describe("search words", () => {
     expect(shardsFor(shards, lo, hi)).toEqual([1, 2]);
     expect(shardsFor(shards, "я", "я\uffff")).toEqual([3]);
     expect(shardsFor(shards, "0", "0")).toEqual([]);
+  });
+
+  it("tells words one typo apart", () => {
+    for (const [a, b] of [["браузер", "браузр"], ["браузер", "браузерр"], ["браузер", "браузор"], ["браузер", "брауезр"], ["браузер", "браузер"]]) {
+      expect(oneEditApart(a, b), `${a} ${b}`).toBe(true);
+      expect(oneEditApart(b, a), `${b} ${a}`).toBe(true);
+    }
+    for (const [a, b] of [["браузер", "браз"], ["браузер", "бруазре"], ["браузер", "браузерам"]]) expect(oneEditApart(a, b), `${a} ${b}`).toBe(false);
   });
 });

@@ -6,6 +6,24 @@ import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from
 
 export type Load = (file: string) => Promise<unknown>;
 
+/** Typos are looked for in stems this long: shorter ones are one edit away from too many words. */
+const FUZZY_FROM = 5;
+/** A corrected word counts less than one the reader typed right. */
+const FUZZY_WEIGHT = 0.4;
+
+/** Whether two words are at most one insertion, deletion, substitution or swap of neighbours apart. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 export interface RankedSection { index: number; score: number; matched: number }
 export interface RankedPage {
   page: number;
@@ -43,30 +61,49 @@ export function localEngine(load: Load) {
   };
   const manifest = () => get<Manifest>(MANIFEST);
 
-  async function rank(query: string): Promise<RankedPage[]> {
+  /** The terms of the shards covering [lo, hi]. */
+  async function termsIn(m: Manifest, lo: string, hi: string): Promise<Array<[string, number[]]>> {
+    const shards = await Promise.all(shardsFor(m.shards, lo, hi).map((i) => get<Shard>(m.shards[i][1])));
+    return shards.flatMap((sh) => Object.entries(sh));
+  }
+
+  /**
+   * Index terms answering one query stem, with their match weights. A stem nothing answers is taken for a typo:
+   * terms one edit away (starting with the same two letters, so only their shards are read) answer it instead.
+   */
+  async function termsFor(m: Manifest, q: string): Promise<{ terms: Array<[number[], number]>; corrected: string[] }> {
+    const terms: Array<[number[], number]> = [];
+    for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
+      const w = matchWeight(term, q);
+      if (w) terms.push([flat, w]);
+    }
+    if (terms.length || q.length < FUZZY_FROM) return { terms, corrected: [] };
+    const corrected: string[] = [];
+    for (const [term, flat] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`)) {
+      if (oneEditApart(term, q)) { terms.push([flat, FUZZY_WEIGHT]); corrected.push(term); }
+    }
+    return { terms, corrected };
+  }
+
+  /** Pages for a query, best first, and the stems to mark in their text (the query's, and any typo corrections). */
+  async function rank(query: string): Promise<{ pages: RankedPage[]; stems: string[] }> {
     const stems = queryStems(query);
-    if (!stems.length) return [];
+    if (!stems.length) return { pages: [], stems };
     const m = await manifest();
-    const ranges = stems.map((s) => shardsFor(m.shards, ...matchRange(s)));
-    const shards = new Map<number, Shard>();
-    await Promise.all([...new Set(ranges.flat())].map(async (i) => { shards.set(i, await get<Shard>(m.shards[i][1])); }));
+    const found = await Promise.all(stems.map((q) => termsFor(m, q)));
 
     // page → section → per-stem best weight
     const hits = new Map<number, Map<number, number[]>>();
-    stems.forEach((q, qi) => {
-      for (const i of ranges[qi]) {
-        for (const [term, flat] of Object.entries(shards.get(i)!)) {
-          const mw = matchWeight(term, q);
-          if (!mw) continue;
-          let page = 0;
-          for (let k = 0; k < flat.length; k += 3) {
-            page += flat[k];
-            let bySection = hits.get(page);
-            if (!bySection) hits.set(page, (bySection = new Map()));
-            let scores = bySection.get(flat[k + 1]);
-            if (!scores) bySection.set(flat[k + 1], (scores = new Array<number>(stems.length).fill(0)));
-            scores[qi] = Math.max(scores[qi], flat[k + 2] * mw);
-          }
+    found.forEach(({ terms }, qi) => {
+      for (const [flat, mw] of terms) {
+        let page = 0;
+        for (let k = 0; k < flat.length; k += 3) {
+          page += flat[k];
+          let bySection = hits.get(page);
+          if (!bySection) hits.set(page, (bySection = new Map()));
+          let scores = bySection.get(flat[k + 1]);
+          if (!scores) bySection.set(flat[k + 1], (scores = new Array<number>(stems.length).fill(0)));
+          scores[qi] = Math.max(scores[qi], flat[k + 2] * mw);
         }
       }
     });
@@ -93,7 +130,10 @@ export function localEngine(load: Load) {
     // the page does not use), and with no page having them all, the pages with the most are the results.
     const most = Math.max(0, ...ranked.map((r) => r.matched));
     const need = Math.max(1, most - Math.floor(stems.length / 3));
-    return ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
+    return {
+      pages: ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page),
+      stems: [...stems, ...found.flatMap((f) => f.corrected)],
+    };
   }
 
   return {

@@ -2,7 +2,7 @@
 // fetched piece by piece on first use. This module sits in the modal's and the search page's chunks, so nothing of
 // it reaches the first-load JavaScript.
 import type { SearchClientConfig, SearchHit, SearchProvider, SearchResults } from "./types.ts";
-import { localEngine, queryStems, type RankedPage } from "./local-engine.ts";
+import { localEngine, type RankedPage } from "./local-engine.ts";
 import { MANIFEST } from "./local-format.ts";
 import { excerpt, highlight } from "./excerpt.ts";
 
@@ -19,7 +19,7 @@ export function localProvider(cfg: SearchClientConfig, version: string): SearchP
     return res.json();
   });
   // Each query's ranking, so "more results" pages through the same list without searching again.
-  let last: { query: string; ranked: RankedPage[] } | null = null;
+  let last: { query: string; pages: RankedPage[]; stems: string[] } | null = null;
 
   async function hit(r: RankedPage, stems: string[]): Promise<SearchHit> {
     const f = await engine.fragment(r.page);
@@ -41,11 +41,10 @@ export function localProvider(cfg: SearchClientConfig, version: string): SearchP
   return {
     preload: engine.preload,
     async search(query, page, size): Promise<SearchResults> {
-      if (last?.query !== query) last = { query, ranked: await engine.rank(query) };
-      const { ranked } = last;
-      const stems = queryStems(query);
-      const hits = await Promise.all(ranked.slice(page * size, (page + 1) * size).map((r) => hit(r, stems)));
-      return { hits, total: ranked.length, more: (page + 1) * size < ranked.length };
+      if (last?.query !== query) last = { query, ...(await engine.rank(query)) };
+      const { pages, stems } = last;
+      const hits = await Promise.all(pages.slice(page * size, (page + 1) * size).map((r) => hit(r, stems)));
+      return { hits, total: pages.length, more: (page + 1) * size < pages.length };
     },
   };
 }
