@@ -1,7 +1,7 @@
 // How the local index cuts and matches words: the rules the index writer and the browser engine share.
 import { describe, it, expect } from "vitest";
-import { words, stem, termsOf, matchWeight, matchRange } from "../../theme/search/words.ts";
-import { shardsFor, oneEditApart } from "../../theme/search/local-engine.ts";
+import { words, stem, termsOf, matchWeight, matchRange, oneEditApart } from "../../theme/search/words.ts";
+import { shardsFor } from "../../theme/search/local-engine.ts";
 
 const terms = (text: string) => words(text).flatMap(termsOf);
 

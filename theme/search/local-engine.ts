@@ -1,7 +1,7 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, matchWeight, matchRange } from "./words.ts";
+import { words, stem, matchWeight, matchRange, oneEditApart } from "./words.ts";
 import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
@@ -10,19 +10,6 @@ export type Load = (file: string) => Promise<unknown>;
 const FUZZY_FROM = 5;
 /** A corrected word counts less than one the reader typed right. */
 const FUZZY_WEIGHT = 0.4;
-
-/** Whether two words are at most one insertion, deletion, substitution or swap of neighbours apart. */
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 export interface RankedSection { index: number; score: number; matched: number }
 export interface RankedPage {

@@ -72,3 +72,16 @@ export function matchWeight(term: string, query: string): number {
 /** The smallest and largest terms matchWeight can accept for a query stem: the stretch of a sorted term list to read. */
 export const matchRange = (query: string): [string, string] =>
   query.length < PREFIX_FROM ? [query, query] : [query.slice(0, shared(query)), `${query.slice(0, shared(query))}\uffff`];
+
+/** Whether two words are at most one insertion, deletion, substitution or swap of neighbours apart. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
