@@ -5,7 +5,7 @@
 // and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
 import { createHash } from "node:crypto";
-import { words, termsOf } from "../../theme/search/words.ts";
+import { words, termsOf, joined } from "../../theme/search/words.ts";
 import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "../../theme/search/local-format.ts";
 
 export interface IndexedPage {
@@ -45,7 +45,10 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
   return out;
 }
 
-/** Term counts of one field; a camelCase part counts half: runStep is about running less than "run" itself is. */
+/**
+ * Term counts of one field; a camelCase part counts half (runStep is about running less than "run" itself is), and
+ * dotted or hyphenated pairs count as terms of their own.
+ */
 function counts(text: string): { length: number; tf: Map<string, number> } {
   const tf = new Map<string, number>();
   const all = words(text);
@@ -54,6 +57,7 @@ function counts(text: string): { length: number; tf: Map<string, number> } {
     tf.set(whole, (tf.get(whole) ?? 0) + 1);
     for (const part of new Set(parts)) if (part !== whole) tf.set(part, (tf.get(part) ?? 0) + 0.5);
   }
+  for (const pair of joined(text)) tf.set(pair, (tf.get(pair) ?? 0) + 1);
   return { length: all.length, tf };
 }
 

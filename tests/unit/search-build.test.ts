@@ -118,6 +118,19 @@ describe("search index (local provider)", () => {
     expect(await search("")).toEqual([]);
   });
 
+  it("prefers a page that writes a dotted name as the query does over one that only has both words", async () => {
+    const page = (url: string, text: string) => ({ url, title: url, description: "", breadcrumbs: [], sections: [{ id: "", title: "", text }] });
+    const files = localIndexFiles([
+      // Same length; the scattered page has both words four times, which alone would rank it first.
+      page("/scattered/", "The browser opens a url. Every browser has a url, and the url decides what the browser shows."),
+      page("/exact/", "Call browser.url to open a page; it waits until the page has loaded and then returns what it got."),
+    ]);
+    const e = localEngine(async (f) => JSON.parse(files.get(f)!));
+    const urls = async (q: string) => Promise.all((await e.rank(q)).pages.map(async (r) => (await e.fragment(r.page)).url));
+    expect(await urls("browser.url")).toEqual(["/exact/", "/scattered/"]);
+    expect((await urls("browser url")).sort()).toEqual(["/exact/", "/scattered/"]);
+  });
+
   it("stems English too", async () => {
     const search = engine("en");
     expect((await search("runs")).map((h) => h.url)).toContain("/docs/v1/guide/running/");

@@ -1,6 +1,6 @@
 // How the local index cuts and matches words: the rules the index writer and the browser engine share.
 import { describe, it, expect } from "vitest";
-import { words, stem, termsOf, matchWeight, matchRange, oneEditApart } from "../../theme/search/words.ts";
+import { words, stem, termsOf, joined, matchWeight, matchRange, oneEditApart } from "../../theme/search/words.ts";
 import { shardsFor } from "../../theme/search/local-engine.ts";
 
 const terms = (text: string) => words(text).flatMap(termsOf);
@@ -21,6 +21,10 @@ describe("search words", () => {
   it("indexes camelCase identifiers whole and by their parts", () => {
     expect(terms("assertView")).toEqual(["assertview", "assert", "view"]);
     expect(terms("sessionsPerBrowser")).toEqual(["sessionsperbrows", "session", "per", "browser"]);
+  });
+
+  it("pairs neighbouring words written with a dot or a hyphen", () => {
+    expect(joined("Вызовите this.browser.url() из html-reporter, а не browser url")).toEqual(["this.browser", "browser.url", "html-reporter"]);
   });
 
   it("matches the same term, longer words while typing, and other forms Snowball cut differently", () => {

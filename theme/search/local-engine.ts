@@ -1,7 +1,7 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, matchWeight, matchRange, oneEditApart } from "./words.ts";
+import { words, stem, joined, matchWeight, matchRange, oneEditApart } from "./words.ts";
 import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
@@ -21,8 +21,8 @@ export interface RankedPage {
   sections: RankedSection[];
 }
 
-/** The distinct stems of a query, in order. */
-export const queryStems = (query: string) => [...new Set(words(query).map((w) => stem(w.text)))];
+/** The distinct stems of a query, in order, then its dotted or hyphenated pairs (see `joined`). */
+export const queryStems = (query: string) => [...new Set([...words(query).map((w) => stem(w.text)), ...joined(query)])];
 
 /** Indexes of the shards that can hold terms in [lo, hi]. */
 export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): number[] {

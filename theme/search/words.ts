@@ -30,6 +30,21 @@ export function words(text: string): Word[] {
   return out;
 }
 
+const CHAIN = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)+/gu;
+
+/**
+ * Neighbouring words written together with a dot or a hyphen, as extra terms: `browser.url`, `html-reporter`.
+ * A query written the same way then prefers pages that say exactly that over pages that merely have both words.
+ */
+export function joined(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(CHAIN)) {
+    const parts = fold(m[0]).split(/([.-])/);
+    for (let i = 0; i + 2 < parts.length; i += 2) out.push(parts[i] + parts[i + 1] + parts[i + 2]);
+  }
+  return out;
+}
+
 /** Snowball stem by script; words with digits or underscores are kept whole (versions, option names). */
 export function stem(word: string): string {
   if (CYRILLIC.test(word)) return stemRu(word);
