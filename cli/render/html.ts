@@ -17,6 +17,10 @@ export interface HeadData {
   ogType: "website" | "article";
   ogLocale: string;
   feeds?: Array<{ type: "rss" | "atom"; href: string; title: string }>;
+  /** Front matter `keywords` of a doc or post. */
+  keywords?: string[];
+  /** Absolute URL of the front matter `image`: the picture link previews show. */
+  image?: string;
 }
 
 export interface Assets { css: string[]; entry: string; preload: string[] }
@@ -58,6 +62,7 @@ export function renderDocument(opts: {
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${e(head.title)}</title>`,
     head.description ? `<meta name="description" content="${e(head.description)}">` : "",
+    head.keywords?.length ? `<meta name="keywords" content="${e(head.keywords.join(", "))}">` : "",
     `<link rel="canonical" href="${e(head.canonical)}">`,
     ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
     head.noindex ? `<meta name="robots" content="noindex, nofollow">` : "",
@@ -67,7 +72,8 @@ export function renderDocument(opts: {
     `<meta property="og:type" content="${head.ogType}">`,
     `<meta property="og:locale" content="${e(head.ogLocale)}">`,
     `<meta property="og:site_name" content="${e(config.title)}">`,
-    `<meta name="twitter:card" content="summary">`,
+    head.image ? `<meta property="og:image" content="${e(head.image)}">` : "",
+    `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}">`,
     `<meta name="color-scheme" content="${opts.applyColorMode ? "light dark" : "light"}">`,
     config.favicon ? `<link rel="icon" href="${e(config.baseUrl + config.favicon.replace(/^\//, ""))}">` : "",
     ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`),

@@ -79,6 +79,9 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   let ogType: HeadData["ogType"] = "website";
   let feeds: HeadData["feeds"];
   let extraHead = "";
+  // Docs and posts: front matter keywords and preview image.
+  let keywords: string[] | undefined;
+  let image: string | undefined;
 
   switch (route.kind) {
     case "doc": {
@@ -86,6 +89,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       page = h(DocPage, { data: docPageData(config, table, route, t), children: h(Content, { components: mdxComponents }) });
       title = `${route.title} | ${config.title}`;
       description = route.description;
+      ({ keywords, image } = pageMeta(config, route.source.data));
       wide = true;
       break;
     }
@@ -94,6 +98,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       page = h(BlogPostPage, { post: route.post, prev: route.prev, next: route.next, children: h(Content, { components: mdxComponents }) });
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
+      ({ keywords, image } = pageMeta(config, route.source.data));
       ogType = "article";
       break;
     }
@@ -167,6 +172,8 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     ogType,
     ogLocale: lc.htmlLang.replace("-", "_"),
     feeds,
+    keywords,
+    image,
   };
   return renderDocument({
     config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead: extraHead + searchPreconnect(config),
@@ -183,4 +190,13 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
     },
   });
+}
+
+/** Front matter `keywords` and `image` (a site path or a full URL) as head data. */
+function pageMeta(config: SiteConfig, data: Record<string, unknown>): { keywords?: string[]; image?: string } {
+  const image = typeof data.image === "string" ? data.image : undefined;
+  return {
+    keywords: Array.isArray(data.keywords) ? (data.keywords as string[]) : undefined,
+    image: image && (/^https?:\/\//.test(image) ? image : config.url + config.baseUrl + image.replace(/^\//, "")),
+  };
 }

@@ -13,6 +13,8 @@ export interface IndexedPage {
   title: string;
   description: string;
   breadcrumbs: string[];
+  /** Front matter keywords: words a reader may search for that the page does not use (установка on «Быстрый старт»). */
+  keywords: string[];
   /** As the MDX step extracts them: "" id and title for the text before the first heading. */
   sections: Array<{ id: string; title: string; text: string }>;
 }
@@ -21,7 +23,7 @@ export interface IndexedPage {
  * How much a word counts where it stands: a page title says more than a heading, a heading more than prose. Each
  * field saturates on its own (BM25F-style), so a title match is not drowned by a word repeated in the text.
  */
-const BOOST = { pageTitle: 10, description: 2, heading: 5, text: 1 };
+const BOOST = { pageTitle: 10, keywords: 10, description: 2, heading: 5, text: 1 };
 const K1 = 1.2;
 const B = 0.75;
 /** A shard is closed once its JSON passes this size: ~5 KB after gzip, one or two per query word. */
@@ -36,6 +38,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
   const intro = p.sections.filter((s) => !s.id).map((s) => s.text).join(" ");
   const out = [{ anchor: "", heading: "", text: [p.description, intro].filter(Boolean).join(" "), fields: [
     { text: p.title, boost: BOOST.pageTitle, prose: false },
+    { text: p.keywords.join(" "), boost: BOOST.keywords, prose: false },
     { text: p.description, boost: BOOST.description, prose: false },
     { text: intro, boost: BOOST.text, prose: true },
   ] }];

@@ -45,6 +45,13 @@ describe("route table and output", () => {
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://fixture.example/docs/v1/guide/first/">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://fixture.example/docs/v1/guide/first/">');
     expect(html).toContain('<meta property="og:locale" content="ru">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('name="keywords"');
+    // Front matter keywords and image, as Docusaurus reads them.
+    const post = await read("ru/blog/hello/index.html");
+    expect(post).toContain('<meta name="keywords" content="выпуск, новости">');
+    expect(post).toContain('<meta property="og:image" content="https://fixture.example/img/logo.svg">');
+    expect(post).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
   it("shows the default locale's page where a translation is missing, and says so", async () => {

@@ -71,7 +71,7 @@ describe("search index (local provider)", () => {
 
   it("keeps shards small on a larger index: a query word costs one ~5 KB file", () => {
     const pages = Array.from({ length: 300 }, (_, p) => ({
-      url: `/docs/p${p}/`, title: `Страница ${p}`, description: "", breadcrumbs: [],
+      url: `/docs/p${p}/`, title: `Страница ${p}`, description: "", breadcrumbs: [], keywords: [],
       sections: [{ id: "", title: "", text: Array.from({ length: 200 }, (_, w) => `слово${(p * 7 + w * 13) % 5000} термин${w % 97}`).join(" ") }],
     }));
     const files = localIndexFiles(pages);
@@ -109,6 +109,8 @@ describe("search index (local provider)", () => {
     expect((await search("руководство")).map((h) => h.url).sort()).toEqual(["/ru/docs/v1/", "/ru/docs/v1/guide/first/"]);
     expect((await search("руководство фикстуры")).map((h) => h.url)).toEqual(["/ru/docs/v1/"]);
     expect((await search("запуск фываолдж"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
+    // Front matter keywords are searched too, though the page never uses the word.
+    expect((await search("прогона")).map((h) => h.url)).toEqual(["/ru/docs/v1/guide/running/"]);
     // A word nothing answers is taken for a typo one edit away.
     expect((await search("праллельного"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     // Identifiers are found whole and by their camelCase parts.
@@ -119,7 +121,7 @@ describe("search index (local provider)", () => {
   });
 
   it("prefers a page that writes a dotted name as the query does over one that only has both words", async () => {
-    const page = (url: string, text: string) => ({ url, title: url, description: "", breadcrumbs: [], sections: [{ id: "", title: "", text }] });
+    const page = (url: string, text: string) => ({ url, title: url, description: "", breadcrumbs: [], keywords: [], sections: [{ id: "", title: "", text }] });
     const files = localIndexFiles([
       // Same length; the scattered page has both words four times, which alone would rank it first.
       page("/scattered/", "The browser opens a url. Every browser has a url, and the url decides what the browser shows."),
