@@ -196,6 +196,25 @@ describe("search modal", () => {
     await p.context().close();
   });
 
+  it("speaks the page's language even when the search config itself cannot load, and recovers on the next open", async () => {
+    const p = await open(DOC);
+    await p.route("**/search-index/ru/config.json", (route) => route.abort("internetdisconnected"));
+    await p.keyboard.press("Control+k");
+    const err = p.locator(".search-modal__screen--error");
+    await err.waitFor();
+    expect(await err.textContent()).toBe("Не удалось получить результатыПроверьте подключение к сети.");
+    expect(await p.locator(".search-modal__cancel").textContent()).toBe("Отменить");
+    expect(await input(p).getAttribute("placeholder")).toBe("Поиск по документации");
+    expect(await dialog(p).getAttribute("aria-label")).toBe("Поиск по документации");
+    expect(await p.locator(".search-modal").textContent()).not.toContain("theme.");
+    await p.keyboard.press("Escape");
+    await p.unroute("**/search-index/ru/config.json");
+    await p.keyboard.press("Control+k");
+    await search(p, "запуска");
+    await p.locator(".search-modal a.search-hit").first().waitFor();
+    await p.context().close();
+  });
+
   it("leads to the search page with the query through 'see all'", async () => {
     const p = await open(DOC);
     await p.keyboard.press("Control+k");

@@ -4,7 +4,7 @@ import { useLayout, useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
 import { Island } from "../island.tsx";
 import { ColorModeToggle, type Mode } from "./ColorModeToggle.tsx";
-import { SearchButton } from "./SearchButton.tsx";
+import { SearchButton, OFFLINE_KEYS } from "./SearchButton.tsx";
 import type { NavItemData, LinkData } from "../types.ts";
 
 function NavLink({ item }: { item: LinkData & { icon?: string } }) {
@@ -50,7 +50,7 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
     case "search":
       if (mode === "mobile") return null;
       return (
-        <Island name="SearchButton" props={{ href: layout.search.href, label: t("theme.SearchBar.label"), shortcut: "Ctrl K" }}>
+        <Island name="SearchButton" props={{ href: layout.search.href, label: t("theme.SearchBar.label"), shortcut: "Ctrl K", offline: Object.fromEntries(OFFLINE_KEYS.map((k) => [k, t(k)])) }}>
           <SearchButton href={layout.search.href} label={t("theme.SearchBar.label")} shortcut="Ctrl K" />
         </Island>
       );

@@ -2,7 +2,16 @@
 // it opens the search modal (loaded on first use only).
 import { Icon } from "../icons.tsx";
 
-export interface SearchButtonProps { href: string; label: string; shortcut: string }
+/**
+ * The modal's words for the one case where it cannot fetch its own (the locale's search config, with all the
+ * strings, failed to load): they travel in this island's props, so the error screen is in the page's language.
+ */
+export const OFFLINE_KEYS = [
+  "theme.SearchModal.dialogLabel", "theme.SearchModal.searchBox.placeholder", "theme.SearchModal.searchBox.cancelButtonText",
+  "theme.SearchModal.errorScreen.titleText", "theme.SearchModal.errorScreen.helpText",
+] as const;
+
+export interface SearchButtonProps { href: string; label: string; shortcut: string; offline?: Record<string, string> }
 
 export function openSearch(): void {
   document.dispatchEvent(new CustomEvent("docsite:search-open"));

@@ -223,11 +223,12 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
         {/* data-query: which query the screen shows (tests and styles can tell a settled screen from a pending one). */}
         <div className="search-modal__body" aria-live="polite" data-status={state.status}
           data-query={state.status === "done" || state.status === "error" ? state.query ?? "" : ""}>{screen}</div>
-        <footer className="search-modal__footer" aria-hidden="true">
+        {/* Keyboard hints; not when the config (and with it these words) could not be loaded: nothing to move through. */}
+        {props.broken ? null : <footer className="search-modal__footer" aria-hidden="true">
           <span><kbd>↵</kbd> {t("theme.SearchModal.footer.selectText")}</span>
           <span><kbd>↑</kbd><kbd>↓</kbd> {t("theme.SearchModal.footer.navigateText")}</span>
           <span><kbd>Esc</kbd> {t("theme.SearchModal.footer.closeText")}</span>
-        </footer>
+        </footer>}
       </div>
     </div>
   );

@@ -21,14 +21,27 @@ export function loadConfig(base: string, locale: string): Promise<SearchClientCo
   return p;
 }
 
-/** Used only when the config itself cannot be fetched, so the error screen still has words. */
-const FALLBACK: SearchClientConfig = {
-  locale: "en", provider: "local", defaultVersion: "", bundles: {}, searchPage: "/search/", suggestions: [],
-  strings: {
-    "theme.SearchModal.errorScreen.titleText": "Unable to fetch results",
-    "theme.SearchModal.errorScreen.helpText": "You might want to check your network connection.",
-  },
-};
+/**
+ * Used only when the config itself cannot be fetched: the error screen takes its words from the search button's
+ * props (see OFFLINE_KEYS), in the page's language; English if the navbar has no search button.
+ */
+function fallbackConfig(locale: string): SearchClientConfig {
+  let offline: Record<string, string> = {};
+  try {
+    offline = JSON.parse(document.querySelector('docsite-island[data-name="SearchButton"]')?.getAttribute("data-props") ?? "{}").offline ?? {};
+  } catch { /* keep the English words below */ }
+  return {
+    locale, provider: "local", defaultVersion: "", bundles: {}, searchPage: "/search/", suggestions: [],
+    strings: {
+      "theme.SearchModal.dialogLabel": "Search",
+      "theme.SearchModal.searchBox.placeholder": "Search",
+      "theme.SearchModal.searchBox.cancelButtonText": "Cancel",
+      "theme.SearchModal.errorScreen.titleText": "Unable to fetch results",
+      "theme.SearchModal.errorScreen.helpText": "You might want to check your network connection.",
+      ...offline,
+    },
+  };
+}
 
 let host: HTMLElement | null = null;
 
@@ -39,11 +52,13 @@ export async function openSearchModal(): Promise<void> {
   host = el;
   const root = document.getElementById("__docsite");
   const previous = document.activeElement as HTMLElement | null;
-  let cfg = FALLBACK;
+  const locale = root?.getAttribute("data-locale") ?? "en";
+  let cfg: SearchClientConfig;
   let broken = false;
   try {
-    cfg = await loadConfig(root?.getAttribute("data-base") ?? "/", root?.getAttribute("data-locale") ?? "en");
+    cfg = await loadConfig(root?.getAttribute("data-base") ?? "/", locale);
   } catch {
+    cfg = fallbackConfig(locale);
     broken = true;
   }
   // Escape closes wherever focus is. Listening here rather than in the component means it works from the first
