@@ -183,7 +183,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       "data-base": config.baseUrl,
       "data-route": route.kind,
       "data-i18n": JSON.stringify({
-        retry: t("theme.ErrorPageContent.tryAgain"), crashed: t("theme.ErrorPageContent.title"), loadFailed: t("theme.ErrorPageContent.loadFailed"),
+        retry: t("theme.ErrorPageContent.retry"), tryAgain: t("theme.ErrorPageContent.tryAgain"), crashed: t("theme.ErrorPageContent.title"), loadFailed: t("theme.ErrorPageContent.loadFailed"),
       }),
       ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
       ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),

@@ -278,7 +278,8 @@ describe("route loading", () => {
     expect(await alert.textContent()).toContain("Не удалось загрузить страницу.");
     expect(await alert.textContent()).toContain("the page has no docsite root");
     broken = false;
-    await alert.locator("button", { hasText: "Попробовать снова" }).click();
+    expect(await alert.locator("button").textContent()).toBe("Повторить");
+    await alert.locator("button", { hasText: "Повторить" }).click();
     await page.waitForURL(base + "/ru/docs/v8/quickstart/");
     await ctx.close();
   });

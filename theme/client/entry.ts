@@ -25,7 +25,8 @@ function showError(err: unknown, retry: () => void, crashed: boolean): void {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "button";
-  b.textContent = s.retry ?? "Try again";
+  // As the spec words them: "Try again" after a crash, "Retry" after a failed load.
+  b.textContent = crashed ? s.tryAgain ?? "Try again" : s.retry ?? "Retry";
   b.addEventListener("click", () => { box.remove(); retry(); });
   box.append(h, pre, b);
   main.prepend(box);
