@@ -1,6 +1,6 @@
 // The HTML document around a rendered page: head tags, the no-flash colour-mode script, assets.
 import type { SiteConfig } from "../config/types.ts";
-import { COLOR_MODE_KEY, ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../../theme/storage-keys.ts";
+import { COLOR_MODE_KEY, THEME_KEY, ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../../theme/storage-keys.ts";
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -33,7 +33,7 @@ export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, ba
   const def = config.colorMode.defaultMode;
   const respect = config.colorMode.respectPrefersColorScheme;
   const colour = applyColorMode
-    ? `var m;try{m=localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)})}catch(e){}if(m!=="light"&&m!=="dark"&&m!=="system")m=${JSON.stringify(def)}${respect ? `;if(!m||m===${JSON.stringify(def)})m="system"` : ""};` +
+    ? `var m,t;try{m=localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)});t=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}if(m!=="light"&&m!=="dark"&&m!=="system")m=t==="light"||t==="dark"?t:${JSON.stringify(def)}${respect ? `;if(!m||m===${JSON.stringify(def)})m="system"` : ""};` +
       `var d=m==="system"?(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"):m;r.setAttribute("data-theme",d);r.setAttribute("data-theme-choice",m);`
     : "";
   const announcement = config.announcementBar

@@ -32,12 +32,21 @@ describe("colour mode", () => {
     await toggle.click();
     expect(await theme(page)).toEqual(["light", "light"]);
     await toggle.click();
-    expect(await page.evaluate(() => localStorage.getItem("color-mode-setting"))).toBe("dark");
+    expect(await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")])).toEqual(["dark", "dark"]);
     // A new page applies the stored mode in the head script, before any module runs.
     const seen = await ctx.newPage();
     await seen.route("**/assets/entry.*.js", (r) => r.abort());
     await seen.goto(base + "/ru/docs/v8/quickstart/");
     expect(await theme(seen)).toEqual(["dark", "dark"]);
+    await ctx.close();
+  });
+
+  it("takes a theme stored under Docusaurus' 'theme' key when no choice is stored yet", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/", {}, () => { if (!localStorage.getItem("color-mode-setting")) localStorage.setItem("theme", "dark"); });
+    expect(await theme(page)).toEqual(["dark", "dark"]);
+    expect(await page.locator(".color-toggle").getAttribute("data-mode")).toBe("dark");
+    await page.locator(".color-toggle").click();
+    expect(await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")])).toEqual(["system", "light"]);
     await ctx.close();
   });
 

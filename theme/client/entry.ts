@@ -3,9 +3,8 @@ import { hydrateIslands, unmountIslands } from "./islands.ts";
 import { startRouter } from "./router.ts";
 import { installBehaviours, restoreTabs, tocSpy } from "./behaviours.ts";
 import { startAnalytics } from "./analytics.ts";
-import { applyMode } from "../layout/ColorModeToggle.tsx";
+import { applyMode, readMode } from "../layout/ColorModeToggle.tsx";
 import { safeStorage } from "./storage.ts";
-import { COLOR_MODE_KEY } from "../storage-keys.ts";
 
 const root = document.getElementById("__docsite")!;
 const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
@@ -59,8 +58,7 @@ hydrateIslands(root, onIslandError).then(() => {
   sessionStorage.removeItem("docsite.reloaded");
 });
 document.addEventListener("docsite:color-mode-restore", () => {
-  const m = safeStorage.get(COLOR_MODE_KEY);
-  applyMode(m === "dark" || m === "system" ? m : "light");
+  applyMode(readMode("light"));
 });
 // The search modal is its own chunk, fetched the first time the reader opens search (button, Ctrl/Cmd+K or "/").
 document.addEventListener("docsite:search-open", () => {

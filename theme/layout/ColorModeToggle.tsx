@@ -5,7 +5,7 @@ import { Icon } from "../icons.tsx";
 import { safeStorage } from "../client/storage.ts";
 
 export type Mode = "light" | "dark" | "system";
-import { COLOR_MODE_KEY } from "../storage-keys.ts";
+import { COLOR_MODE_KEY, THEME_KEY } from "../storage-keys.ts";
 const NEXT: Record<Mode, Mode> = { light: "dark", dark: "system", system: "light" };
 
 export interface ColorModeToggleProps {
@@ -19,15 +19,21 @@ function systemDark(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
-export function applyMode(mode: Mode): void {
+/** Sets the theme attributes for a mode; returns the theme applied (light or dark). */
+export function applyMode(mode: Mode): "light" | "dark" {
   const root = document.documentElement;
-  root.setAttribute("data-theme", mode === "system" ? (systemDark() ? "dark" : "light") : mode);
+  const theme = mode === "system" ? (systemDark() ? "dark" : "light") : mode;
+  root.setAttribute("data-theme", theme);
   root.setAttribute("data-theme-choice", mode);
+  return theme;
 }
 
-function readMode(fallback: Mode): Mode {
+/** The stored choice, else the theme under Docusaurus' key, else the fallback. */
+export function readMode(fallback: Mode): Mode {
   const v = safeStorage.get(COLOR_MODE_KEY);
-  return v === "light" || v === "dark" || v === "system" ? v : fallback;
+  if (v === "light" || v === "dark" || v === "system") return v;
+  const theme = safeStorage.get(THEME_KEY);
+  return theme === "light" || theme === "dark" ? theme : fallback;
 }
 
 export function ColorModeToggle(props: ColorModeToggleProps) {
@@ -51,7 +57,7 @@ export function ColorModeToggle(props: ColorModeToggleProps) {
     const next = NEXT[mode];
     setMode(next);
     safeStorage.set(COLOR_MODE_KEY, next);
-    applyMode(next);
+    safeStorage.set(THEME_KEY, applyMode(next));
   };
   const name = props.modeNames[mode];
   return (
