@@ -29,7 +29,7 @@ export interface Assets { css: string[]; entry: string; preload: string[] }
  * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
  * dismissed announcement, and shows the base-URL banner when the site is served from the wrong path.
  */
-export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, baseUrlMessage: string): string {
+export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, baseUrl: { path: string; message: string }): string {
   const def = config.colorMode.defaultMode;
   const respect = config.colorMode.respectPrefersColorScheme;
   const colour = applyColorMode
@@ -39,7 +39,7 @@ export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, ba
   const announcement = config.announcementBar
     ? `try{if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_ID_KEY)})===${JSON.stringify(config.announcementBar.id)}&&localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISSED_KEY)})==="true")r.setAttribute("data-announcement-dismissed","")}catch(e){}`
     : "";
-  const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(config.baseUrl)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(baseUrlMessage)};document.body.prepend(b)});`;
+  const base = `if(location.protocol!=="file:"&&location.pathname.indexOf(${JSON.stringify(baseUrl.path)})!==0)document.addEventListener("DOMContentLoaded",function(){var b=document.createElement("div");b.id="docsite-base-url-issue";b.setAttribute("role","alert");b.textContent=${JSON.stringify(baseUrl.message)};document.body.prepend(b)});`;
   return `(function(){var r=document.documentElement;r.classList.replace("no-js","js");${colour}${announcement}${base}})()`;
 }
 
@@ -53,7 +53,8 @@ export function renderDocument(opts: {
   applyColorMode: boolean;
   rootAttrs: Record<string, string>;
   extraHead?: string;
-  baseUrlMessage: string;
+  /** Where this page's edition lives (the locale's base URL) and what the banner says when it is opened elsewhere. */
+  baseUrl: { path: string; message: string };
 }): string {
   const { config, head, assets } = opts;
   const e = escapeHtml;
@@ -77,7 +78,7 @@ export function renderDocument(opts: {
     `<meta name="color-scheme" content="${opts.applyColorMode ? "light dark" : "light"}">`,
     config.favicon ? `<link rel="icon" href="${e(config.baseUrl + config.favicon.replace(/^\//, ""))}">` : "",
     ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`),
-    `<script>${inlineHeadScript(config, opts.applyColorMode, opts.baseUrlMessage).replace(/<\//g, "<\\/")}</script>`,
+    `<script>${inlineHeadScript(config, opts.applyColorMode, opts.baseUrl).replace(/<\//g, "<\\/")}</script>`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     ...(config.webFont
       ? [

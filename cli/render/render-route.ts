@@ -177,7 +177,8 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   };
   return renderDocument({
     config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead: extraHead + searchPreconnect(config),
-    baseUrlMessage: t("theme.baseUrlIssue.message", { baseUrl: config.baseUrl }),
+    // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
+    baseUrl: { path: localeBase(config, route.locale), message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }) },
     rootAttrs: {
       "data-locale": route.locale,
       "data-base": config.baseUrl,
