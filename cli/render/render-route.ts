@@ -115,6 +115,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     case "search":
       page = h(SearchPageShell, { query: "", action: route.path, search: searchClientConfig(config, table, strings) });
       title = `${t("theme.SearchPage.heading")} | ${config.title}`;
+      description = t("theme.SearchPage.description");
       break;
     case "versions": {
       const docsHref = (path: string) => `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${path}/`;

@@ -48,6 +48,7 @@ describe("route table and output", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).not.toContain('name="keywords"');
     // Front matter keywords and image, as Docusaurus reads them.
+    expect(await read("ru/search/index.html")).toMatch(/<meta name="description" content="[^"]+">/);
     const post = await read("ru/blog/hello/index.html");
     expect(post).toContain('<meta name="keywords" content="выпуск, новости">');
     expect(post).toContain('<meta property="og:image" content="https://fixture.example/img/logo.svg">');
