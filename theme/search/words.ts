@@ -63,8 +63,11 @@ export function termsOf(word: Word): string[] {
   return [whole, ...parts.filter((p) => p.length > 1).map((p) => stem(fold(p)))];
 }
 
-/** Shorter query words match only whole terms: "за" would otherwise pull in half the dictionary. */
-const PREFIX_FROM = 3;
+/**
+ * Query words this long already match longer words: typing "те" shows pages for тест, текст… rather than a
+ * no-results screen (a two-letter range is one to three ~6 KB shards).
+ */
+const PREFIX_FROM = 2;
 
 /** Letters a term must share with a query stem from the start to count as another form of the same word. */
 const shared = (query: string) => Math.max(Math.min(query.length, 4), query.length - 2);
