@@ -13,10 +13,10 @@ describe("search strings", () => {
   it("formats placeholders and Russian plurals", () => {
     expect(format("Hello {name}", { name: "мир" })).toBe("Hello мир");
     const ru = translator(load("ru"), "ru");
-    expect(ru("theme.SearchModal.seeAll", { count: 1 })).toBe("Показать 1 результат");
+    expect(ru("theme.SearchModal.seeAll", { count: 1 })).toBe("Показать единственный результат");
     expect(ru("theme.SearchModal.seeAll", { count: 3 })).toBe("Показать все 3 результата");
     expect(ru("theme.SearchModal.seeAll", { count: 5 })).toBe("Показать все 5 результатов");
-    expect(ru("theme.SearchModal.seeAll", { count: 21 })).toBe("Показать 21 результат");
+    expect(ru("theme.SearchModal.seeAll", { count: 21 })).toBe("Показать все 21 результат");
     expect(ru("theme.SearchModal.seeAll", { count: 0 })).toBe("Ничего не найдено");
     expect(ru("theme.SearchPage.documentsFound", { count: 172 })).toBe("Найдено 172 документа");
     const en = translator(load("en"), "en");
