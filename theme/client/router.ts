@@ -4,6 +4,7 @@
 import { createProgress } from "./progress.ts";
 import { saveData } from "./connection.ts";
 import { cleanPath } from "../clean-path.ts";
+import { memoAsync } from "../memo-async.ts";
 import { setCategory } from "./behaviours.ts";
 
 export interface RouterHooks {
@@ -15,26 +16,16 @@ export interface RouterHooks {
   onError(err: unknown, retry: () => void): void;
 }
 
-const cache = new Map<string, Promise<string>>();
-
-
-function fetchPage(url: string): Promise<string> {
-  let p = cache.get(url);
-  if (!p) {
-    p = fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" }).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      const type = r.headers.get("content-type") ?? "";
-      if (!type.includes("text/html")) throw new Error(`not a page: ${type}`);
-      return r.text();
-    });
-    p.catch(() => cache.delete(url));
-    cache.set(url, p);
-  }
-  return p;
-}
+const fetchPage = memoAsync((url) =>
+  fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" }).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    const type = r.headers.get("content-type") ?? "";
+    if (!type.includes("text/html")) throw new Error(`not a page: ${type}`);
+    return r.text();
+  }));
 
 export function prefetch(url: string): void {
-  if (saveData() || cache.has(url)) return;
+  if (saveData() || fetchPage.has(url)) return;
   fetchPage(url).catch(() => { /* a real navigation will retry */ });
 }
 
@@ -91,7 +82,7 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
       focusMain(target);
     } catch (err) {
       // Forget the response that could not be shown, so Retry asks the server again.
-      cache.delete(url.pathname + url.search);
+      fetchPage.forget(url.pathname + url.search);
       hooks.onError(err, () => navigate(url.href, push));
     } finally {
       if (my === token) progress.done();

@@ -2,6 +2,7 @@
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
 import { words, stem, joined, matchWeight, matchRange, oneEditApart } from "./words.ts";
+import { memoAsync } from "../memo-async.ts";
 import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
@@ -35,17 +36,8 @@ export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): n
 }
 
 export function localEngine(load: Load) {
-  // Memoised loads; a failed one is forgotten so that the next query (say, after the network is back) retries.
-  const cache = new Map<string, Promise<unknown>>();
-  const get = <T>(file: string): Promise<T> => {
-    let p = cache.get(file);
-    if (!p) {
-      p = load(file);
-      cache.set(file, p);
-      p.catch(() => cache.delete(file));
-    }
-    return p as Promise<T>;
-  };
+  const loaded = memoAsync(load);
+  const get = <T>(file: string) => loaded(file) as Promise<T>;
   const manifest = () => get<Manifest>(MANIFEST);
 
   /** The terms of the shards covering [lo, hi]. */

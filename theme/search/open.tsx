@@ -5,21 +5,13 @@ import { render, type ComponentChild } from "preact";
 import type { SearchClientConfig } from "./types.ts";
 import { SearchModal } from "./Modal.tsx";
 import { configUrl } from "./text.ts";
+import { memoAsync } from "../memo-async.ts";
 import { currentVersion } from "./provider.ts";
 
-const configs = new Map<string, Promise<SearchClientConfig>>();
+const configs = memoAsync((url) => fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.json() as Promise<SearchClientConfig>; }));
 
 /** The locale's search config (provider, bundles, strings): one small JSON per locale, fetched once. */
-export function loadConfig(base: string, locale: string): Promise<SearchClientConfig> {
-  const url = configUrl(base, locale);
-  let p = configs.get(url);
-  if (!p) {
-    p = fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.json() as Promise<SearchClientConfig>; });
-    p.catch(() => configs.delete(url));
-    configs.set(url, p);
-  }
-  return p;
-}
+export const loadConfig = (base: string, locale: string): Promise<SearchClientConfig> => configs(configUrl(base, locale));
 
 /**
  * Used only when the config itself cannot be fetched: the error screen takes its words from the search button's
