@@ -17,6 +17,8 @@ export interface FrontMatter {
   date?: string;
   authors?: string[];
   tags?: string[];
+  keywords?: string[];
+  image?: string;
   [key: string]: unknown;
 }
 

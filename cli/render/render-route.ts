@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import * as jsxRuntime from "react/jsx-runtime";
 import { run } from "@mdx-js/mdx";
 import type { SiteConfig } from "../config/types.ts";
+import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
@@ -195,10 +196,6 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */
-function pageMeta(config: SiteConfig, data: Record<string, unknown>): { keywords?: string[]; image?: string } {
-  const image = typeof data.image === "string" ? data.image : undefined;
-  return {
-    keywords: Array.isArray(data.keywords) ? (data.keywords as string[]) : undefined,
-    image: image && (/^https?:\/\//.test(image) ? image : config.url + config.baseUrl + image.replace(/^\//, "")),
-  };
+function pageMeta(config: SiteConfig, { keywords, image }: FrontMatter): { keywords?: string[]; image?: string } {
+  return { keywords, image: image && (/^https?:\/\//.test(image) ? image : config.url + config.baseUrl + image.replace(/^\//, "")) };
 }

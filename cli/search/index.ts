@@ -112,7 +112,7 @@ export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<
         url: r.path,
         title: r.kind === "doc" ? r.title : r.post.title,
         description: r.kind === "doc" ? r.description : r.post.description,
-        keywords: Array.isArray(r.source.data.keywords) ? (r.source.data.keywords as string[]) : [],
+        keywords: r.source.data.keywords ?? [],
         breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
         sections: r.compiled.sections,
       }));

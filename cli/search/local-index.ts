@@ -4,7 +4,7 @@
 // Why not a general engine: the ≤ 150 KB budget of a first query. Pagefind's index chunks are ~32 KB gzip each
 // and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
-import { createHash } from "node:crypto";
+import { hashText } from "../content/scan.ts";
 import { words, termsOf, joined } from "../../theme/search/words.ts";
 import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "../../theme/search/local-format.ts";
 
@@ -31,7 +31,8 @@ const SHARD_BYTES = 16_000;
 
 interface Field { text: string; boost: number; /** length-normalised (prose) or not (titles) */ prose: boolean }
 
-const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
+/** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
+const hash = (s: string) => hashText(s).slice(0, 10);
 
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
