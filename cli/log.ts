@@ -43,14 +43,28 @@ export function createLogger(opts: { quiet?: boolean } = {}): Logger {
     progressShown = false;
   };
   return {
-    info: (m) => { if (!opts.quiet) { clear(); console.log(m); } },
-    warn: (m) => { clear(); console.warn(`${kleur.yellow("warn")} ${m}`); },
-    error: (m) => { clear(); console.error(m); },
+    info: (m) => {
+      if (!opts.quiet) {
+        clear();
+        console.log(m);
+      }
+    },
+    warn: (m) => {
+      clear();
+      console.warn(`${kleur.yellow("warn")} ${m}`);
+    },
+    error: (m) => {
+      clear();
+      console.error(m);
+    },
     step(label) {
       const t0 = performance.now();
       return () => {
         const ms = performance.now() - t0;
-        if (!opts.quiet) { clear(); console.log(`${kleur.green("✓")} ${label} ${kleur.dim(`${ms.toFixed(0)} ms`)}`); }
+        if (!opts.quiet) {
+          clear();
+          console.log(`${kleur.green("✓")} ${label} ${kleur.dim(`${ms.toFixed(0)} ms`)}`);
+        }
         return ms;
       };
     },

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
-import { build } from "./build/build.ts";
+import { build } from "./pipeline/build.ts";
 import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
@@ -36,8 +36,12 @@ program
     try {
       const root = resolve(o.root);
       const r = await build({ root, outDir: resolve(root, o.out), logger });
-      const perLocale = r.config.i18n.locales.map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`).join(", ");
-      logger.info(`\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s → ${r.outDir}`);
+      const perLocale = r.config.i18n.locales
+        .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
+        .join(", ");
+      logger.info(
+        `\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s → ${r.outDir}`,
+      );
       if (r.warnings.length) logger.info(kleur.yellow(`${r.warnings.length} warning(s)`));
     } catch (err) {
       fail(err);
@@ -56,7 +60,9 @@ program
       const server = await serve({ dir, port: o.port });
       const a = server.address();
       const p = typeof a === "object" && a ? a.port : o.port;
-      console.log(`${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} (Russian: http://127.0.0.1:${p}/ru/) — Ctrl+C to stop`);
+      console.log(
+        `${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} (Russian: http://127.0.0.1:${p}/ru/) — Ctrl+C to stop`,
+      );
     } catch (err) {
       fail(err);
     }
@@ -71,7 +77,9 @@ program
     try {
       const server = await dev({ root: resolve(o.root), port: o.port });
       const a = server.address();
-      console.log(`${kleur.green("Dev server")} at ${kleur.bold(`http://127.0.0.1:${typeof a === "object" && a ? a.port : o.port}/`)} — watching content/, i18n/, theme/, site.config.json`);
+      console.log(
+        `${kleur.green("Dev server")} at ${kleur.bold(`http://127.0.0.1:${typeof a === "object" && a ? a.port : o.port}/`)} — watching content/, i18n/, theme/, site.config.json`,
+      );
     } catch (err) {
       fail(err);
     }
@@ -79,20 +87,25 @@ program
 
 program
   .command("check-links")
-  .description("check every internal link and anchor of a built site (or of a served one with --url); exits 1 on a broken link")
+  .description(
+    "check every internal link and anchor of a built site (or of a served one with --url); exits 1 on a broken link",
+  )
   .option("-d, --dir <dir>", "built site folder", "dist")
   .option("-u, --url <url>", "crawl a served site instead, e.g. http://127.0.0.1:4173/")
   .option("--anchors-fail", "treat broken anchors as errors too")
   .action(async (o: { dir: string; url?: string; anchorsFail?: boolean }) => {
     try {
-      if (!o.url && !existsSync(resolve(o.dir))) fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+      if (!o.url && !existsSync(resolve(o.dir)))
+        fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
       const r = o.url ? await checkUrl(o.url) : await checkDist(resolve(o.dir));
       const problems = dedupe(r.problems);
       const links = problems.filter((p) => p.kind === "link");
       const anchors = problems.filter((p) => p.kind === "anchor");
       for (const p of links) console.error(`${kleur.red("broken link")}   ${p.page} → ${p.url}`);
       for (const p of anchors) console.error(`${kleur.yellow("broken anchor")} ${p.page} → ${p.url}`);
-      console.log(`${r.pages} pages, ${r.links} internal links: ${links.length} broken link(s), ${anchors.length} broken anchor(s)`);
+      console.log(
+        `${r.pages} pages, ${r.links} internal links: ${links.length} broken link(s), ${anchors.length} broken anchor(s)`,
+      );
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
       fail(err, 2);

@@ -8,17 +8,25 @@ export interface Translator {
   t(key: string, values?: Record<string, string | number>): string;
 }
 
-interface SiteContextValue { i18n: Translator; layout: LayoutData }
+interface SiteContextValue {
+  i18n: Translator;
+  layout: LayoutData;
+}
 
 const SiteContext = createContext<SiteContextValue | null>(null);
 
 export function SiteProvider(props: SiteContextValue & { children: ReactNode }) {
-  return <SiteContext.Provider value={{ i18n: props.i18n, layout: props.layout }}>{props.children}</SiteContext.Provider>;
+  return (
+    <SiteContext.Provider value={{ i18n: props.i18n, layout: props.layout }}>{props.children}</SiteContext.Provider>
+  );
 }
 
 function useSiteContext(hook: string): SiteContextValue {
   const ctx = useContext(SiteContext);
-  if (!ctx) throw new Error(`${hook}() was called outside <SiteProvider>. Render the component inside the page layout (theme/layout/Layout.tsx) or wrap it in <SiteProvider>.`);
+  if (!ctx)
+    throw new Error(
+      `${hook}() was called outside <SiteProvider>. Render the component inside the page layout (theme/layout/Layout.tsx) or wrap it in <SiteProvider>.`,
+    );
   return ctx;
 }
 

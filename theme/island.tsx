@@ -5,5 +5,9 @@ import { createElement, type ReactNode } from "react";
 export type IslandName = "ColorModeToggle" | "SearchButton" | "AnnouncementBar" | "SearchPage";
 
 export function Island(props: { name: IslandName; props: Record<string, unknown>; children: ReactNode }) {
-  return createElement("docsite-island", { "data-name": props.name, "data-props": JSON.stringify(props.props) }, props.children);
+  return createElement(
+    "docsite-island",
+    { "data-name": props.name, "data-props": JSON.stringify(props.props) },
+    props.children,
+  );
 }

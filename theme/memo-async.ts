@@ -17,5 +17,10 @@ export function memoAsync<T>(load: (key: string) => Promise<T>): MemoAsync<T> {
     }
     return p;
   };
-  return Object.assign(get, { has: (key: string) => cache.has(key), forget: (key: string) => { cache.delete(key); } });
+  return Object.assign(get, {
+    has: (key: string) => cache.has(key),
+    forget: (key: string) => {
+      cache.delete(key);
+    },
+  });
 }

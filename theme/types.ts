@@ -1,7 +1,13 @@
 // Data the build hands to the theme. Everything is resolved already (labels translated, hrefs localized),
 // so components only draw.
 
-export interface LinkData { label: string; href: string; external?: boolean; active?: boolean; lang?: string }
+export interface LinkData {
+  label: string;
+  href: string;
+  external?: boolean;
+  active?: boolean;
+  lang?: string;
+}
 
 export type NavItemData =
   | { kind: "link"; label: string; href: string; external?: boolean; active?: boolean; icon?: string }
@@ -24,7 +30,11 @@ export interface LayoutData {
   homeHref: string;
   logo: { src: string; alt: string; width: number; height: number };
   navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[] };
-  footer: { groups: Array<{ title: string; items: LinkData[] }>; icons: Array<{ label: string; href: string; icon: string }>; copyright: string };
+  footer: {
+    groups: Array<{ title: string; items: LinkData[] }>;
+    icons: Array<{ label: string; href: string; icon: string }>;
+    copyright: string;
+  };
   announcement: { id: string; content: string; closeable: boolean } | null;
   colorMode: { applies: boolean; disableSwitch: boolean };
   search: { href: string; provider: "local" | "algolia" };
@@ -32,7 +42,11 @@ export interface LayoutData {
   docsVersion?: { pluginId: string; name: string };
 }
 
-export interface TocItem { depth: number; id: string; text: string }
+export interface TocItem {
+  depth: number;
+  id: string;
+  text: string;
+}
 
 export interface DocPageData {
   title: string;

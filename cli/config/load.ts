@@ -7,7 +7,14 @@ import schema from "./site-config.schema.json" with { type: "json" };
 import { DocsiteError } from "../log.ts";
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
-export const NAVBAR_ITEM_TYPES = ["link", "docSidebar", "docsVersionDropdown", "localeDropdown", "search", "colorMode"] as const;
+export const NAVBAR_ITEM_TYPES = [
+  "link",
+  "docSidebar",
+  "docsVersionDropdown",
+  "localeDropdown",
+  "search",
+  "colorMode",
+] as const;
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validate = ajv.compile(schema);
@@ -21,14 +28,23 @@ export function lineOfPointer(text: string, pointer: string): number {
       // Array index: skip to the opening bracket, then count top-level items.
       const open = text.indexOf("[", pos);
       if (open < 0) break;
-      let depth = 0, index = 0, i = open + 1, inString = false;
+      let depth = 0,
+        index = 0,
+        i = open + 1,
+        inString = false;
       for (; i < text.length; i++) {
         const c = text[i];
-        if (inString) { if (c === "\\") i++; else if (c === '"') inString = false; continue; }
+        if (inString) {
+          if (c === "\\") i++;
+          else if (c === '"') inString = false;
+          continue;
+        }
         if (c === '"') inString = true;
         else if (c === "[" || c === "{") depth++;
-        else if (c === "]" || c === "}") { if (depth === 0) break; depth--; }
-        else if (c === "," && depth === 0) index++;
+        else if (c === "]" || c === "}") {
+          if (depth === 0) break;
+          depth--;
+        } else if (c === "," && depth === 0) index++;
         if (index === Number(key) && !/[\s,]/.test(c)) break;
       }
       pos = i;
@@ -64,15 +80,28 @@ export function parseConfig(text: string, file: string): SiteConfig {
   } catch (err) {
     const m = /position (\d+)/.exec((err as Error).message);
     const line = m ? text.slice(0, Number(m[1])).split("\n").length : undefined;
-    throw new DocsiteError(`is not valid JSON: ${(err as Error).message}`, { file, line }, "fix the JSON syntax (trailing commas and comments are not allowed)");
+    throw new DocsiteError(
+      `is not valid JSON: ${(err as Error).message}`,
+      { file, line },
+      "fix the JSON syntax (trailing commas and comments are not allowed)",
+    );
   }
   if (!validate(raw)) {
     // Report the most specific errors: drop the oneOf/anyOf umbrella messages when a detailed one exists.
     const errors = (validate.errors ?? []).filter((e) => e.keyword !== "oneOf" && e.keyword !== "if");
     const first = errors[0] ?? validate.errors![0];
-    const more = errors.length > 1 ? `\n${errors.slice(1, 6).map((e) => `  also line ${lineOfPointer(text, e.instancePath)}: ${describe(e)}`).join("\n")}` : "";
-    throw new DocsiteError(`invalid setting ${describe(first)}${more}`, { file, line: lineOfPointer(text, first.instancePath) },
-      `see ${relative(process.cwd(), resolve(dirname(new URL(import.meta.url).pathname), "site-config.schema.json"))} for every allowed setting`);
+    const more =
+      errors.length > 1
+        ? `\n${errors
+            .slice(1, 6)
+            .map((e) => `  also line ${lineOfPointer(text, e.instancePath)}: ${describe(e)}`)
+            .join("\n")}`
+        : "";
+    throw new DocsiteError(
+      `invalid setting ${describe(first)}${more}`,
+      { file, line: lineOfPointer(text, first.instancePath) },
+      `see ${relative(process.cwd(), resolve(dirname(new URL(import.meta.url).pathname), "site-config.schema.json"))} for every allowed setting`,
+    );
   }
   const cfg = withDefaults(raw);
   checkSemantics(cfg, text, file);
@@ -84,7 +113,12 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
   const localeConfigs: SiteConfig["i18n"]["localeConfigs"] = {};
   for (const l of locales) {
     const c = raw.i18n.localeConfigs[l] ?? {};
-    localeConfigs[l] = { label: c.label ?? l, direction: c.direction ?? "ltr", htmlLang: c.htmlLang ?? l, calendar: c.calendar ?? "gregory" };
+    localeConfigs[l] = {
+      label: c.label ?? l,
+      direction: c.direction ?? "ltr",
+      htmlLang: c.htmlLang ?? l,
+      calendar: c.calendar ?? "gregory",
+    };
   }
   return {
     tagline: "",
@@ -108,8 +142,11 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
     navbar: { hideOnScroll: true, ...raw.navbar, logo: { width: 28, height: 28, ...raw.navbar.logo } },
     footer: { icons: [], copyright: "footer.copyright", ...raw.footer },
     colorMode: { defaultMode: "light", disableSwitch: false, respectPrefersColorScheme: false, ...raw.colorMode },
-    search: { provider: raw.search?.algolia && raw.search?.provider !== "local" ? "algolia" : "local", ...raw.search,
-      algolia: raw.search?.algolia ? { contextualSearch: true, ...raw.search.algolia } : undefined },
+    search: {
+      provider: raw.search?.algolia && raw.search?.provider !== "local" ? "algolia" : "local",
+      ...raw.search,
+      algolia: raw.search?.algolia ? { contextualSearch: true, ...raw.search.algolia } : undefined,
+    },
     rootDir: "",
   } as SiteConfig;
 }
@@ -119,22 +156,42 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
     throw new DocsiteError(msg, { file, line: lineOfPointer(text, pointer) }, hint);
   };
   if (!cfg.i18n.locales.includes(cfg.i18n.defaultLocale))
-    fail(`i18n.defaultLocale "${cfg.i18n.defaultLocale}" is not in i18n.locales`, "/i18n/defaultLocale", `add it to i18n.locales (${cfg.i18n.locales.join(", ")})`);
+    fail(
+      `i18n.defaultLocale "${cfg.i18n.defaultLocale}" is not in i18n.locales`,
+      "/i18n/defaultLocale",
+      `add it to i18n.locales (${cfg.i18n.locales.join(", ")})`,
+    );
   const last = cfg.docs.versions.filter((v) => v.isLast);
-  if (last.length !== 1) fail(`exactly one docs version must have "isLast": true (found ${last.length})`, "/docs/versions", "mark the latest version with isLast");
+  if (last.length !== 1)
+    fail(
+      `exactly one docs version must have "isLast": true (found ${last.length})`,
+      "/docs/versions",
+      "mark the latest version with isLast",
+    );
   cfg.navbar.items.forEach((item: NavbarItem, i) => {
     if (!(NAVBAR_ITEM_TYPES as readonly string[]).includes(item.type))
-      fail(`unknown navbar item type "${item.type}"`, `/navbar/items/${i}/type`, `use one of: ${NAVBAR_ITEM_TYPES.join(", ")}`);
-    if (item.type === "docSidebar" && !item.sidebarId) fail(`navbar item ${i} of type docSidebar has no sidebarId`, `/navbar/items/${i}`);
-    if (item.type === "link" && !item.to && !item.href) fail(`navbar link ${i} needs "to" (site path) or "href" (external URL)`, `/navbar/items/${i}`);
+      fail(
+        `unknown navbar item type "${item.type}"`,
+        `/navbar/items/${i}/type`,
+        `use one of: ${NAVBAR_ITEM_TYPES.join(", ")}`,
+      );
+    if (item.type === "docSidebar" && !item.sidebarId)
+      fail(`navbar item ${i} of type docSidebar has no sidebarId`, `/navbar/items/${i}`);
+    if (item.type === "link" && !item.to && !item.href)
+      fail(`navbar link ${i} needs "to" (site path) or "href" (external URL)`, `/navbar/items/${i}`);
   });
   if (cfg.search.provider === "algolia" && !cfg.search.algolia)
-    fail(`search.provider is "algolia" but search.algolia is missing`, "/search", "add appId, apiKey and indexName under search.algolia");
+    fail(
+      `search.provider is "algolia" but search.algolia is missing`,
+      "/search",
+      "add appId, apiKey and indexName under search.algolia",
+    );
 }
 
 export function loadConfig(rootDir: string, fileName = "site.config.json"): SiteConfig {
   const file = resolve(rootDir, fileName);
-  if (!existsSync(file)) throw new DocsiteError(`no ${fileName} found`, { file }, "run docsite in the site's folder or pass --root");
+  if (!existsSync(file))
+    throw new DocsiteError(`no ${fileName} found`, { file }, "run docsite in the site's folder or pass --root");
   const cfg = parseConfig(readFileSync(file, "utf8"), relative(process.cwd(), file) || fileName);
   cfg.rootDir = resolve(rootDir);
   return cfg;

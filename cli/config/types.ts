@@ -74,7 +74,9 @@ export interface SiteConfig {
   announcementBar: { id: string; content: string; isCloseable: boolean } | null;
   colorMode: { defaultMode: "light" | "dark" | "system"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   search: { provider: "local" | "algolia"; algolia?: AlgoliaConfig; reportIssueUrl?: string };
-  analytics: { yandexMetrika?: { counterId: string; webvisor: boolean; trackHash: boolean; scriptUrl?: string } } | null;
+  analytics: {
+    yandexMetrika?: { counterId: string; webvisor: boolean; trackHash: boolean; scriptUrl?: string };
+  } | null;
   webFont: { stylesheet: string; preconnect: string[]; family?: string } | null;
   onBrokenLinks: Severity;
   onBrokenAnchors: Severity;

@@ -30,9 +30,22 @@ export interface SplitSource {
 }
 
 const FIELD_TYPES: Record<string, "string" | "number" | "boolean" | "string[]" | "date"> = {
-  title: "string", description: "string", sidebar_label: "string", sidebar_position: "number", sidebar_class_name: "string",
-  slug: "string", unlisted: "boolean", draft: "boolean", toc_min_heading_level: "number", toc_max_heading_level: "number",
-  hide_table_of_contents: "boolean", date: "date", authors: "string[]", tags: "string[]", keywords: "string[]", image: "string",
+  title: "string",
+  description: "string",
+  sidebar_label: "string",
+  sidebar_position: "number",
+  sidebar_class_name: "string",
+  slug: "string",
+  unlisted: "boolean",
+  draft: "boolean",
+  toc_min_heading_level: "number",
+  toc_max_heading_level: "number",
+  hide_table_of_contents: "boolean",
+  date: "date",
+  authors: "string[]",
+  tags: "string[]",
+  keywords: "string[]",
+  image: "string",
 };
 
 export function splitFrontMatter(source: string, file: string): SplitSource {
@@ -40,7 +53,11 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   if (!text.startsWith("---\n")) return { data: {}, body: text, bodyOffset: 0 };
   const end = text.indexOf("\n---", 3);
   if (end < 0 || !/^\n---[ \t]*(\n|$)/.test(text.slice(end, end + 5 + 10))) {
-    throw new DocsiteError("front matter is not closed", { file, line: 1 }, "end the front matter with a line of three dashes: ---");
+    throw new DocsiteError(
+      "front matter is not closed",
+      { file, line: 1 },
+      "end the front matter with a line of three dashes: ---",
+    );
   }
   const yamlText = text.slice(4, end + 1);
   const doc = YAML.parseDocument(yamlText, { prettyErrors: false });
@@ -49,20 +66,32 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     // yaml gives a character offset; the YAML text starts on file line 2. An error at the very end (an unclosed
     // bracket) is attributed to the last line that has content.
     const offset = Math.min(e.pos[0], yamlText.trimEnd().length);
-    const line = yamlText.slice(0, offset).split("\n").length + 1 - (offset > 0 && yamlText[offset - 1] === "\n" ? 1 : 0);
-    throw new DocsiteError(`front matter is not valid YAML: ${e.message.split("\n")[0]}`, { file, line }, "quote values that contain ': ' or start with special characters");
+    const line =
+      yamlText.slice(0, offset).split("\n").length + 1 - (offset > 0 && yamlText[offset - 1] === "\n" ? 1 : 0);
+    throw new DocsiteError(
+      `front matter is not valid YAML: ${e.message.split("\n")[0]}`,
+      { file, line },
+      "quote values that contain ': ' or start with special characters",
+    );
   }
   const data = (doc.toJS() ?? {}) as FrontMatter;
-  if (typeof data !== "object" || Array.isArray(data)) throw new DocsiteError("front matter must be a YAML mapping (key: value)", { file, line: 2 });
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new DocsiteError("front matter must be a YAML mapping (key: value)", { file, line: 2 });
   for (const [key, value] of Object.entries(data)) {
     const type = FIELD_TYPES[key];
     if (!type) continue;
-    const ok = type === "string[]" ? Array.isArray(value) && value.every((v) => typeof v === "string")
-      : type === "date" ? (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) || value instanceof Date
-      : typeof value === type;
+    const ok =
+      type === "string[]"
+        ? Array.isArray(value) && value.every((v) => typeof v === "string")
+        : type === "date"
+          ? (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) || value instanceof Date
+          : typeof value === type;
     if (!ok) {
       const line = 2 + yamlText.split("\n").findIndex((l) => l.startsWith(`${key}:`));
-      throw new DocsiteError(`front matter field "${key}" must be ${type === "date" ? "a date like 2024-05-20" : `a ${type}`}`, { file, line });
+      throw new DocsiteError(
+        `front matter field "${key}" must be ${type === "date" ? "a date like 2024-05-20" : `a ${type}`}`,
+        { file, line },
+      );
     }
     if (value instanceof Date) data[key] = value.toISOString().slice(0, 10);
   }

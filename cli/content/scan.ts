@@ -52,30 +52,45 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
   if (!m) return null;
   const [, locale, , version, docPath, blogPath] = m;
   if (!config.i18n.locales.includes(locale)) {
-    throw new DocsiteError(`content folder for unknown locale "${locale}"`, { file: rel }, `add "${locale}" to i18n.locales in site.config.json or move the file`);
+    throw new DocsiteError(
+      `content folder for unknown locale "${locale}"`,
+      { file: rel },
+      `add "${locale}" to i18n.locales in site.config.json or move the file`,
+    );
   }
   const text = await readFile(file, "utf8");
   const { data, body, bodyOffset } = splitFrontMatter(text, rel);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {
     if (!config.docs.versions.some((v) => v.name === version)) {
-      throw new DocsiteError(`docs folder for unknown version "${version}"`, { file: rel }, "add the version to docs.versions in site.config.json");
+      throw new DocsiteError(
+        `docs folder for unknown version "${version}"`,
+        { file: rel },
+        "add the version to docs.versions in site.config.json",
+      );
     }
     return { ...base, kind: "doc", version, id: docPath };
   }
-  const slug = (data.slug as string | undefined)?.replace(/^\/|\/$/g, "") ?? blogPath.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const slug =
+    (data.slug as string | undefined)?.replace(/^\/|\/$/g, "") ?? blogPath.replace(/^\d{4}-\d{2}-\d{2}-/, "");
   return { ...base, kind: "blog", slug };
 }
 
 export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const root = config.rootDir;
-  const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], { cwd: root, absolute: true });
+  const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
+    cwd: root,
+    absolute: true,
+  });
   files.sort();
   const sources = await Promise.all(files.map((f) => readSource(config, f)));
   const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
   const pages: PageModuleSource[] = pageFiles.map((abs) => {
     const file = relative(root, abs);
-    const slug = file.replace(/^content\/pages\//, "").replace(/\.(t|j)sx$/, "").replace(/(^|\/)index$/, "");
+    const slug = file
+      .replace(/^content\/pages\//, "")
+      .replace(/\.(t|j)sx$/, "")
+      .replace(/(^|\/)index$/, "");
     return { kind: "page", abs, file, slug };
   });
   return {

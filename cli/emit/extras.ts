@@ -12,7 +12,10 @@ export function sitemaps(config: SiteConfig, table: RouteTable): Map<string, str
       .filter((r) => r.locale === locale && !r.unlisted && r.kind !== "redirect" && r.kind !== "notFound")
       .map((r) => `<url><loc>${x(config.url + r.path)}</loc></url>`);
     const file = `${localeBase(config, locale).slice(config.baseUrl.length)}sitemap.xml`;
-    out.set(file, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+    out.set(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+    );
   }
   return out;
 }
@@ -22,12 +25,19 @@ export function robots(config: SiteConfig): string {
   return `User-agent: *\nAllow: /\n\n${maps.join("\n")}\n`;
 }
 
-export function feeds(config: SiteConfig, table: RouteTable, strings: Map<string, Strings>, html: (r: BlogPostRoute) => string): Map<string, string> {
+export function feeds(
+  config: SiteConfig,
+  table: RouteTable,
+  strings: Map<string, Strings>,
+  html: (r: BlogPostRoute) => string,
+): Map<string, string> {
   const out = new Map<string, string>();
   if (!config.blog.feed) return out;
   for (const locale of config.i18n.locales) {
     const t = strings.get(locale)!;
-    const posts = table.routes.filter((r): r is BlogPostRoute => r.kind === "blogPost" && r.locale === locale && !r.unlisted).slice(0, 20);
+    const posts = table.routes
+      .filter((r): r is BlogPostRoute => r.kind === "blogPost" && r.locale === locale && !r.unlisted)
+      .slice(0, 20);
     if (!posts.length) continue;
     const base = blogBase(config, locale);
     const rel = base.slice(config.baseUrl.length);
@@ -35,7 +45,9 @@ export function feeds(config: SiteConfig, table: RouteTable, strings: Map<string
     const home = config.url + base;
     const updated = new Date(`${posts[0].post.date}T00:00:00Z`).toISOString();
     const lang = config.i18n.localeConfigs[locale].htmlLang;
-    out.set(`${rel}rss.xml`, `<?xml version="1.0" encoding="utf-8"?>
+    out.set(
+      `${rel}rss.xml`,
+      `<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${x(title)}</title>
@@ -43,25 +55,34 @@ export function feeds(config: SiteConfig, table: RouteTable, strings: Map<string
 <description>${x(t.t("theme.blog.description"))}</description>
 <language>${x(lang)}</language>
 <atom:link href="${x(home)}rss.xml" rel="self" type="application/rss+xml"/>
-${posts.map((p) => `<item>
+${posts
+  .map(
+    (p) => `<item>
 <title>${x(p.post.title)}</title>
 <link>${x(config.url + p.path)}</link>
 <guid>${x(config.url + p.path)}</guid>
 <pubDate>${new Date(`${p.post.date}T00:00:00Z`).toUTCString()}</pubDate>
 <description>${x(p.post.description)}</description>
 <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[${html(p).replace(/]]>/g, "]]]]><![CDATA[>")}]]></content:encoded>
-</item>`).join("\n")}
+</item>`,
+  )
+  .join("\n")}
 </channel>
 </rss>
-`);
-    out.set(`${rel}atom.xml`, `<?xml version="1.0" encoding="utf-8"?>
+`,
+    );
+    out.set(
+      `${rel}atom.xml`,
+      `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(lang)}">
 <id>${x(home)}</id>
 <title>${x(title)}</title>
 <updated>${updated}</updated>
 <link rel="alternate" href="${x(home)}"/>
 <link rel="self" href="${x(home)}atom.xml"/>
-${posts.map((p) => `<entry>
+${posts
+  .map(
+    (p) => `<entry>
 <title>${x(p.post.title)}</title>
 <id>${x(config.url + p.path)}</id>
 <link href="${x(config.url + p.path)}"/>
@@ -69,9 +90,12 @@ ${posts.map((p) => `<entry>
 <summary>${x(p.post.description)}</summary>
 ${p.post.authors.map((a) => `<author><name>${x(a)}</name></author>`).join("")}
 <content type="html">${x(html(p))}</content>
-</entry>`).join("\n")}
+</entry>`,
+  )
+  .join("\n")}
 </feed>
-`);
+`,
+    );
   }
   return out;
 }

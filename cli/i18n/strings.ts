@@ -21,7 +21,9 @@ export function convertPipePlural(message: string, locale: string): string {
   if (!message.includes("|") || message.includes("{count, plural")) return message;
   const variants = message.split("|");
   const order = ["zero", "one", "two", "few", "many", "other"];
-  const cats = (new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[]).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const cats = (new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[]).sort(
+    (a, b) => order.indexOf(a) - order.indexOf(b),
+  );
   const parts = cats.map((cat, i) => `${cat} {${variants[Math.min(i, variants.length - 1)]}}`);
   if (!cats.includes("other")) parts.push(`other {${variants[variants.length - 1]}}`);
   return `{count, plural, ${parts.join(" ")}}`;
@@ -35,13 +37,18 @@ export function createStrings(locale: string, messages: Messages, file = `i18n/$
     has: (key) => key in messages,
     t(key, values) {
       const raw = messages[key];
-      if (raw === undefined) throw new DocsiteError(`missing interface string "${key}"`, { file }, `add "${key}" to ${file}`);
+      if (raw === undefined)
+        throw new DocsiteError(`missing interface string "${key}"`, { file }, `add "${key}" to ${file}`);
       let fmt = cache.get(key);
       if (!fmt) {
         try {
           fmt = new IntlMessageFormat(convertPipePlural(raw, locale), locale, undefined, { ignoreTag: true });
         } catch (err) {
-          throw new DocsiteError(`interface string "${key}" is not a valid ICU message: ${(err as Error).message}`, { file }, "check braces and plural syntax: {count, plural, one {…} other {…}}");
+          throw new DocsiteError(
+            `interface string "${key}" is not a valid ICU message: ${(err as Error).message}`,
+            { file },
+            "check braces and plural syntax: {count, plural, one {…} other {…}}",
+          );
         }
         cache.set(key, fmt);
       }
@@ -55,7 +62,12 @@ export function loadStrings(config: SiteConfig): Map<string, Strings> {
   for (const locale of config.i18n.locales) {
     const abs = join(config.rootDir, "i18n", `${locale}.json`);
     const file = relative(process.cwd(), abs) || `i18n/${locale}.json`;
-    if (!existsSync(abs)) throw new DocsiteError(`no interface strings for locale "${locale}"`, { file }, `create ${file} (copy i18n/${config.i18n.defaultLocale}.json and translate it)`);
+    if (!existsSync(abs))
+      throw new DocsiteError(
+        `no interface strings for locale "${locale}"`,
+        { file },
+        `create ${file} (copy i18n/${config.i18n.defaultLocale}.json and translate it)`,
+      );
     let messages: Messages;
     try {
       messages = JSON.parse(readFileSync(abs, "utf8"));
@@ -68,11 +80,14 @@ export function loadStrings(config: SiteConfig): Map<string, Strings> {
 }
 
 /** Keys present in one locale and missing in another: [locale, key][] */
-export function missingTranslations(strings: Map<string, Strings>): Array<{ locale: string; key: string; from: string }> {
+export function missingTranslations(
+  strings: Map<string, Strings>,
+): Array<{ locale: string; key: string; from: string }> {
   const gaps: Array<{ locale: string; key: string; from: string }> = [];
-  for (const [a, sa] of strings) for (const [b, sb] of strings) {
-    if (a === b) continue;
-    for (const key of Object.keys(sa.messages)) if (!(key in sb.messages)) gaps.push({ locale: b, key, from: a });
-  }
+  for (const [a, sa] of strings)
+    for (const [b, sb] of strings) {
+      if (a === b) continue;
+      for (const key of Object.keys(sa.messages)) if (!(key in sb.messages)) gaps.push({ locale: b, key, from: a });
+    }
   return gaps;
 }

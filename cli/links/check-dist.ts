@@ -6,8 +6,15 @@ import { existsSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Parser } from "htmlparser2";
 
-export interface PageScan { links: string[]; ids: Set<string> }
-export interface DistProblem { page: string; url: string; kind: "link" | "anchor" }
+export interface PageScan {
+  links: string[];
+  ids: Set<string>;
+}
+export interface DistProblem {
+  page: string;
+  url: string;
+  kind: "link" | "anchor";
+}
 
 export function scanHtml(html: string): PageScan {
   const links: string[] = [];
@@ -16,7 +23,8 @@ export function scanHtml(html: string): PageScan {
     onopentag(name, attrs) {
       if (attrs.id) ids.add(attrs.id);
       if (name === "a" && attrs.name) ids.add(attrs.name);
-      const url = name === "a" || name === "link" ? attrs.href : name === "script" || name === "img" ? attrs.src : undefined;
+      const url =
+        name === "a" || name === "link" ? attrs.href : name === "script" || name === "img" ? attrs.src : undefined;
       if (url && !(name === "link" && /^(canonical|alternate|preconnect)$/.test(attrs.rel ?? ""))) links.push(url);
     },
   });
@@ -48,7 +56,10 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
       links++;
       const u = new URL(url, `http://site${page}`);
       const path = decodeURIComponent(u.pathname);
-      if (!resolveFile(path)) { problems.push({ page, url, kind: "link" }); continue; }
+      if (!resolveFile(path)) {
+        problems.push({ page, url, kind: "link" });
+        continue;
+      }
       const id = u.hash ? decodeURIComponent(u.hash.slice(1)) : "";
       if (id && path.endsWith("/")) {
         const target = scans.get(path);
@@ -60,7 +71,10 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
 }
 
 /** Crawls a served site from its root, following internal links (bounded). */
-export async function checkUrl(base: string, limit = 5000): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
+export async function checkUrl(
+  base: string,
+  limit = 5000,
+): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
   const origin = new URL(base);
   const queue = [origin.pathname];
   const seen = new Set(queue);
@@ -79,7 +93,10 @@ export async function checkUrl(base: string, limit = 5000): Promise<{ pages: num
       const u = new URL(url, new URL(path, origin));
       if (u.origin !== origin.origin) continue;
       links++;
-      if (!seen.has(u.pathname)) { seen.add(u.pathname); queue.push(u.pathname); }
+      if (!seen.has(u.pathname)) {
+        seen.add(u.pathname);
+        queue.push(u.pathname);
+      }
     }
   }
   for (const [page, scan] of scans) {
@@ -87,9 +104,13 @@ export async function checkUrl(base: string, limit = 5000): Promise<{ pages: num
       const u = new URL(url, new URL(page, origin));
       if (u.origin !== origin.origin) continue;
       let code = status.get(u.pathname);
-      if (code === undefined) { code = (await fetch(u, { method: "HEAD" })).status; status.set(u.pathname, code); }
+      if (code === undefined) {
+        code = (await fetch(u, { method: "HEAD" })).status;
+        status.set(u.pathname, code);
+      }
       if (code >= 400) problems.push({ page, url, kind: "link" });
-      else if (u.hash && scans.get(u.pathname) && !scans.get(u.pathname)!.ids.has(decodeURIComponent(u.hash.slice(1)))) problems.push({ page, url, kind: "anchor" });
+      else if (u.hash && scans.get(u.pathname) && !scans.get(u.pathname)!.ids.has(decodeURIComponent(u.hash.slice(1))))
+        problems.push({ page, url, kind: "anchor" });
     }
   }
   return { pages: scans.size, links, problems };

@@ -6,7 +6,13 @@ import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable, Route } from "../routes/types.ts";
 import { localizePath } from "../routes/paths.ts";
 
-export interface LinkProblem { kind: "link" | "anchor"; file: string; line?: number; url: string; message: string }
+export interface LinkProblem {
+  kind: "link" | "anchor";
+  file: string;
+  line?: number;
+  url: string;
+  message: string;
+}
 
 /** Anchors every page has, drawn by the layout. */
 export const LAYOUT_ANCHORS = ["main-content", "__docsite"];
@@ -24,20 +30,30 @@ export function checkLinks(config: SiteConfig, table: RouteTable, extraFiles: Se
     const hashAt = url.indexOf("#");
     const rawPath = (hashAt < 0 ? url : url.slice(0, hashAt)).split("?")[0];
     const hash = hashAt < 0 ? "" : decodeURIComponent(url.slice(hashAt + 1));
-    const path = rawPath === "" ? from?.path ?? "/" : rawPath.startsWith("/") ? rawPath : posix.join(from?.path ?? "/", rawPath) + (rawPath.endsWith("/") ? "/" : "");
+    const path =
+      rawPath === ""
+        ? (from?.path ?? "/")
+        : rawPath.startsWith("/")
+          ? rawPath
+          : posix.join(from?.path ?? "/", rawPath) + (rawPath.endsWith("/") ? "/" : "");
     const key = `${file}|${line}|${url}`;
     if (seen.has(key)) return;
     seen.add(key);
     const target = table.byPath.get(path);
     if (!target) {
       if (extraFiles.has(path.slice(config.baseUrl.length))) return;
-      const hint = table.byPath.has(path + "/") ? ` (did you mean ${path}/ ?)` : path.endsWith(".mdx") || path.endsWith(".md") ? " (no content file at that path)" : "";
+      const hint = table.byPath.has(path + "/")
+        ? ` (did you mean ${path}/ ?)`
+        : path.endsWith(".mdx") || path.endsWith(".md")
+          ? " (no content file at that path)"
+          : "";
       problems.push({ kind: "link", file, line, url, message: `broken link to ${url}${hint}` });
       return;
     }
     if (hash) {
       const anchors = anchorsOf(target);
-      if (anchors && !anchors.has(hash)) problems.push({ kind: "anchor", file, line, url, message: `broken anchor: ${target.path} has no #${hash}` });
+      if (anchors && !anchors.has(hash))
+        problems.push({ kind: "anchor", file, line, url, message: `broken anchor: ${target.path} has no #${hash}` });
     }
   };
   for (const route of table.routes) {
@@ -48,7 +64,12 @@ export function checkLinks(config: SiteConfig, table: RouteTable, extraFiles: Se
   for (const locale of config.i18n.locales) {
     const links: Array<{ to?: string }> = [
       ...config.footer.links.flatMap((g) => g.items),
-      ...config.navbar.items.flatMap((i): Array<{ to?: string }> => [...("to" in i && i.to ? [{ to: i.to }] : []), ...(i.type === "docsVersionDropdown" ? i.extraLinks ?? [] : [])]),
+      ...config.navbar.items.flatMap(
+        (i): Array<{ to?: string }> => [
+          ...("to" in i && i.to ? [{ to: i.to }] : []),
+          ...(i.type === "docsVersionDropdown" ? (i.extraLinks ?? []) : []),
+        ],
+      ),
     ];
     for (const l of links) if (l.to) check(null, "site.config.json", undefined, localizePath(config, locale, l.to));
   }

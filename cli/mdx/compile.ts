@@ -32,9 +32,16 @@ export interface CompileInput {
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
-const COMPILER_HASH = hashText(["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"].map((f) => readFileSync(join(here, f), "utf8")).join("\0"));
+const COMPILER_HASH = hashText(
+  ["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
+    .map((f) => readFileSync(join(here, f), "utf8"))
+    .join("\0"),
+);
 
-export interface CompileStats { compiled: number; cached: number }
+export interface CompileStats {
+  compiled: number;
+  cached: number;
+}
 
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
@@ -45,7 +52,9 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
       const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
       if (stats) stats.cached++;
       return hit;
-    } catch { /* not cached yet */ }
+    } catch {
+      /* not cached yet */
+    }
   }
   const result = await compileSource(input);
   if (stats) stats.compiled++;
@@ -57,24 +66,43 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
 }
 
 /** The compile itself: pure, no I/O. */
-export async function compileSource(input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">): Promise<CompiledMdx> {
+export async function compileSource(
+  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">,
+): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   let code: string;
   try {
     const out = await mdxCompile(preprocess(input.body), {
       outputFormat: "function-body",
-      remarkPlugins: [remarkGfm, remarkDirective, [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }]],
-      rehypePlugins: [[rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }], rehypeCodeBlocks],
+      remarkPlugins: [
+        remarkGfm,
+        remarkDirective,
+        [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],
+      ],
+      rehypePlugins: [
+        [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
+        rehypeCodeBlocks,
+      ],
     });
     code = String(out.value);
   } catch (err) {
-    const e = err as { reason?: string; message: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+    const e = err as {
+      reason?: string;
+      message: string;
+      line?: number;
+      column?: number;
+      place?: { line?: number; column?: number; start?: { line: number; column: number } };
+    };
     // Some parser errors (an unclosed JSX tag at the end) carry the position only in their text: "(3:1-3:7)".
     const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);
     const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (fromText ? Number(fromText[1]) : undefined);
-    const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (fromText ? Number(fromText[2]) : undefined);
-    throw new DocsiteError(`MDX syntax error: ${e.reason ?? e.message}`, { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
-      "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag");
+    const column =
+      e.column ?? e.place?.column ?? e.place?.start?.column ?? (fromText ? Number(fromText[2]) : undefined);
+    throw new DocsiteError(
+      `MDX syntax error: ${e.reason ?? e.message}`,
+      { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
+      "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
+    );
   }
   return { code, ...extracted };
 }

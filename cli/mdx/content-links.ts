@@ -14,4 +14,5 @@ export function contentLinkRewriter(config: SiteConfig, file: string, locale: st
   });
 }
 
-export const rewriteKeyOf = (config: SiteConfig, locale: string) => `${locale}|${config.baseUrl}|${config.i18n.defaultLocale}`;
+export const rewriteKeyOf = (config: SiteConfig, locale: string) =>
+  `${locale}|${config.baseUrl}|${config.i18n.defaultLocale}`;

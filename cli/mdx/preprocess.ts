@@ -30,7 +30,7 @@ export function preprocess(body: string): string {
   return mapProseLines(body, (line) =>
     line
       .replace(/^(\s*#{1,6}\s.*?)\s*\{#([A-Za-z0-9_-]+)\}\s*$/, "$1 \\{#$2\\}")
-      .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^\[\s].*)$/, "$1$2[$3]")
+      .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^[\s].*)$/, "$1$2[$3]")
       .replace(/<!--(.*?)-->/g, "{/*$1*/}"),
   );
 }

@@ -3,7 +3,10 @@
 import { visit, SKIP } from "unist-util-visit";
 import type { Root, Element, ElementContent, Text } from "hast";
 
-export interface CodeMeta { title?: string; highlight: Set<number> }
+export interface CodeMeta {
+  title?: string;
+  highlight: Set<number>;
+}
 
 /** `title="a.js" {1,3-5}` → { title, highlight: {1,3,4,5} } */
 export function parseCodeMeta(meta: string | undefined): CodeMeta {
@@ -22,7 +25,10 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
   return out;
 }
 
-interface Segment { text: string; classes: string[] }
+interface Segment {
+  text: string;
+  classes: string[];
+}
 
 function flatten(nodes: ElementContent[], classes: string[], out: Segment[]): void {
   for (const n of nodes) {
@@ -45,7 +51,11 @@ export function splitLines(nodes: ElementContent[]): ElementContent[][] {
       if (i > 0) lines.push([]);
       if (!p) return;
       const text: Text = { type: "text", value: p };
-      lines[lines.length - 1].push(s.classes.length ? { type: "element", tagName: "span", properties: { className: s.classes }, children: [text] } : text);
+      lines[lines.length - 1].push(
+        s.classes.length
+          ? { type: "element", tagName: "span", properties: { className: s.classes }, children: [text] }
+          : text,
+      );
     });
   }
   if (lines.length > 1 && lines[lines.length - 1].length === 0) lines.pop();
@@ -59,7 +69,9 @@ export function rehypeCodeBlocks() {
       const code = node.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
       if (!code) return;
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
-      const lang = ((code.properties?.className as string[] | undefined) ?? []).find((c) => c.startsWith("language-"))?.slice(9) ?? "text";
+      const lang =
+        ((code.properties?.className as string[] | undefined) ?? []).find((c) => c.startsWith("language-"))?.slice(9) ??
+        "text";
       const lines = splitLines(code.children);
       // Focusable so keyboard users can scroll long lines.
       node.properties = { ...node.properties, tabIndex: 0 };
@@ -73,7 +85,12 @@ export function rehypeCodeBlocks() {
         { type: "mdxJsxAttribute", name: "lang", value: lang },
         ...(meta.title ? [{ type: "mdxJsxAttribute", name: "title", value: meta.title }] : []),
       ];
-      parent.children[index] = { type: "mdxJsxFlowElement", name: "CodeBlock", attributes: attrs, children: [node] } as unknown as Element;
+      parent.children[index] = {
+        type: "mdxJsxFlowElement",
+        name: "CodeBlock",
+        attributes: attrs,
+        children: [node],
+      } as unknown as Element;
       return SKIP;
     });
   };

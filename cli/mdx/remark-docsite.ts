@@ -1,13 +1,24 @@
 // Remark plugins for Docusaurus-style content: heading ids and TOC, admonitions, link rewriting and collection,
 // and plain-text extraction for search and reading time.
 import { visit, SKIP } from "unist-util-visit";
-import { toString } from "mdast-util-to-string";
+import { toString as mdastText } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
 import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
 
-export interface TocEntry { depth: number; id: string; text: string }
-export interface LinkRef { url: string; line: number }
-export interface Section { id: string; title: string; text: string }
+export interface TocEntry {
+  depth: number;
+  id: string;
+  text: string;
+}
+export interface LinkRef {
+  url: string;
+  line: number;
+}
+export interface Section {
+  id: string;
+  title: string;
+  text: string;
+}
 
 export interface Extracted {
   headings: TocEntry[];
@@ -47,8 +58,10 @@ export function remarkDocsite(opts: Options) {
           if (!last.value) node.children.pop();
         }
       }
-      const text = toString(node).trim();
-      id = id ? (slugger.slug(id), id) : slugger.slug(text);
+      const text = mdastText(node).trim();
+      if (id)
+        slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
+      else id = slugger.slug(text);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       extracted.headings.push({ depth: node.depth, id, text });
       extracted.anchors.push(id);
@@ -60,7 +73,7 @@ export function remarkDocsite(opts: Options) {
         let title: string | undefined;
         const first = node.children[0];
         if (first?.data?.directiveLabel) {
-          title = toString(first);
+          title = mdastText(first);
           node.children.shift();
         }
         const type = node.name === "caution" ? "warning" : node.name === "important" ? "info" : node.name;
@@ -72,18 +85,30 @@ export function remarkDocsite(opts: Options) {
         return;
       }
       // `a:b` in prose parses as a text directive; Docusaurus restores such text, and so do we.
-      if ((node.type === "textDirective" || node.type === "leafDirective" || node.type === "containerDirective") && parent && index !== undefined) {
+      if (
+        (node.type === "textDirective" || node.type === "leafDirective" || node.type === "containerDirective") &&
+        parent &&
+        index !== undefined
+      ) {
         const prefix = node.type === "textDirective" ? ":" : node.type === "leafDirective" ? "::" : ":::";
-        const label = node.children?.length ? `[${toString(node)}]` : "";
-        const replacement: RootContent = node.type === "containerDirective"
-          ? ({ type: "paragraph", children: [{ type: "text", value: `${prefix}${node.name}${label}` }] } as RootContent)
-          : ({ type: "text", value: `${prefix}${node.name}${node.type === "textDirective" ? label : ""}` } as PhrasingContent);
+        const label = node.children?.length ? `[${mdastText(node)}]` : "";
+        const replacement: RootContent =
+          node.type === "containerDirective"
+            ? ({
+                type: "paragraph",
+                children: [{ type: "text", value: `${prefix}${node.name}${label}` }],
+              } as RootContent)
+            : ({
+                type: "text",
+                value: `${prefix}${node.name}${node.type === "textDirective" ? label : ""}`,
+              } as PhrasingContent);
         (parent.children as RootContent[]).splice(index, 1, replacement);
         return [SKIP, index];
       }
       // Explicit anchors: <a id="x" /> or any JSX element with an id.
-      if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement")) {
-        for (const a of node.attributes ?? []) if (a.name === "id" && typeof a.value === "string") extracted.anchors.push(a.value);
+      if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
+        for (const a of node.attributes ?? [])
+          if (a.name === "id" && typeof a.value === "string") extracted.anchors.push(a.value);
       }
       return undefined;
     });
@@ -94,7 +119,7 @@ export function remarkDocsite(opts: Options) {
         const link = node as Link;
         link.url = opts.rewriteLink(link.url);
         extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
-      } else if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement")) {
+      } else if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
         for (const a of node.attributes ?? []) {
           if (a.name === "href" && typeof a.value === "string") {
             a.value = opts.rewriteLink(a.value);
@@ -112,8 +137,8 @@ export function remarkDocsite(opts: Options) {
     let words = 0;
     for (const child of tree.children) {
       if (child.type === "heading" && child.depth <= 3) {
-        const id = ((child.data as { hProperties?: { id?: string } } | undefined)?.hProperties?.id) ?? "";
-        current = { id, title: toString(child).trim(), text: "" };
+        const id = (child.data as { hProperties?: { id?: string } } | undefined)?.hProperties?.id ?? "";
+        current = { id, title: mdastText(child).trim(), text: "" };
         sections.push(current);
         continue;
       }
@@ -131,13 +156,22 @@ export function remarkDocsite(opts: Options) {
 
 // Nodes whose children are blocks (or cells) get a space between them; a paragraph's inline parts are joined as
 // written, so "`matrix`." stays "matrix." and not "matrix .".
-const BLOCKS = new Set(["list", "listItem", "table", "tableRow", "blockquote", "mdxJsxFlowElement", "containerDirective"]);
+const BLOCKS = new Set([
+  "list",
+  "listItem",
+  "table",
+  "tableRow",
+  "blockquote",
+  "mdxJsxFlowElement",
+  "containerDirective",
+]);
 
 /** Plain text of a node, with a space between block-level parts (table cells, list items) so words do not glue. */
 function blockText(node: any): string {
   if (node.type === "code") return "";
   if (node.type === "break") return " ";
-  if (typeof node.value === "string" && node.type !== "mdxFlowExpression" && node.type !== "mdxTextExpression") return node.value;
+  if (typeof node.value === "string" && node.type !== "mdxFlowExpression" && node.type !== "mdxTextExpression")
+    return node.value;
   if (!Array.isArray(node.children)) return "";
   const parts = node.children.map(blockText);
   return BLOCKS.has(node.type) ? parts.join(" ") : parts.join("");

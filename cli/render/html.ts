@@ -1,12 +1,21 @@
 // The HTML document around a rendered page: head tags, the no-flash colour-mode script, assets.
 import type { SiteConfig } from "../config/types.ts";
-import { COLOR_MODE_KEY, THEME_KEY, ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../../theme/storage-keys.ts";
+import {
+  COLOR_MODE_KEY,
+  THEME_KEY,
+  ANNOUNCEMENT_DISMISSED_KEY,
+  ANNOUNCEMENT_ID_KEY,
+} from "../../theme/storage-keys.ts";
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** JSON that is safe inside a <script> element. */
-export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+export const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 export interface HeadData {
   title: string;
@@ -23,13 +32,21 @@ export interface HeadData {
   image?: string;
 }
 
-export interface Assets { css: string[]; entry: string; preload: string[] }
+export interface Assets {
+  css: string[];
+  entry: string;
+  preload: string[];
+}
 
 /**
  * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
  * dismissed announcement, and shows the base-URL banner when the site is served from the wrong path.
  */
-export function inlineHeadScript(config: SiteConfig, applyColorMode: boolean, baseUrl: { path: string; message: string }): string {
+export function inlineHeadScript(
+  config: SiteConfig,
+  applyColorMode: boolean,
+  baseUrl: { path: string; message: string },
+): string {
   const def = config.colorMode.defaultMode;
   const respect = config.colorMode.respectPrefersColorScheme;
   const colour = applyColorMode
@@ -77,7 +94,10 @@ export function renderDocument(opts: {
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}">`,
     `<meta name="color-scheme" content="${opts.applyColorMode ? "light dark" : "light"}">`,
     config.favicon ? `<link rel="icon" href="${e(config.baseUrl + config.favicon.replace(/^\//, ""))}">` : "",
-    ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`),
+    ...(head.feeds ?? []).map(
+      (f) =>
+        `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`,
+    ),
     `<script>${inlineHeadScript(config, opts.applyColorMode, opts.baseUrl).replace(/<\//g, "<\\/")}</script>`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     ...(config.webFont
@@ -86,14 +106,20 @@ export function renderDocument(opts: {
           // Loaded without blocking the first paint: offline, or on a slow font host, the page shows at once in
           // system fonts (listed after the web font in --font).
           `<link rel="stylesheet" href="${e(config.webFont.stylesheet)}" media="print" onload="this.media='all'">`,
-          ...(config.webFont.family ? [`<style>:root{--font:${JSON.stringify(config.webFont.family)},system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}</style>`] : []),
+          ...(config.webFont.family
+            ? [
+                `<style>:root{--font:${JSON.stringify(config.webFont.family)},system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}</style>`,
+              ]
+            : []),
         ]
       : []),
     `<script type="module" src="${e(assets.entry)}"></script>`,
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${e(href)}">`),
     opts.extraHead ?? "",
   ].filter(Boolean);
-  const root = Object.entries(opts.rootAttrs).map(([k, v]) => ` ${k}="${e(v)}"`).join("");
+  const root = Object.entries(opts.rootAttrs)
+    .map(([k, v]) => ` ${k}="${e(v)}"`)
+    .join("");
   const themeAttrs = opts.applyColorMode
     ? ` data-theme="${config.colorMode.defaultMode === "dark" ? "dark" : "light"}" data-theme-choice="${config.colorMode.defaultMode}"`
     : ` data-theme="light" data-theme-fixed=""`;

@@ -6,7 +6,11 @@ import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
 import { localeBase, localizePath } from "../routes/paths.ts";
 
 /** The same page in every locale that has it, otherwise that locale's home. */
-export function alternates(config: SiteConfig, table: RouteTable, route: Route): Array<{ locale: string; href: string; exists: boolean }> {
+export function alternates(
+  config: SiteConfig,
+  table: RouteTable,
+  route: Route,
+): Array<{ locale: string; href: string; exists: boolean }> {
   return config.i18n.locales.map((locale) => {
     const candidate = localizePath(config, locale, route.key);
     const exists = table.byPath.has(candidate) && route.kind !== "notFound";
@@ -14,7 +18,13 @@ export function alternates(config: SiteConfig, table: RouteTable, route: Route):
   });
 }
 
-export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: Strings, route: Route, opts: { applyColorMode: boolean }): LayoutData {
+export function buildLayoutData(
+  config: SiteConfig,
+  table: RouteTable,
+  strings: Strings,
+  route: Route,
+  opts: { applyColorMode: boolean },
+): LayoutData {
   const { locale } = route;
   const t = (k: string, v?: Record<string, string | number>) => strings.t(k, v);
   const loc = (p: string) => localizePath(config, locale, p);
@@ -26,7 +36,14 @@ export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: 
     switch (item.type) {
       case "link": {
         const href = item.href ?? loc(item.to!);
-        return { kind: "link", label: t(item.label), href, external: Boolean(item.href), active: !item.href && isActive(href), icon: item.icon };
+        return {
+          kind: "link",
+          label: t(item.label),
+          href,
+          external: Boolean(item.href),
+          active: !item.href && isActive(href),
+          icon: item.icon,
+        };
       }
       case "docSidebar": {
         const href = table.sidebarLinks.get(`${locale}|${item.sidebarId}`)!;
@@ -39,15 +56,21 @@ export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: 
           href: `${localeBase(config, locale)}${config.docs.routeBasePath}/${v.path}/`,
           active: v === routeVersion && route.kind === "doc",
         }));
-        for (const extra of item.extraLinks ?? []) items.push({ label: t(extra.label), href: extra.href ?? loc(extra.to!), external: Boolean(extra.href) });
+        for (const extra of item.extraLinks ?? [])
+          items.push({ label: t(extra.label), href: extra.href ?? loc(extra.to!), external: Boolean(extra.href) });
         return { kind: "dropdown", id: "versions", label: routeVersion.label, items };
       }
       case "localeDropdown":
         return {
-          kind: "dropdown", id: "locales", icon: "locale",
+          kind: "dropdown",
+          id: "locales",
+          icon: "locale",
           label: config.i18n.localeConfigs[locale].label,
           items: alternates(config, table, route).map((a) => ({
-            label: config.i18n.localeConfigs[a.locale].label, href: a.href, active: a.locale === locale, lang: config.i18n.localeConfigs[a.locale].htmlLang,
+            label: config.i18n.localeConfigs[a.locale].label,
+            href: a.href,
+            active: a.locale === locale,
+            lang: config.i18n.localeConfigs[a.locale].htmlLang,
           })),
         };
       case "search":
@@ -74,7 +97,13 @@ export function buildLayoutData(config: SiteConfig, table: RouteTable, strings: 
       icons: config.footer.icons.map((i) => ({ label: t(i.label), href: i.href, icon: i.icon })),
       copyright: t(config.footer.copyright, { year: new Date().getFullYear() }),
     },
-    announcement: config.announcementBar ? { id: config.announcementBar.id, content: t(config.announcementBar.content), closeable: config.announcementBar.isCloseable ?? true } : null,
+    announcement: config.announcementBar
+      ? {
+          id: config.announcementBar.id,
+          content: t(config.announcementBar.content),
+          closeable: config.announcementBar.isCloseable ?? true,
+        }
+      : null,
     colorMode: { applies: opts.applyColorMode, disableSwitch: config.colorMode.disableSwitch },
     search: { href: loc("/search/"), provider: config.search.provider },
     docsVersion: route.kind === "doc" ? { pluginId: config.docs.pluginId, name: route.version.name } : undefined,

@@ -25,30 +25,46 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
   let code: string;
   try {
     const out = await esbuild({
-      entryPoints: [abs], bundle: true, format: "esm", platform: "node", jsx: "automatic", write: false, logLevel: "silent",
-      plugins: [{
-        name: "docsite-externals",
-        setup(b) {
-          b.onResolve({ filter: /.*/ }, (args) => {
-            if (args.kind === "entry-point") return undefined;
-            if (!args.path.startsWith(".") && !args.path.startsWith("/")) return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
-            const target = resolvePath(args.resolveDir, args.path);
-            return target.startsWith(themeDir) ? { path: pathToFileURL(target).href, external: true } : undefined;
-          });
+      entryPoints: [abs],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      jsx: "automatic",
+      write: false,
+      logLevel: "silent",
+      plugins: [
+        {
+          name: "docsite-externals",
+          setup(b) {
+            b.onResolve({ filter: /.*/ }, (args) => {
+              if (args.kind === "entry-point") return undefined;
+              if (!args.path.startsWith(".") && !args.path.startsWith("/"))
+                return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
+              const target = resolvePath(args.resolveDir, args.path);
+              return target.startsWith(themeDir) ? { path: pathToFileURL(target).href, external: true } : undefined;
+            });
+          },
         },
-      }],
+      ],
     });
     code = out.outputFiles[0].text;
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
-    throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, { file, line: e?.location?.line });
+    throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, {
+      file,
+      line: e?.location?.line,
+    });
   }
   const outFile = join(cacheDir, "pages", `${hashText(abs + code)}.mjs`);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, code);
   const mod = (await import(pathToFileURL(outFile).href)) as Partial<PageModule>;
   if (typeof mod.default !== "function") {
-    throw new DocsiteError("page module has no default export", { file }, "export the page component as default: `export default function Page() { … }`");
+    throw new DocsiteError(
+      "page module has no default export",
+      { file },
+      "export the page component as default: `export default function Page() { … }`",
+    );
   }
   return mod as PageModule;
 }

@@ -21,13 +21,14 @@ import { mdxComponents } from "../../theme/mdx/components.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
 
-
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
 async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components: object }>> {
   let p = mdxCache.get(c);
   if (!p) {
-    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then((m) => m.default as ComponentType<{ components: object }>);
+    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then(
+      (m) => m.default as ComponentType<{ components: object }>,
+    );
     mdxCache.set(c, p);
   }
   return p;
@@ -35,7 +36,8 @@ async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components:
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
-  const min = Number(d.toc_min_heading_level ?? 2), max = Number(d.toc_max_heading_level ?? 3);
+  const min = Number(d.toc_min_heading_level ?? 2),
+    max = Number(d.toc_max_heading_level ?? 3);
   const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
   const last = config.docs.versions.find((v) => v.isLast)!;
   const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
@@ -48,12 +50,15 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
     activeHref: route.path,
     prev: route.prev,
     next: route.next,
-    banner: route.version.status === "current" || route.version.isLast ? undefined : {
-      kind: route.version.status as "unmaintained" | "unreleased",
-      versionLabel: route.version.label,
-      latestHref: lastRoot,
-      latestLabel: t("theme.docs.versions.latestVersionLinkLabel"),
-    },
+    banner:
+      route.version.status === "current" || route.version.isLast
+        ? undefined
+        : {
+            kind: route.version.status as "unmaintained" | "unreleased",
+            versionLabel: route.version.label,
+            latestHref: lastRoot,
+            latestLabel: t("theme.docs.versions.latestVersionLinkLabel"),
+          },
     unlisted: Boolean(route.unlisted),
     untranslated: route.untranslated,
   };
@@ -87,7 +92,10 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   switch (route.kind) {
     case "doc": {
       const Content = await mdxComponent(route.compiled);
-      page = h(DocPage, { data: docPageData(config, table, route, t), children: h(Content, { components: mdxComponents }) });
+      page = h(DocPage, {
+        data: docPageData(config, table, route, t),
+        children: h(Content, { components: mdxComponents }),
+      });
       title = `${route.title} | ${config.title}`;
       description = route.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -96,7 +104,12 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     }
     case "blogPost": {
       const Content = await mdxComponent(route.compiled);
-      page = h(BlogPostPage, { post: route.post, prev: route.prev, next: route.next, children: h(Content, { components: mdxComponents }) });
+      page = h(BlogPostPage, {
+        post: route.post,
+        prev: route.prev,
+        next: route.next,
+        children: h(Content, { components: mdxComponents }),
+      });
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -104,7 +117,15 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     }
     case "blogList":
-      page = h(BlogListPage, { title: t("theme.blog.title"), posts: route.posts, page: route.page, totalPages: route.totalPages, prevHref: route.prevHref, nextHref: route.nextHref, archiveHref: `${blogBase(config, route.locale)}archive/` });
+      page = h(BlogListPage, {
+        title: t("theme.blog.title"),
+        posts: route.posts,
+        page: route.page,
+        totalPages: route.totalPages,
+        prevHref: route.prevHref,
+        nextHref: route.nextHref,
+        archiveHref: `${blogBase(config, route.locale)}archive/`,
+      });
       title = `${t("theme.blog.title")} | ${config.title}`;
       description = t("theme.blog.description");
       break;
@@ -120,7 +141,11 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     case "versions": {
       const docsHref = (path: string) => `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${path}/`;
-      const row = (v: typeof config.docs.versions[number]) => ({ label: v.label, docsHref: docsHref(v.path), releaseNotes: v.releaseNotes });
+      const row = (v: (typeof config.docs.versions)[number]) => ({
+        label: v.label,
+        docsHref: docsHref(v.path),
+        releaseNotes: v.releaseNotes,
+      });
       const last = config.docs.versions.find((v) => v.isLast)!;
       const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
       page = h(VersionsPage, {
@@ -154,7 +179,10 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   }
   if (route.kind === "blogList" || route.kind === "blogPost" || route.kind === "blogArchive") {
     const b = blogBase(config, route.locale);
-    feeds = [{ type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` }, { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` }];
+    feeds = [
+      { type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` },
+      { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` },
+    ];
   }
 
   const layout = buildLayoutData(config, table, strings, route, { applyColorMode });
@@ -166,10 +194,16 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     title,
     description,
     canonical: config.url + (route.kind === "redirect" ? route.to : route.path),
-    alternates: alts.length > 1 ? [
-      ...alts.map((a) => ({ hreflang: config.i18n.localeConfigs[a.locale].htmlLang, href: config.url + a.href })),
-      { hreflang: "x-default", href: config.url + alts.find((a) => a.locale === config.i18n.defaultLocale)!.href },
-    ] : [],
+    alternates:
+      alts.length > 1
+        ? [
+            ...alts.map((a) => ({ hreflang: config.i18n.localeConfigs[a.locale].htmlLang, href: config.url + a.href })),
+            {
+              hreflang: "x-default",
+              href: config.url + alts.find((a) => a.locale === config.i18n.defaultLocale)!.href,
+            },
+          ]
+        : [],
     noindex: Boolean(route.unlisted) || route.kind === "redirect",
     ogType,
     ogLocale: lc.htmlLang.replace("-", "_"),
@@ -178,15 +212,28 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     image,
   };
   return renderDocument({
-    config, lang: lc.htmlLang, dir: lc.direction, head, assets: ctx.assets, body, applyColorMode, extraHead: extraHead + searchPreconnect(config),
+    config,
+    lang: lc.htmlLang,
+    dir: lc.direction,
+    head,
+    assets: ctx.assets,
+    body,
+    applyColorMode,
+    extraHead: extraHead + searchPreconnect(config),
     // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
-    baseUrl: { path: localeBase(config, route.locale), message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }) },
+    baseUrl: {
+      path: localeBase(config, route.locale),
+      message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
+    },
     rootAttrs: {
       "data-locale": route.locale,
       "data-base": config.baseUrl,
       "data-route": route.kind,
       "data-i18n": JSON.stringify({
-        retry: t("theme.ErrorPageContent.retry"), tryAgain: t("theme.ErrorPageContent.tryAgain"), crashed: t("theme.ErrorPageContent.title"), loadFailed: t("theme.ErrorPageContent.loadFailed"),
+        retry: t("theme.ErrorPageContent.retry"),
+        tryAgain: t("theme.ErrorPageContent.tryAgain"),
+        crashed: t("theme.ErrorPageContent.title"),
+        loadFailed: t("theme.ErrorPageContent.loadFailed"),
       }),
       ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
       ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
@@ -197,5 +244,8 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */
 function pageMeta(config: SiteConfig, { keywords, image }: FrontMatter): { keywords?: string[]; image?: string } {
-  return { keywords, image: image && (/^https?:\/\//.test(image) ? image : config.url + config.baseUrl + image.replace(/^\//, "")) };
+  return {
+    keywords,
+    image: image && (/^https?:\/\//.test(image) ? image : config.url + config.baseUrl + image.replace(/^\//, "")),
+  };
 }

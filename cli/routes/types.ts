@@ -15,7 +15,10 @@ interface RouteBase {
   unlisted?: boolean;
 }
 
-export interface PrevNext { title: string; href: string }
+export interface PrevNext {
+  title: string;
+  href: string;
+}
 
 export interface DocRoute extends RouteBase {
   kind: "doc";
@@ -67,11 +70,26 @@ export interface BlogArchiveRoute extends RouteBase {
   years: Array<{ year: string; posts: BlogPostSummary[] }>;
 }
 
-export interface RedirectRoute extends RouteBase { kind: "redirect"; to: string }
-export interface SimpleRoute extends RouteBase { kind: "search" | "versions" | "notFound" }
-export interface PageModuleRoute extends RouteBase { kind: "page"; module: PageModuleSource }
+export interface RedirectRoute extends RouteBase {
+  kind: "redirect";
+  to: string;
+}
+export interface SimpleRoute extends RouteBase {
+  kind: "search" | "versions" | "notFound";
+}
+export interface PageModuleRoute extends RouteBase {
+  kind: "page";
+  module: PageModuleSource;
+}
 
-export type Route = DocRoute | BlogPostRoute | BlogListRoute | BlogArchiveRoute | RedirectRoute | SimpleRoute | PageModuleRoute;
+export type Route =
+  | DocRoute
+  | BlogPostRoute
+  | BlogListRoute
+  | BlogArchiveRoute
+  | RedirectRoute
+  | SimpleRoute
+  | PageModuleRoute;
 
 export interface RouteTable {
   routes: Route[];

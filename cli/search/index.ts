@@ -25,28 +25,41 @@ export function searchClientConfig(config: SiteConfig, table: RouteTable, string
   const last = lastVersion(config);
   const messages: Record<string, string> = {};
   for (const [k, v] of Object.entries(strings.messages)) {
-    if (k.startsWith("theme.SearchModal.") || k.startsWith("theme.SearchPage.")) messages[k] = convertPipePlural(v, locale);
+    if (k.startsWith("theme.SearchModal.") || k.startsWith("theme.SearchPage."))
+      messages[k] = convertPipePlural(v, locale);
   }
   const a = config.search.algolia;
   const hosted = config.search.provider === "algolia";
-  if (hosted && !a) throw new DocsiteError('search.provider is "algolia" but search.algolia is missing', { file: "site.config.json" }, "add search.algolia with appId, apiKey and indexName");
+  if (hosted && !a)
+    throw new DocsiteError(
+      'search.provider is "algolia" but search.algolia is missing',
+      { file: "site.config.json" },
+      "add search.algolia with appId, apiKey and indexName",
+    );
   return {
     locale,
     provider: config.search.provider,
     defaultVersion: last.name,
-    bundles: hosted ? {} : Object.fromEntries(config.docs.versions.map((v) => [v.name, `${searchRoot(config, locale)}${v.name}/`])),
-    algolia: hosted && a ? {
-      appId: a.appId,
-      apiKey: a.apiKey,
-      indexName: a.indexName,
-      host: (a.host ?? ALGOLIA_DEFAULT_HOST(a.appId)).replace(/\/$/, ""),
-      contextualSearch: a.contextualSearch,
-      facetFilters: a.facetFilters ?? [],
-      replaceSearchResultPathname: a.replaceSearchResultPathname,
-      siteUrl: config.url,
-      language: `language:${locale}`,
-      versionTags: Object.fromEntries(config.docs.versions.map((v) => [v.name, `docusaurus_tag:docs-${config.docs.pluginId}-${v.name}`])),
-    } : undefined,
+    bundles: hosted
+      ? {}
+      : Object.fromEntries(config.docs.versions.map((v) => [v.name, `${searchRoot(config, locale)}${v.name}/`])),
+    algolia:
+      hosted && a
+        ? {
+            appId: a.appId,
+            apiKey: a.apiKey,
+            indexName: a.indexName,
+            host: (a.host ?? ALGOLIA_DEFAULT_HOST(a.appId)).replace(/\/$/, ""),
+            contextualSearch: a.contextualSearch,
+            facetFilters: a.facetFilters ?? [],
+            replaceSearchResultPathname: a.replaceSearchResultPathname,
+            siteUrl: config.url,
+            language: `language:${locale}`,
+            versionTags: Object.fromEntries(
+              config.docs.versions.map((v) => [v.name, `docusaurus_tag:docs-${config.docs.pluginId}-${v.name}`]),
+            ),
+          }
+        : undefined,
     searchPage: `${localeBase(config, locale)}search/`,
     reportIssueUrl: config.search.reportIssueUrl,
     suggestions: firstTitles(table, `${locale}|${last.name}|`, 3),
@@ -91,18 +104,28 @@ function breadcrumbs(table: RouteTable, route: DocRoute): string[] {
   return (nodes && find(nodes, [])) ?? [];
 }
 
-function indexedRoutes(config: SiteConfig, table: RouteTable, locale: string, version: string): Array<DocRoute | BlogPostRoute> {
+function indexedRoutes(
+  config: SiteConfig,
+  table: RouteTable,
+  locale: string,
+  version: string,
+): Array<DocRoute | BlogPostRoute> {
   const isLast = lastVersion(config).name === version;
   // Unlisted pages stay out of search; blog posts go into the latest version's bundle.
-  return table.routes.filter((r: Route): r is DocRoute | BlogPostRoute => r.locale === locale && !r.unlisted &&
-    ((r.kind === "doc" && r.version.name === version) || (r.kind === "blogPost" && isLast)));
+  return table.routes.filter(
+    (r: Route): r is DocRoute | BlogPostRoute =>
+      r.locale === locale &&
+      !r.unlisted &&
+      ((r.kind === "doc" && r.version.name === version) || (r.kind === "blogPost" && isLast)),
+  );
 }
 
 /** Client configs for every locale and, for the local provider, the index bundles. Paths are relative to dist/. */
 export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<string, Strings>): Map<string, string> {
   const files = new Map<string, string>();
   const rel = (p: string) => p.slice(config.baseUrl.length);
-  for (const [locale, s] of strings) files.set(rel(searchConfigPath(config, locale)), JSON.stringify(searchClientConfig(config, table, s)));
+  for (const [locale, s] of strings)
+    files.set(rel(searchConfigPath(config, locale)), JSON.stringify(searchClientConfig(config, table, s)));
   if (config.search.provider !== "local") return files;
   for (const locale of config.i18n.locales) {
     const s = strings.get(locale)!;

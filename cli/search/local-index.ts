@@ -29,22 +29,45 @@ const B = 0.75;
 /** A shard is closed once its JSON passes this size: ~5 KB after gzip, one or two per query word. */
 const SHARD_BYTES = 16_000;
 
-interface Field { text: string; boost: number; /** length-normalised (prose) or not (titles) */ prose: boolean }
+interface Field {
+  text: string;
+  boost: number /** length-normalised (prose) or not (titles) */;
+  prose: boolean;
+}
 
 /** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
 const hash = (s: string) => hashText(s).slice(0, 10);
 
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
-  const intro = p.sections.filter((s) => !s.id).map((s) => s.text).join(" ");
-  const out = [{ anchor: "", heading: "", text: [p.description, intro].filter(Boolean).join(" "), fields: [
-    { text: p.title, boost: BOOST.pageTitle, prose: false },
-    { text: p.keywords.join(" "), boost: BOOST.keywords, prose: false },
-    { text: p.description, boost: BOOST.description, prose: false },
-    { text: intro, boost: BOOST.text, prose: true },
-  ] }];
+  const intro = p.sections
+    .filter((s) => !s.id)
+    .map((s) => s.text)
+    .join(" ");
+  const out = [
+    {
+      anchor: "",
+      heading: "",
+      text: [p.description, intro].filter(Boolean).join(" "),
+      fields: [
+        { text: p.title, boost: BOOST.pageTitle, prose: false },
+        { text: p.keywords.join(" "), boost: BOOST.keywords, prose: false },
+        { text: p.description, boost: BOOST.description, prose: false },
+        { text: intro, boost: BOOST.text, prose: true },
+      ],
+    },
+  ];
   for (const s of p.sections) {
-    if (s.id) out.push({ anchor: s.id, heading: s.title, text: s.text, fields: [{ text: s.title, boost: BOOST.heading, prose: false }, { text: s.text, boost: BOOST.text, prose: true }] });
+    if (s.id)
+      out.push({
+        anchor: s.id,
+        heading: s.title,
+        text: s.text,
+        fields: [
+          { text: s.title, boost: BOOST.heading, prose: false },
+          { text: s.text, boost: BOOST.text, prose: true },
+        ],
+      });
   }
   return out;
 }
@@ -70,7 +93,12 @@ export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
   const fragments: string[] = [];
   const counted = pages.map((page, p) => {
     const sections = sectionsOf(page);
-    const fragment: Fragment = { url: page.url, title: page.title, breadcrumbs: page.breadcrumbs, sections: sections.map((s) => [s.anchor, s.heading, s.text]) };
+    const fragment: Fragment = {
+      url: page.url,
+      title: page.title,
+      breadcrumbs: page.breadcrumbs,
+      sections: sections.map((s) => [s.anchor, s.heading, s.text]),
+    };
     const json = JSON.stringify(fragment);
     const file = `f/${p}.${hash(json)}.json`;
     files.set(file, json);
@@ -82,18 +110,20 @@ export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
 
   // term → page → section → Σ over fields of boost × saturated term frequency
   const weights = new Map<string, Map<number, Map<number, number>>>();
-  counted.forEach((sections, p) => sections.forEach((fields, si) => {
-    for (const f of fields) {
-      const norm = f.prose ? 1 - B + B * f.length / avg : 1;
-      for (const [term, n] of f.tf) {
-        let byPage = weights.get(term);
-        if (!byPage) weights.set(term, (byPage = new Map()));
-        let bySection = byPage.get(p);
-        if (!bySection) byPage.set(p, (bySection = new Map()));
-        bySection.set(si, (bySection.get(si) ?? 0) + f.boost * n * (K1 + 1) / (n + K1 * norm));
+  counted.forEach((sections, p) => {
+    sections.forEach((fields, si) => {
+      for (const f of fields) {
+        const norm = f.prose ? 1 - B + (B * f.length) / avg : 1;
+        for (const [term, n] of f.tf) {
+          let byPage = weights.get(term);
+          if (!byPage) weights.set(term, (byPage = new Map()));
+          let bySection = byPage.get(p);
+          if (!bySection) byPage.set(p, (bySection = new Map()));
+          bySection.set(si, (bySection.get(si) ?? 0) + (f.boost * n * (K1 + 1)) / (n + K1 * norm));
+        }
       }
-    }
-  }));
+    });
+  });
 
   const n = pages.length;
   const postings = new Map<string, number[]>();

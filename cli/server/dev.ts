@@ -4,7 +4,7 @@
 import http from "node:http";
 import { join, relative } from "node:path";
 import chokidar from "chokidar";
-import { loadSite, loadPageModules, type SiteModel } from "../build/build.ts";
+import { loadSite, loadPageModules, type SiteModel } from "../pipeline/build.ts";
 import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
@@ -18,6 +18,7 @@ import { existsSync } from "node:fs";
 const RELOAD_SCRIPT = `<script>new EventSource("/__docsite/events").onmessage=function(){location.reload()}</script>`;
 
 function errorPage(err: unknown): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
   const text = formatError(err).replace(/\x1b\[[0-9;]*m/g, "");
   const where = err instanceof DocsiteError ? location(err.where) : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docsite: build error</title>
@@ -53,28 +54,44 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   }
   await rebuild("all");
 
-  const watcher = chokidar.watch(["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(opts.root, p)).filter(existsSync), { ignoreInitial: true });
+  const watcher = chokidar.watch(
+    ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(opts.root, p)).filter(existsSync),
+    { ignoreInitial: true },
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: "all" | "content" = "content";
   watcher.on("all", (_event, file) => {
     if (relative(opts.root, file).startsWith("theme")) pending = "all";
     clearTimeout(timer);
-    timer = setTimeout(() => { const w = pending; pending = "content"; rebuild(w); }, 80);
+    timer = setTimeout(() => {
+      const w = pending;
+      pending = "content";
+      rebuild(w);
+    }, 80);
   });
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/__docsite/events") {
-      res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream",
+        "Cache-Control": "no-cache",
+        Connection: "keep-alive",
+      });
       res.write(": connected\n\n");
       clients.add(res);
       req.on("close", () => clients.delete(res));
       return;
     }
     const to = canonicalRedirect(url.pathname);
-    if (to) { res.writeHead(301, { Location: to }).end(); return; }
+    if (to) {
+      res.writeHead(301, { Location: to }).end();
+      return;
+    }
     if (failure || !site || !bundle) {
-      res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(failure ?? new Error("still building")));
+      res
+        .writeHead(500, { "Content-Type": "text/html; charset=utf-8" })
+        .end(errorPage(failure ?? new Error("still building")));
       return;
     }
     const asset = bundle.files.get(url.pathname.slice(1));
@@ -87,8 +104,19 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
       const file = search.get(rel);
-      if (file === undefined) { res.writeHead(404).end(); return; }
-      res.writeHead(200, { "Content-Type": rel.endsWith(".js") ? "text/javascript" : rel.endsWith(".json") ? "application/json" : "application/octet-stream" }).end(file);
+      if (file === undefined) {
+        res.writeHead(404).end();
+        return;
+      }
+      res
+        .writeHead(200, {
+          "Content-Type": rel.endsWith(".js")
+            ? "text/javascript"
+            : rel.endsWith(".json")
+              ? "application/json"
+              : "application/octet-stream",
+        })
+        .end(file);
       return;
     }
     const staticFile = join(opts.root, "static", decodeURIComponent(url.pathname));
@@ -100,12 +128,24 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     let status = 200;
     if (!route) {
       status = 404;
-      const locale = site.config.i18n.locales.find((l) => url.pathname.startsWith(`/${l}/`)) ?? site.config.i18n.defaultLocale;
+      const locale =
+        site.config.i18n.locales.find((l) => url.pathname.startsWith(`/${l}/`)) ?? site.config.i18n.defaultLocale;
       route = site.table.routes.find((r) => r.kind === "notFound" && r.locale === locale);
     }
     try {
-      const html = await renderRoute({ config: site.config, table: site.table, strings: site.strings, assets: { entry: bundle.entry, css: bundle.css, preload: [] }, pageModules }, route!);
-      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
+      const html = await renderRoute(
+        {
+          config: site.config,
+          table: site.table,
+          strings: site.strings,
+          assets: { entry: bundle.entry, css: bundle.css, preload: [] },
+          pageModules,
+        },
+        route!,
+      );
+      res
+        .writeHead(status, { "Content-Type": "text/html; charset=utf-8" })
+        .end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
     } catch (err) {
       logger.error(formatError(err));
       res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(err));

@@ -7,7 +7,12 @@ import { join } from "node:path";
 import sirv from "sirv";
 import { cleanPath } from "../../theme/clean-path.ts";
 
-export interface ServeOptions { dir: string; port: number; host?: string; baseUrl?: string }
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  host?: string;
+  baseUrl?: string;
+}
 
 const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 
@@ -18,18 +23,20 @@ export function canonicalRedirect(pathname: string): string | null {
 }
 
 export function createHandler(opts: ServeOptions): http.RequestListener {
-  const make = () => sirv(opts.dir, {
-    dev: false,
-    etag: true,
-    extensions: ["html"],
-    gzip: false,
-    setHeaders(res, pathname) {
-      // Content-hashed files never change under their name: bundles, and the search index's shards and fragments
-      // (its manifest and config have no hash and are revalidated).
-      if ((pathname.startsWith("/assets/") || pathname.includes("/search-index/")) && HASHED.test(pathname)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      else res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    },
-  });
+  const make = () =>
+    sirv(opts.dir, {
+      dev: false,
+      etag: true,
+      extensions: ["html"],
+      gzip: false,
+      setHeaders(res, pathname) {
+        // Content-hashed files never change under their name: bundles, and the search index's shards and fragments
+        // (its manifest and config have no hash and are revalidated).
+        if ((pathname.startsWith("/assets/") || pathname.includes("/search-index/")) && HASHED.test(pathname))
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        else res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+      },
+    });
   // sirv indexes the folder once. `docsite build` swaps in a new dist/ folder, so a new folder (another inode)
   // means a new index: a rebuild shows up without restarting the server.
   let files = make();
@@ -67,11 +74,20 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
 }
 
 function folderId(p: string): string {
-  try { const s = statSync(p); return `${s.ino}:${s.mtimeMs}`; } catch { return "missing"; }
+  try {
+    const s = statSync(p);
+    return `${s.ino}:${s.mtimeMs}`;
+  } catch {
+    return "missing";
+  }
 }
 
 function isDir(p: string): boolean {
-  try { return statSync(p).isDirectory(); } catch { return false; }
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function notFound(dir: string, base: string, pathname: string, res: http.ServerResponse): void {

@@ -2,7 +2,7 @@
 // build times, peak memory, pages per second, first-load bytes per page kind, and search query latency.
 import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { build } from "../../cli/build/build.ts";
+import { build } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
 import { firstLoad } from "../support/bytes.ts";
 
@@ -11,7 +11,9 @@ const outDir = join(root, ".docsite", "bench-dist");
 const logger = createLogger({ quiet: true });
 
 let peak = 0;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
 
 await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
 const cold = await build({ root, outDir, logger });
@@ -27,10 +29,22 @@ console.log(row(["routes", cold.pages]));
 console.log(row(["MDX pages compiled (cold / warm)", `${cold.compileStats.compiled} / ${warm.compileStats.compiled}`]));
 console.log(row(["cold build (empty cache)", `${(cold.timings.total / 1000).toFixed(2)} s`]));
 console.log(row(["warm rebuild (no changes)", `${(warm.timings.total / 1000).toFixed(2)} s`]));
-console.log(row(["  of which compile (cold / warm)", `${(cold.timings.compile / 1000).toFixed(2)} s / ${(warm.timings.compile / 1000).toFixed(2)} s`]));
+console.log(
+  row([
+    "  of which compile (cold / warm)",
+    `${(cold.timings.compile / 1000).toFixed(2)} s / ${(warm.timings.compile / 1000).toFixed(2)} s`,
+  ]),
+);
 console.log(row(["  of which render (warm)", `${(warm.timings.render / 1000).toFixed(2)} s`]));
-console.log(row(["  of which sitemaps, feeds and search index (warm)", `${(warm.timings.extras / 1000).toFixed(2)} s`]));
-console.log(row(["pages per second (cold / warm)", `${(cold.pages / (cold.timings.total / 1000)).toFixed(0)} / ${(warm.pages / (warm.timings.total / 1000)).toFixed(0)}`]));
+console.log(
+  row(["  of which sitemaps, feeds and search index (warm)", `${(warm.timings.extras / 1000).toFixed(2)} s`]),
+);
+console.log(
+  row([
+    "pages per second (cold / warm)",
+    `${(cold.pages / (cold.timings.total / 1000)).toFixed(0)} / ${(warm.pages / (warm.timings.total / 1000)).toFixed(0)}`,
+  ]),
+);
 console.log(row(["peak memory (RSS)", `${(peak / 1024 / 1024).toFixed(0)} MB`]));
 
 const kinds: Array<[string, string]> = [
@@ -38,7 +52,10 @@ const kinds: Array<[string, string]> = [
   ["doc page (ru)", "ru/docs/v8/commands/browser/url/"],
   ["doc page (en)", "docs/v8/config/browsers/"],
   ["blog list (ru)", "ru/blog/"],
-  ["blog post (ru)", cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/"],
+  [
+    "blog post (ru)",
+    cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/",
+  ],
   ["search page (ru)", "ru/search/"],
   ["versions (ru)", "ru/versions/"],
   ["404", "404.html"],
@@ -68,13 +85,26 @@ for (const [label, path] of kinds) {
     const timeQuery = async (q: string) => {
       const t0 = performance.now();
       await page.fill(".search-modal__input", q);
-      await page.waitForFunction((query) => {
-        const body = document.querySelector(".search-modal__body");
-        return body?.getAttribute("data-status") === "done" && body.getAttribute("data-query") === query;
-      }, q, { polling: "raf" });
+      await page.waitForFunction(
+        (query) => {
+          const body = document.querySelector(".search-modal__body");
+          return body?.getAttribute("data-status") === "done" && body.getAttribute("data-query") === query;
+        },
+        q,
+        { polling: "raf" },
+      );
       return performance.now() - t0;
     };
-    const queries = ["запуска", "скриншотов", "браузере", "ожидание элемента", "assertView", "конфигурация", "плагины", "waitUntil"];
+    const queries = [
+      "запуска",
+      "скриншотов",
+      "браузере",
+      "ожидание элемента",
+      "assertView",
+      "конфигурация",
+      "плагины",
+      "waitUntil",
+    ];
     const first = await timeQuery(queries[0]);
     const warm = [];
     for (const q of queries.slice(1)) warm.push(await timeQuery(q));

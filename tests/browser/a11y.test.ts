@@ -8,10 +8,21 @@ const base = inject("baseUrl");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchChromium(); });
-afterAll(async () => { await browser.close(); });
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
 
-const PAGES = ["/", "/docs/v8/commands/browser/url/", "/blog/", "/blog/testplane-rebranding/", "/versions/", "/no-such-page/"];
+const PAGES = [
+  "/",
+  "/docs/v8/commands/browser/url/",
+  "/blog/",
+  "/blog/testplane-rebranding/",
+  "/versions/",
+  "/no-such-page/",
+];
 
 describe.each(["light", "dark"] as const)("accessibility in %s mode", (mode) => {
   it.each(["", "/ru"])("has no axe violations (locale prefix '%s')", async (prefix) => {
@@ -25,7 +36,13 @@ describe.each(["light", "dark"] as const)("accessibility in %s mode", (mode) => 
       await page.addScriptTag({ path: axePath });
       const result = await page.evaluate(async () => {
         const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-        return r.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")).join(" | ")}`);
+        return r.violations.map(
+          (v: any) =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .slice(0, 3)
+              .map((n: any) => n.target.join(" "))
+              .join(" | ")}`,
+        );
       });
       for (const v of result) found.push(`${prefix}${path}: ${v}`);
     }

@@ -2,7 +2,7 @@
 // browser tests, exactly as `docsite build` and `docsite serve` do.
 import type { TestProject } from "vitest/node";
 import { join, resolve } from "node:path";
-import { build } from "../../cli/build/build.ts";
+import { build } from "../../cli/pipeline/build.ts";
 import { serve } from "../../cli/server/serve.ts";
 import { createLogger } from "../../cli/log.ts";
 
@@ -18,5 +18,8 @@ export default async function setup(project: TestProject) {
 }
 
 declare module "vitest" {
-  export interface ProvidedContext { baseUrl: string; distDir: string }
+  export interface ProvidedContext {
+    baseUrl: string;
+    distDir: string;
+  }
 }

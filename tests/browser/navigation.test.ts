@@ -11,7 +11,9 @@ const errors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(async () => { await browser.close(); });
+afterAll(async () => {
+  await browser.close();
+});
 
 async function open(path: string): Promise<Page> {
   const ctx = await browser.newContext();
@@ -26,7 +28,9 @@ describe("client runtime", () => {
   it("hydrates a doc page and follows a sidebar link without a full page load", async () => {
     const p = await open("/ru/docs/v8/commands/browser/url/");
     expect(await p.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(true);
-    await p.evaluate(() => { (window as any).__marker = "same document"; });
+    await p.evaluate(() => {
+      (window as any).__marker = "same document";
+    });
     const link = p.locator('[data-sidebar] a[href="/ru/docs/v8/commands/browser/waitUntil/"]');
     await link.click();
     await p.waitForURL(base + "/ru/docs/v8/commands/browser/waitUntil/");
@@ -35,7 +39,9 @@ describe("client runtime", () => {
     expect(await p.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
     expect(await p.title()).toContain("waitUntil");
     // The sidebar was kept and its active link moved.
-    expect(await p.locator('[data-sidebar] [aria-current="page"]').getAttribute("href")).toBe("/ru/docs/v8/commands/browser/waitUntil/");
+    expect(await p.locator('[data-sidebar] [aria-current="page"]').getAttribute("href")).toBe(
+      "/ru/docs/v8/commands/browser/waitUntil/",
+    );
     // Islands hydrate again on the new page.
     await p.locator(".color-toggle").click();
     expect(await p.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe("dark");
@@ -75,7 +81,15 @@ describe("client runtime", () => {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
     for (const prefix of ["", "/ru"]) {
-      for (const path of ["/", "/blog/", "/blog/archive/", "/search/", "/versions/", "/docs/v8/", "/docs/v8/quickstart/"]) {
+      for (const path of [
+        "/",
+        "/blog/",
+        "/blog/archive/",
+        "/search/",
+        "/versions/",
+        "/docs/v8/",
+        "/docs/v8/quickstart/",
+      ]) {
         const res = await p.goto(base + prefix + path);
         expect(res!.status(), prefix + path).toBe(200);
         expect(await p.locator("main#main-content").count(), prefix + path).toBe(1);

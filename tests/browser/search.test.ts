@@ -18,8 +18,12 @@ const DOC = "/ru/docs/v8/quickstart/";
 const KB = 1024;
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchChromium(); });
-afterAll(async () => { await browser.close(); });
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
 
 async function open(path: string, origin = base): Promise<Page> {
   const ctx = await browser.newContext();
@@ -41,7 +45,9 @@ async function search(p: Page, q: string): Promise<void> {
   // Settled: the screen shows results, no results or an error for exactly this query.
   await p.waitForFunction((query) => {
     const body = document.querySelector(".search-modal__body");
-    return body && /^(done|error)$/.test(body.getAttribute("data-status") ?? "") && body.getAttribute("data-query") === query;
+    return (
+      body && /^(done|error)$/.test(body.getAttribute("data-status") ?? "") && body.getAttribute("data-query") === query
+    );
   }, q.trim());
 }
 
@@ -96,13 +102,24 @@ describe("search modal", () => {
     await p.keyboard.press("Control+k");
     // The page says "запускать" and "запуск"; the query is "запуска".
     await search(p, "запуска");
-    const hrefs = await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-    expect(hrefs.some((h) => h.startsWith("/ru/docs/v8/guides/how-to-run-on-github/")), hrefs.join(" ")).toBe(true);
-    expect(hrefs.some((h) => /^\/ru\/docs\/v8\/.+#.+/.test(h)), "a heading result with its anchor").toBe(true);
+    const hrefs = await p
+      .locator(".search-modal a.search-hit")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(
+      hrefs.some((h) => h.startsWith("/ru/docs/v8/guides/how-to-run-on-github/")),
+      hrefs.join(" "),
+    ).toBe(true);
+    expect(
+      hrefs.some((h) => /^\/ru\/docs\/v8\/.+#.+/.test(h)),
+      "a heading result with its anchor",
+    ).toBe(true);
     const marks = await p.locator(".search-modal mark").allTextContents();
     expect(marks.length).toBeGreaterThan(0);
     // Only forms of the query's word are marked (запуск, запускать, and the perfective запустить).
-    expect(marks.every((m) => /^запус(к|т)/i.test(m)), marks.join(" ")).toBe(true);
+    expect(
+      marks.every((m) => /^запус(к|т)/i.test(m)),
+      marks.join(" "),
+    ).toBe(true);
     expect(marks.some((m) => m.toLowerCase() === "запуск")).toBe(true);
     expect(await p.locator(".search-modal .search-hit__snippet").first().textContent()).toBeTruthy();
     await p.context().close();
@@ -110,7 +127,9 @@ describe("search modal", () => {
 
   it("moves through results with the arrows and opens one with Enter (client navigation)", async () => {
     const p = await open(DOC);
-    await p.evaluate(() => { (window as any).__marker = 1; });
+    await p.evaluate(() => {
+      (window as any).__marker = 1;
+    });
     await p.keyboard.press("Control+k");
     await search(p, "скриншотов");
     await p.keyboard.press("ArrowDown");
@@ -134,7 +153,9 @@ describe("search modal", () => {
     await search(p, "скриншотов");
     const first = p.locator(".search-modal a.search-hit").first();
     const title = (await first.locator(".search-hit__title").textContent())!;
-    const navigated = p.evaluate(() => new Promise<void>((r) => document.addEventListener("docsite:navigated", () => r(), { once: true })));
+    const navigated = p.evaluate(
+      () => new Promise<void>((r) => document.addEventListener("docsite:navigated", () => r(), { once: true })),
+    );
     await first.click();
     // The client router has swapped the page in (a modal opened earlier would close on that swap).
     await navigated;
@@ -232,7 +253,10 @@ describe("search modal", () => {
   it("renders a query that looks like HTML as text", async () => {
     const p = await open(DOC);
     let alerted = false;
-    p.on("dialog", async (d) => { alerted = true; await d.dismiss(); });
+    p.on("dialog", async (d) => {
+      alerted = true;
+      await d.dismiss();
+    });
     await p.keyboard.press("Control+k");
     const q = "<img src=x onerror=alert(1)>";
     await search(p, q);
@@ -259,7 +283,13 @@ describe("search accessibility", () => {
       await p.addScriptTag({ path: axePath });
       const v = await p.evaluate(async () => {
         const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-        return r.violations.map((v: any) => `${v.id}: ${v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")).join(" | ")}`);
+        return r.violations.map(
+          (v: any) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n: any) => n.target.join(" "))
+              .join(" | ")}`,
+        );
       });
       found.push(...v.map((x: string) => `${label}: ${x}`));
     };
@@ -303,9 +333,14 @@ describe("search page", () => {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
     // Hold the index back for a moment so the state can be seen.
-    await p.route("**/search-index/ru/v8/s/**", async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue(); });
+    await p.route("**/search-index/ru/v8/s/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
     await p.goto(`${base}/ru/search/?q=${encodeURIComponent("ожидание")}`);
-    await p.waitForFunction(() => document.querySelector(".search-page__count")?.textContent === "Загружаем результаты…");
+    await p.waitForFunction(
+      () => document.querySelector(".search-page__count")?.textContent === "Загружаем результаты…",
+    );
     await p.locator(".search-page__result").first().waitFor();
     await ctx.close();
   });
@@ -315,8 +350,12 @@ describe("search budgets", () => {
   // Each query in a fresh browser: one word, an inflected word, and queries whose words sit in different shards.
   // Typed: a key every 150 ms, so the modal searches (and fetches results for) every prefix on the way.
   const QUERIES: Array<[string, "pasted" | "typed"]> = [
-    ["запуска", "pasted"], ["скриншотов", "pasted"], ["параллельный запуск браузеров", "pasted"],
-    ["как настроить html-reporter в CI", "pasted"], ["запуска", "typed"], ["параллельный запуск браузеров", "typed"],
+    ["запуска", "pasted"],
+    ["скриншотов", "pasted"],
+    ["параллельный запуск браузеров", "pasted"],
+    ["как настроить html-reporter в CI", "pasted"],
+    ["запуска", "typed"],
+    ["параллельный запуск браузеров", "typed"],
   ];
 
   it("loads nothing of search before the reader opens it; a first Russian query stays ≤ 150 KB gzip", async () => {
@@ -336,7 +375,10 @@ describe("search budgets", () => {
       if (how === "typed") {
         await input(p).waitFor();
         await p.keyboard.type(q, { delay: 150 });
-        await p.waitForFunction((query) => document.querySelector(".search-modal__body")?.getAttribute("data-query") === query, q);
+        await p.waitForFunction(
+          (query) => document.querySelector(".search-modal__body")?.getAttribute("data-query") === query,
+          q,
+        );
       } else {
         await search(p, q);
       }
@@ -364,7 +406,9 @@ describe("hosted search (fake DocSearch endpoint)", () => {
   beforeAll(async () => {
     fake = await startFakeAlgolia();
     root = await fixtureSite("search-algolia");
-    await editJson(root, "site.config.json", (c) => { c.search.algolia.host = fake.origin; });
+    await editJson(root, "site.config.json", (c) => {
+      c.search.algolia.host = fake.origin;
+    });
     await buildSite(root);
     server = await serve({ dir: join(root, "dist"), port: 0 });
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -380,11 +424,15 @@ describe("hosted search (fake DocSearch endpoint)", () => {
     expect(await p.locator(`link[rel="preconnect"][href="${fake.origin}"]`).count()).toBe(1);
     await p.keyboard.press("Control+k");
     await search(p, "установка");
-    expect(await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
-      "/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install",
-    ]);
+    expect(
+      await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+    ).toEqual(["/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install"]);
     const sent = fake.requests.at(-1)!.body.requests[0];
-    expect(sent.facetFilters).toEqual(["language:ru", ["docusaurus_tag:default", "docusaurus_tag:docs-default-v1"], "type:content"]);
+    expect(sent.facetFilters).toEqual([
+      "language:ru",
+      ["docusaurus_tag:default", "docusaurus_tag:docs-default-v1"],
+      "type:content",
+    ]);
     expect(await p.locator(".search-modal__see-all a").textContent()).toBe("Показать все 12 результатов");
 
     fake.fail = true;

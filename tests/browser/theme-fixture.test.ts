@@ -8,25 +8,48 @@ import { serveFixture } from "../support/served.ts";
 let browser: Browser;
 let site: Awaited<ReturnType<typeof serveFixture>>;
 
-const doc = (title: string) => `---\ntitle: ${title}\ndescription: ${title}.\n---\n\n## Part {#part}\n\nText of ${title}.\n`;
+const doc = (title: string) =>
+  `---\ntitle: ${title}\ndescription: ${title}.\n---\n\n## Part {#part}\n\nText of ${title}.\n`;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  site = await serveFixture({
-    "content/en/docs/v0/index.mdx": doc("Old docs"),
-    "content/en/docs/v2/index.mdx": doc("Next docs"),
-    "content/en/docs/v1/guide/hidden.mdx": "---\ntitle: Hidden page\ndescription: Unlisted.\nunlisted: true\n---\n\nOnly by direct link.\n",
-    "static/metrika-stub.js": "window.__metrikaLoaded = true;\n",
-    // The extra versions share a one-page sidebar.
-    "content/sidebars-old.json": JSON.stringify({ main: ["index"] }),
-  }, (c) => {
-    c.docs.versions.push(
-      { name: "v0", label: "v0", path: "v0", status: "unmaintained", isLast: false, mainDocId: "index", sidebarsFile: "content/sidebars-old.json" },
-      { name: "v2", label: "v2 (next)", path: "next", status: "unreleased", isLast: false, mainDocId: "index", sidebarsFile: "content/sidebars-old.json" },
-    );
-    c.announcementBar = { id: "release-1", content: "theme.docs.untranslated", isCloseable: true };
-    c.analytics = { yandexMetrika: { counterId: "12345", webvisor: true, trackHash: true, scriptUrl: "/metrika-stub.js" } };
-  });
+  site = await serveFixture(
+    {
+      "content/en/docs/v0/index.mdx": doc("Old docs"),
+      "content/en/docs/v2/index.mdx": doc("Next docs"),
+      "content/en/docs/v1/guide/hidden.mdx":
+        "---\ntitle: Hidden page\ndescription: Unlisted.\nunlisted: true\n---\n\nOnly by direct link.\n",
+      "static/metrika-stub.js": "window.__metrikaLoaded = true;\n",
+      // The extra versions share a one-page sidebar.
+      "content/sidebars-old.json": JSON.stringify({ main: ["index"] }),
+    },
+    (c) => {
+      c.docs.versions.push(
+        {
+          name: "v0",
+          label: "v0",
+          path: "v0",
+          status: "unmaintained",
+          isLast: false,
+          mainDocId: "index",
+          sidebarsFile: "content/sidebars-old.json",
+        },
+        {
+          name: "v2",
+          label: "v2 (next)",
+          path: "next",
+          status: "unreleased",
+          isLast: false,
+          mainDocId: "index",
+          sidebarsFile: "content/sidebars-old.json",
+        },
+      );
+      c.announcementBar = { id: "release-1", content: "theme.docs.untranslated", isCloseable: true };
+      c.analytics = {
+        yandexMetrika: { counterId: "12345", webvisor: true, trackHash: true, scriptUrl: "/metrika-stub.js" },
+      };
+    },
+  );
 }, 120_000);
 afterAll(async () => {
   await browser.close();
@@ -46,14 +69,18 @@ describe("version banners", () => {
   it("warns on an unmaintained version and links to the latest", async () => {
     const p = await open("/docs/v0/");
     const banner = p.locator(".version-banner");
-    expect(await banner.textContent()).toContain("This is documentation for Fixture v0, which is no longer actively maintained.");
+    expect(await banner.textContent()).toContain(
+      "This is documentation for Fixture v0, which is no longer actively maintained.",
+    );
     expect(await banner.locator("a").getAttribute("href")).toBe("/docs/v1/");
     await p.context().close();
   });
 
   it("warns on an unreleased version, in Russian too", async () => {
     const p = await open("/ru/docs/next/");
-    expect(await p.locator(".version-banner").textContent()).toContain("Это документация будущей версии Fixture v2 (next)");
+    expect(await p.locator(".version-banner").textContent()).toContain(
+      "Это документация будущей версии Fixture v2 (next)",
+    );
     expect(await p.locator(".version-banner a").getAttribute("href")).toBe("/ru/docs/v1/");
     const current = await open("/docs/v1/");
     expect(await current.locator(".version-banner").count()).toBe(0);
@@ -76,7 +103,9 @@ describe("version banners", () => {
 describe("unlisted page", () => {
   it("shows the unlisted banner and is marked noindex", async () => {
     const p = await open("/docs/v1/guide/hidden/");
-    expect(await p.locator(".alert", { hasText: "Unlisted page" }).textContent()).toContain("Search engines will not index it");
+    expect(await p.locator(".alert", { hasText: "Unlisted page" }).textContent()).toContain(
+      "Search engines will not index it",
+    );
     expect(await p.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
     expect(await p.locator('[data-sidebar] a[href="/docs/v1/guide/hidden/"]').count()).toBe(0);
     await p.context().close();
@@ -107,13 +136,22 @@ describe("analytics", () => {
   it("loads the counter and sends a page view with the title only when the pathname changes", async () => {
     const p = await open("/docs/v1/");
     await p.waitForFunction(() => (window as any).__metrikaLoaded === true);
-    const calls = () => p.evaluate(() => ((window as any).ym.a as unknown[][]).map((a) => [a[1], a[2], (a[3] as { title?: string } | undefined)?.title ?? null]));
+    const calls = () =>
+      p.evaluate(() =>
+        ((window as any).ym.a as unknown[][]).map((a) => [
+          a[1],
+          a[2],
+          (a[3] as { title?: string } | undefined)?.title ?? null,
+        ]),
+      );
     expect(await calls()).toEqual([["init", expect.objectContaining({ webvisor: true, trackHash: true }), null]]);
     await p.locator('.markdown a[href="/docs/v1/guide/first/"]').click();
     await p.waitForURL(site.base + "/docs/v1/guide/first/");
     await p.waitForFunction(() => (window as any).ym.a.length === 2);
     expect((await calls())[1]).toEqual(["hit", site.base + "/docs/v1/guide/first/", "First guide | Fixture"]);
-    await p.evaluate(() => { location.hash = "#install"; });
+    await p.evaluate(() => {
+      location.hash = "#install";
+    });
     await p.locator('.toc a[href="#check"]').click();
     await p.waitForTimeout(200);
     expect(await calls()).toHaveLength(2);
@@ -128,7 +166,9 @@ describe("analytics", () => {
     await page.goto(inject("baseUrl") + "/ru/docs/v8/");
     await page.waitForSelector("html[data-hydrated]");
     // Only the configured web font may come from elsewhere; no analytics script, no counter.
-    expect(requests.filter((u) => !u.startsWith(inject("baseUrl")) && !u.startsWith("https://fonts.googleapis.com/"))).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith(inject("baseUrl")) && !u.startsWith("https://fonts.googleapis.com/")),
+    ).toEqual([]);
     expect(await page.evaluate(() => "ym" in window)).toBe(false);
     await ctx.close();
   });
@@ -149,7 +189,9 @@ describe("web font and base URL", () => {
   });
 
   it("shows the base-URL banner when the site is served from the wrong path", async () => {
-    const wrong = await serveFixture({}, (c) => { c.baseUrl = "/handbook/"; });
+    const wrong = await serveFixture({}, (c) => {
+      c.baseUrl = "/handbook/";
+    });
     try {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();

@@ -6,10 +6,18 @@ import { launchChromium } from "../support/chromium.ts";
 const base = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchChromium(); });
-afterAll(async () => { await browser.close(); });
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
 
-async function open(path: string, opts: Parameters<Browser["newContext"]>[0] = {}, init?: () => void): Promise<{ ctx: BrowserContext; page: Page }> {
+async function open(
+  path: string,
+  opts: Parameters<Browser["newContext"]>[0] = {},
+  init?: () => void,
+): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext(opts);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
@@ -17,7 +25,11 @@ async function open(path: string, opts: Parameters<Browser["newContext"]>[0] = {
   await page.waitForSelector("html[data-hydrated]");
   return { ctx, page };
 }
-const theme = (p: Page) => p.evaluate(() => [document.documentElement.getAttribute("data-theme"), document.documentElement.getAttribute("data-theme-choice")]);
+const theme = (p: Page) =>
+  p.evaluate(() => [
+    document.documentElement.getAttribute("data-theme"),
+    document.documentElement.getAttribute("data-theme-choice"),
+  ]);
 
 describe("colour mode", () => {
   it("cycles light → dark → system → light, stores the choice and applies it before paint", async () => {
@@ -32,7 +44,9 @@ describe("colour mode", () => {
     await toggle.click();
     expect(await theme(page)).toEqual(["light", "light"]);
     await toggle.click();
-    expect(await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")])).toEqual(["dark", "dark"]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")]),
+    ).toEqual(["dark", "dark"]);
     // A new page applies the stored mode in the head script, before any module runs.
     const seen = await ctx.newPage();
     await seen.route("**/assets/entry.*.js", (r) => r.abort());
@@ -42,11 +56,15 @@ describe("colour mode", () => {
   });
 
   it("takes a theme stored under Docusaurus' 'theme' key when no choice is stored yet", async () => {
-    const { ctx, page } = await open("/ru/docs/v8/", {}, () => { if (!localStorage.getItem("color-mode-setting")) localStorage.setItem("theme", "dark"); });
+    const { ctx, page } = await open("/ru/docs/v8/", {}, () => {
+      if (!localStorage.getItem("color-mode-setting")) localStorage.setItem("theme", "dark");
+    });
     expect(await theme(page)).toEqual(["dark", "dark"]);
     expect(await page.locator(".color-toggle").getAttribute("data-mode")).toBe("dark");
     await page.locator(".color-toggle").click();
-    expect(await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")])).toEqual(["system", "light"]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("color-mode-setting"), localStorage.getItem("theme")]),
+    ).toEqual(["system", "light"]);
     await ctx.close();
   });
 
@@ -76,7 +94,8 @@ describe("colour mode", () => {
 describe("navbar", () => {
   it("hides on scroll down and shows on scroll up", async () => {
     const { ctx, page } = await open("/ru/docs/v8/config/browsers/");
-    const hidden = () => page.evaluate(() => document.querySelector("[data-navbar]")!.classList.contains("navbar--hidden"));
+    const hidden = () =>
+      page.evaluate(() => document.querySelector("[data-navbar]")!.classList.contains("navbar--hidden"));
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => document.querySelector("[data-navbar]")!.classList.contains("navbar--hidden"));
     await page.mouse.wheel(0, -300);
@@ -109,7 +128,9 @@ describe("navbar", () => {
     const menu = page.locator("[data-mobile-menu]");
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getAttribute("data-view")).toBe("secondary");
-    expect(await menu.locator('[data-mobile-menu-sidebar] a[href="/ru/docs/v8/commands/browser/url/"]').count()).toBe(1);
+    expect(await menu.locator('[data-mobile-menu-sidebar] a[href="/ru/docs/v8/commands/browser/url/"]').count()).toBe(
+      1,
+    );
     await page.locator("[data-mobile-menu-back]").click();
     expect(await menu.getAttribute("data-view")).toBe("primary");
     expect(await menu.locator('.mobile-menu__primary a[href="/ru/blog/"]').isVisible()).toBe(true);
@@ -169,12 +190,16 @@ describe("docs page", () => {
     const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
     const row = page.locator("[data-sidebar] .menu__row:has(a[href='/ru/docs/v8/config/main/'])");
     const toggle = row.locator("[data-category-toggle]");
-    const list = page.locator("[data-sidebar] .menu__item--category:has(> .menu__row a[href='/ru/docs/v8/config/main/']) > .menu__list");
+    const list = page.locator(
+      "[data-sidebar] .menu__item--category:has(> .menu__row a[href='/ru/docs/v8/config/main/']) > .menu__list",
+    );
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await list.isVisible()).toBe(false);
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(await page.evaluate(() => document.getAnimations().filter((a) => !(a instanceof CSSTransition)).length)).toBe(1);
+    expect(
+      await page.evaluate(() => document.getAnimations().filter((a) => !(a instanceof CSSTransition)).length),
+    ).toBe(1);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await list.isVisible()).toBe(true);
     await toggle.press("Enter");
@@ -185,7 +210,10 @@ describe("docs page", () => {
     const durations = await reduced.page.evaluate(() => {
       (document.querySelector("[data-sidebar] [data-category-toggle][aria-expanded=false]") as HTMLElement).click();
       // Script animations only (the caret's CSS transition is not the collapse).
-      return document.getAnimations().filter((a) => !(a instanceof CSSTransition)).map((a) => (a.effect as KeyframeEffect).getTiming().duration);
+      return document
+        .getAnimations()
+        .filter((a) => !(a instanceof CSSTransition))
+        .map((a) => (a.effect as KeyframeEffect).getTiming().duration);
     });
     expect(durations).toEqual([1]);
     await reduced.ctx.close();
@@ -201,18 +229,32 @@ describe("docs page", () => {
 
   it("opens the active page's categories and highlights the TOC entry in view", async () => {
     const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
-    const toggles = page.locator("[data-sidebar] .menu__item--category:has(a[aria-current=page]) > .menu__row > [data-category-toggle]");
+    const toggles = page.locator(
+      "[data-sidebar] .menu__item--category:has(a[aria-current=page]) > .menu__row > [data-category-toggle]",
+    );
     expect(await toggles.count()).toBe(2);
-    expect(await toggles.evaluateAll((els) => els.map((e) => e.getAttribute("aria-expanded")))).toEqual(["true", "true"]);
+    expect(await toggles.evaluateAll((els) => els.map((e) => e.getAttribute("aria-expanded")))).toEqual([
+      "true",
+      "true",
+    ]);
     expect(await page.locator(".toc a").first().getAttribute("href")).toBe("#usage");
-    await page.evaluate(() => window.scrollTo(0, document.getElementById("examples")!.getBoundingClientRect().top + window.scrollY - 80));
-    await page.waitForFunction(() => document.querySelector(".toc__link--active")?.getAttribute("href") === "#examples");
+    await page.evaluate(() =>
+      window.scrollTo(0, document.getElementById("examples")!.getBoundingClientRect().top + window.scrollY - 80),
+    );
+    await page.waitForFunction(
+      () => document.querySelector(".toc__link--active")?.getAttribute("href") === "#examples",
+    );
     expect(await page.locator(".breadcrumbs").count()).toBe(0);
     await ctx.close();
   });
 
   it("remembers the docs version and forgets one that no longer exists", async () => {
-    const { ctx, page } = await open("/ru/docs/v8/", {}, () => { if (!sessionStorage.getItem("seeded")) { sessionStorage.setItem("seeded", "1"); localStorage.setItem("docs-preferred-version-default", "v5"); } });
+    const { ctx, page } = await open("/ru/docs/v8/", {}, () => {
+      if (!sessionStorage.getItem("seeded")) {
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("docs-preferred-version-default", "v5");
+      }
+    });
     expect(await page.evaluate(() => localStorage.getItem("docs-preferred-version-default"))).toBe("v8");
     await page.goto(base + "/ru/blog/");
     await page.evaluate(() => localStorage.setItem("docs-preferred-version-default", "v1"));
@@ -230,7 +272,9 @@ describe("route loading", () => {
       if (r.request().resourceType() === "fetch") await new Promise((res) => setTimeout(res, 900));
       await r.continue();
     });
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('[data-sidebar] a[href="/ru/docs/v8/quickstart/"]')!.click());
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('[data-sidebar] a[href="/ru/docs/v8/quickstart/"]')!.click(),
+    );
     await page.waitForSelector(".progress-bar", { timeout: 800 });
     expect(await page.locator(".markdown h1").textContent()).not.toBe("");
     expect(page.url()).toBe(base + "/ru/docs/v8/");
@@ -238,8 +282,14 @@ describe("route loading", () => {
     await page.waitForSelector(".progress-bar", { state: "detached" });
     // A fast route: no bar at all.
     let appeared = false;
-    await page.exposeFunction("barSeen", () => { appeared = true; });
-    await page.evaluate(() => new MutationObserver(() => { if (document.querySelector(".progress-bar")) (window as any).barSeen(); }).observe(document.body, { childList: true }));
+    await page.exposeFunction("barSeen", () => {
+      appeared = true;
+    });
+    await page.evaluate(() =>
+      new MutationObserver(() => {
+        if (document.querySelector(".progress-bar")) (window as any).barSeen();
+      }).observe(document.body, { childList: true }),
+    );
     await page.locator('[data-sidebar] a[href="/ru/docs/v8/command-line/"]').click();
     await page.waitForURL(base + "/ru/docs/v8/command-line/");
     await page.waitForTimeout(300);
@@ -249,8 +299,12 @@ describe("route loading", () => {
 
   it("reloads the page when a route fails to load", async () => {
     const { ctx, page } = await open("/ru/docs/v8/");
-    await page.route("**/ru/docs/v8/quickstart/", (r) => (r.request().resourceType() === "fetch" ? r.abort() : r.continue()));
-    await page.evaluate(() => { (window as any).__marker = 1; });
+    await page.route("**/ru/docs/v8/quickstart/", (r) =>
+      r.request().resourceType() === "fetch" ? r.abort() : r.continue(),
+    );
+    await page.evaluate(() => {
+      (window as any).__marker = 1;
+    });
     await page.locator('[data-sidebar] a[href="/ru/docs/v8/quickstart/"]').click();
     await page.waitForURL(base + "/ru/docs/v8/quickstart/");
     await page.waitForSelector("html[data-hydrated]");
@@ -261,7 +315,9 @@ describe("route loading", () => {
 
   it("reloads the page once when a lazily loaded chunk fails (a new deployment replaced it)", async () => {
     const { ctx, page } = await open("/ru/docs/v8/");
-    await page.evaluate(() => { (window as any).__marker = 1; });
+    await page.evaluate(() => {
+      (window as any).__marker = 1;
+    });
     // From now on every script request fails, as after a deployment that removed the old chunks.
     await page.route("**/assets/*.js", (r) => r.abort());
     const reloaded = page.waitForEvent("load");
@@ -278,7 +334,12 @@ describe("route loading", () => {
     const { ctx, page } = await open("/ru/docs/v8/");
     let broken = true;
     await page.route("**/ru/docs/v8/quickstart/", async (r) => {
-      if (r.request().resourceType() === "fetch" && broken) return r.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>x</title><p>maintenance</p>" });
+      if (r.request().resourceType() === "fetch" && broken)
+        return r.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><title>x</title><p>maintenance</p>",
+        });
       return r.continue();
     });
     await page.locator('[data-sidebar] a[href="/ru/docs/v8/quickstart/"]').click();
@@ -298,7 +359,10 @@ describe("route loading", () => {
     const page = await ctx.newPage();
     await page.route("**/ru/docs/v8/", async (r) => {
       const res = await r.fetch();
-      const body = (await res.text()).replace(/data-name="ColorModeToggle" data-props="[^"]*"/, 'data-name="ColorModeToggle" data-props="{broken"');
+      const body = (await res.text()).replace(
+        /data-name="ColorModeToggle" data-props="[^"]*"/,
+        'data-name="ColorModeToggle" data-props="{broken"',
+      );
       await r.fulfill({ response: res, body });
     });
     await page.goto(base + "/ru/docs/v8/");
@@ -312,9 +376,17 @@ describe("route loading", () => {
 
   it("prefetches on hover, but not on save-data connections", async () => {
     for (const saveData of [false, true]) {
-      const { ctx, page } = await open("/ru/docs/v8/", {}, saveData ? () => Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } }) : undefined);
+      const { ctx, page } = await open(
+        "/ru/docs/v8/",
+        {},
+        saveData
+          ? () => Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } })
+          : undefined,
+      );
       const requested: string[] = [];
-      page.on("request", (r) => { if (r.resourceType() === "fetch") requested.push(new URL(r.url()).pathname); });
+      page.on("request", (r) => {
+        if (r.resourceType() === "fetch") requested.push(new URL(r.url()).pathname);
+      });
       await page.locator('[data-sidebar] a[href="/ru/docs/v8/command-line/"]').hover();
       await page.waitForTimeout(400);
       expect(requested.includes("/ru/docs/v8/command-line/"), `saveData=${saveData}`).toBe(!saveData);
@@ -336,10 +408,16 @@ describe("storage unavailable", () => {
     const warnings: string[] = [];
     const ctx = await browser.newContext();
     await ctx.addInitScript(() => {
-      Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("denied", "SecurityError");
+        },
+      });
     });
     const page = await ctx.newPage();
-    page.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(base + "/ru/docs/v8/");

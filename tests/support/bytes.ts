@@ -12,7 +12,10 @@ function staticImports(js: string): string[] {
   return out;
 }
 
-export function firstLoad(dist: string, pagePath: string): { html: number; css: number; js: number; jsFiles: string[] } {
+export function firstLoad(
+  dist: string,
+  pagePath: string,
+): { html: number; css: number; js: number; jsFiles: string[] } {
   const file = pagePath.endsWith(".html") ? pagePath : posix.join(pagePath, "index.html");
   const html = readFileSync(join(dist, file), "utf8");
   const css = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((m) => m[1]);

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, editJson } from "./site.ts";
 import { serve } from "../../cli/server/serve.ts";
 
-export async function serveFixture(changes: Record<string, string | null>, editConfig?: (c: any) => void): Promise<{ base: string; root: string; close: () => Promise<void> }> {
+export async function serveFixture(
+  changes: Record<string, string | null>,
+  editConfig?: (c: any) => void,
+): Promise<{ base: string; root: string; close: () => Promise<void> }> {
   const root = await fixtureSite("basic", changes);
   if (editConfig) await editJson(root, "site.config.json", editConfig);
   await buildSite(root);

@@ -2,7 +2,7 @@
 import { cp, mkdir, rm, writeFile, readFile } from "node:fs/promises";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildResult } from "../../cli/build/build.ts";
+import { build, type BuildResult } from "../../cli/pipeline/build.ts";
 import type { Logger } from "../../cli/log.ts";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
@@ -40,7 +40,19 @@ export const removeSite = (root: string) => rm(root, { recursive: true, force: t
 
 export function quietLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];
-  return { warnings, info() {}, error() {}, warn: (m) => { warnings.push(m); }, step: () => { const t0 = performance.now(); return () => performance.now() - t0; }, progress() {} };
+  return {
+    warnings,
+    info() {},
+    error() {},
+    warn: (m) => {
+      warnings.push(m);
+    },
+    step: () => {
+      const t0 = performance.now();
+      return () => performance.now() - t0;
+    },
+    progress() {},
+  };
 }
 
 export function buildSite(root: string, extra: Partial<Parameters<typeof build>[0]> = {}): Promise<BuildResult> {

@@ -3,7 +3,7 @@ import { readFile, readdir, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
-import type { BuildResult } from "../../cli/build/build.ts";
+import type { BuildResult } from "../../cli/pipeline/build.ts";
 import { DocsiteError } from "../../cli/log.ts";
 
 let root: string;
@@ -20,12 +20,36 @@ describe("route table and output", () => {
   it("renders every route kind in both locales", async () => {
     const paths = result.table.routes.map((r) => r.path).sort();
     for (const base of ["/", "/ru/"]) {
-      for (const p of ["", "blog/", "blog/archive/", "blog/hello/", "search/", "versions/", "docs/", "docs/v1/", "docs/v1/guide/first/", "docs/v1/guide/second/", "404.html"]) {
+      for (const p of [
+        "",
+        "blog/",
+        "blog/archive/",
+        "blog/hello/",
+        "search/",
+        "versions/",
+        "docs/",
+        "docs/v1/",
+        "docs/v1/guide/first/",
+        "docs/v1/guide/second/",
+        "404.html",
+      ]) {
         expect(paths, base + p).toContain(base + p);
       }
     }
-    for (const f of ["index.html", "ru/index.html", "ru/blog/index.html", "ru/blog/archive/index.html", "ru/blog/hello/index.html", "ru/search/index.html",
-      "ru/versions/index.html", "ru/docs/index.html", "ru/docs/v1/index.html", "ru/docs/v1/guide/first/index.html", "404.html", "ru/404.html"]) {
+    for (const f of [
+      "index.html",
+      "ru/index.html",
+      "ru/blog/index.html",
+      "ru/blog/archive/index.html",
+      "ru/blog/hello/index.html",
+      "ru/search/index.html",
+      "ru/versions/index.html",
+      "ru/docs/index.html",
+      "ru/docs/v1/index.html",
+      "ru/docs/v1/guide/first/index.html",
+      "404.html",
+      "ru/404.html",
+    ]) {
       expect(existsSync(join(root, "dist", f)), f).toBe(true);
     }
   });
@@ -43,7 +67,9 @@ describe("route table and output", () => {
     expect(html).toContain('<meta name="description" content="Показывает возможности MDX.">');
     expect(html).toContain('<link rel="canonical" href="https://fixture.example/ru/docs/v1/guide/first/">');
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://fixture.example/docs/v1/guide/first/">');
-    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://fixture.example/docs/v1/guide/first/">');
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://fixture.example/docs/v1/guide/first/">',
+    );
     expect(html).toContain('<meta property="og:locale" content="ru">');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).not.toContain('name="keywords"');
@@ -64,7 +90,9 @@ describe("route table and output", () => {
 
   it("builds the sidebar with ordering, the active page and prev/next", async () => {
     const html = await read("ru/docs/v1/guide/first/index.html");
-    expect(html).toMatch(/<a class="menu__link menu__link--active" href="\/ru\/docs\/v1\/guide\/first\/" aria-current="page">/);
+    expect(html).toMatch(
+      /<a class="menu__link menu__link--active" href="\/ru\/docs\/v1\/guide\/first\/" aria-current="page">/,
+    );
     expect(html.indexOf("/ru/docs/v1/guide/first/")).toBeLessThan(html.indexOf("/ru/docs/v1/guide/second/"));
     expect(html).toMatch(/rel="prev"[\s\S]*Документация фикстуры/);
     expect(html).toMatch(/rel="next"[\s\S]*Second guide/);
@@ -116,8 +144,14 @@ describe("route table and output", () => {
   it("reuses compiled pages from the cache on an unchanged rebuild", async () => {
     expect(result.compileStats.compiled).toBeGreaterThan(0);
     const again = await buildSite(root);
-    expect(again.compileStats).toEqual({ compiled: 0, cached: result.compileStats.compiled + result.compileStats.cached });
-    await applyChanges(root, { "content/en/blog/hello.mdx": (await readFile(join(root, "content/en/blog/hello.mdx"), "utf8")) + "\nOne more line.\n" });
+    expect(again.compileStats).toEqual({
+      compiled: 0,
+      cached: result.compileStats.compiled + result.compileStats.cached,
+    });
+    await applyChanges(root, {
+      "content/en/blog/hello.mdx":
+        (await readFile(join(root, "content/en/blog/hello.mdx"), "utf8")) + "\nOne more line.\n",
+    });
     const third = await buildSite(root);
     expect(third.compileStats.compiled).toBe(1);
   });
@@ -126,10 +160,14 @@ describe("route table and output", () => {
 describe("blog pagination", () => {
   it("splits the list into pages with newer/older links and keeps every post in the archive", async () => {
     const posts: Record<string, string> = {};
-    for (let i = 1; i <= 5; i++) posts[`content/en/blog/post-${i}.mdx`] = `---\ntitle: Post ${i}\ndescription: Number ${i}.\ndate: 2025-0${i}-01\n---\n\nText ${i}.\n`;
+    for (let i = 1; i <= 5; i++)
+      posts[`content/en/blog/post-${i}.mdx`] =
+        `---\ntitle: Post ${i}\ndescription: Number ${i}.\ndate: 2025-0${i}-01\n---\n\nText ${i}.\n`;
     const r = await fixtureSite("basic", posts);
     try {
-      await editJson(r, "site.config.json", (c) => { c.blog.postsPerPage = 2; });
+      await editJson(r, "site.config.json", (c) => {
+        c.blog.postsPerPage = 2;
+      });
       const res = await buildSite(r);
       const lists = res.table.routes.filter((x) => x.kind === "blogList" && x.locale === "en").map((x) => x.path);
       expect(lists).toEqual(["/blog/", "/blog/page/2/", "/blog/page/3/"]);
@@ -171,7 +209,8 @@ describe("unlisted and draft pages", () => {
 describe("link checking", () => {
   it("fails the build on a broken link, naming file and line", async () => {
     const r = await fixtureSite("basic", {
-      "content/ru/docs/v1/guide/first.mdx": "---\ntitle: Первое\ndescription: X.\n---\n\nТекст.\n\nСм. [нет такой](/docs/v1/missing/).\n",
+      "content/ru/docs/v1/guide/first.mdx":
+        "---\ntitle: Первое\ndescription: X.\n---\n\nТекст.\n\nСм. [нет такой](/docs/v1/missing/).\n",
     });
     try {
       const err = await buildSite(r).catch((e) => e);
@@ -184,12 +223,18 @@ describe("link checking", () => {
 
   it("only warns about a broken anchor and a duplicate route", async () => {
     const r = await fixtureSite("basic", {
-      "content/en/docs/v1/index.mdx": "---\ntitle: Start\ndescription: X.\n---\n\nSee [setup](/docs/v1/guide/second/#nope).\n",
-      "content/en/docs/v1/guide/copy.mdx": "---\ntitle: Copy\ndescription: Same slug.\nslug: guide/first\n---\n\nText.\n",
+      "content/en/docs/v1/index.mdx":
+        "---\ntitle: Start\ndescription: X.\n---\n\nSee [setup](/docs/v1/guide/second/#nope).\n",
+      "content/en/docs/v1/guide/copy.mdx":
+        "---\ntitle: Copy\ndescription: Same slug.\nslug: guide/first\n---\n\nText.\n",
     });
     try {
       const res = await buildSite(r);
-      expect(res.warnings.some((w) => w.includes("content/en/docs/v1/index.mdx:6: broken anchor: /docs/v1/guide/second/ has no #nope"))).toBe(true);
+      expect(
+        res.warnings.some((w) =>
+          w.includes("content/en/docs/v1/index.mdx:6: broken anchor: /docs/v1/guide/second/ has no #nope"),
+        ),
+      ).toBe(true);
       expect(res.warnings.some((w) => w.startsWith("duplicate route /docs/v1/guide/first/"))).toBe(true);
     } finally {
       await removeSite(r);
@@ -197,9 +242,13 @@ describe("link checking", () => {
   });
 
   it("follows the configured severities", async () => {
-    const r = await fixtureSite("basic", { "content/en/docs/v1/guide/first.mdx": "---\ntitle: First\ndescription: X.\n---\n\n[x](/nowhere/)\n" });
+    const r = await fixtureSite("basic", {
+      "content/en/docs/v1/guide/first.mdx": "---\ntitle: First\ndescription: X.\n---\n\n[x](/nowhere/)\n",
+    });
     try {
-      await editJson(r, "site.config.json", (c) => { c.onBrokenLinks = "warn"; });
+      await editJson(r, "site.config.json", (c) => {
+        c.onBrokenLinks = "warn";
+      });
       const res = await buildSite(r);
       expect(res.warnings.some((w) => w.includes("broken link to /nowhere/"))).toBe(true);
     } finally {
@@ -214,7 +263,9 @@ describe("atomic output", () => {
     try {
       await buildSite(r);
       const before = await snapshot(join(r, "dist"));
-      await applyChanges(r, { "content/en/docs/v1/guide/first.mdx": "---\ntitle: Broken\ndescription: X.\n---\n\n<Tabs>\n" });
+      await applyChanges(r, {
+        "content/en/docs/v1/guide/first.mdx": "---\ntitle: Broken\ndescription: X.\n---\n\n<Tabs>\n",
+      });
       await expect(buildSite(r)).rejects.toThrow(/MDX syntax error/);
       expect(await snapshot(join(r, "dist"))).toEqual(before);
       expect((await readdir(r)).filter((f) => f.startsWith("dist."))).toEqual([]);

@@ -32,7 +32,9 @@ describe("site.config.json validation", () => {
   });
 
   it("names an unknown setting and its line", () => {
-    const text = mutate((c) => { c.colorMode.defaultTheme = "dark"; });
+    const text = mutate((c) => {
+      c.colorMode.defaultTheme = "dark";
+    });
     const err = errorOf(text);
     expect(err).toBeInstanceOf(DocsiteError);
     expect(err.message).toContain('unknown setting "defaultTheme"');
@@ -41,13 +43,21 @@ describe("site.config.json validation", () => {
   });
 
   it("lists the allowed values of an enum", () => {
-    const err = errorOf(mutate((c) => { c.onBrokenLinks = "explode"; }));
+    const err = errorOf(
+      mutate((c) => {
+        c.onBrokenLinks = "explode";
+      }),
+    );
     expect(err.message).toContain("/onBrokenLinks");
     expect(err.message).toContain('"throw", "warn", "ignore"');
   });
 
   it("reports a missing required setting", () => {
-    const err = errorOf(mutate((c) => { delete c.url; }));
+    const err = errorOf(
+      mutate((c) => {
+        delete c.url;
+      }),
+    );
     expect(err.message).toContain('missing required setting "url"');
   });
 
@@ -59,7 +69,9 @@ describe("site.config.json validation", () => {
   });
 
   it("rejects an unknown navbar item type with the allowed ones", () => {
-    const text = mutate((c) => { c.navbar.items[2].type = "dropdownMenu"; });
+    const text = mutate((c) => {
+      c.navbar.items[2].type = "dropdownMenu";
+    });
     const err = errorOf(text);
     expect(err.message).toContain('unknown navbar item type "dropdownMenu"');
     expect(err.hint).toContain("docSidebar");
@@ -67,18 +79,38 @@ describe("site.config.json validation", () => {
   });
 
   it("requires the default locale to be one of the locales", () => {
-    const err = errorOf(mutate((c) => { c.i18n.defaultLocale = "de"; }));
+    const err = errorOf(
+      mutate((c) => {
+        c.i18n.defaultLocale = "de";
+      }),
+    );
     expect(err.message).toContain('defaultLocale "de" is not in i18n.locales');
   });
 
   it("requires exactly one latest docs version", () => {
-    const err = errorOf(mutate((c) => { c.docs.versions[0].isLast = false; }));
+    const err = errorOf(
+      mutate((c) => {
+        c.docs.versions[0].isLast = false;
+      }),
+    );
     expect(err.message).toContain('exactly one docs version must have "isLast": true');
   });
 
   it("checks URL and label shapes", () => {
-    expect(errorOf(mutate((c) => { c.baseUrl = "docs"; })).message).toContain("/baseUrl");
-    expect(errorOf(mutate((c) => { c.footer.links[0].items[0].label = "Overview"; })).message).toContain("/footer/links/0/items/0/label");
+    expect(
+      errorOf(
+        mutate((c) => {
+          c.baseUrl = "docs";
+        }),
+      ).message,
+    ).toContain("/baseUrl");
+    expect(
+      errorOf(
+        mutate((c) => {
+          c.footer.links[0].items[0].label = "Overview";
+        }),
+      ).message,
+    ).toContain("/footer/links/0/items/0/label");
   });
 
   it("finds the line of a JSON pointer", () => {

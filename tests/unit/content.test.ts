@@ -11,8 +11,17 @@ const root = new URL("../../", import.meta.url).pathname;
 const docs = fg.sync("content/ru/docs/v8/**/*.mdx", { cwd: root }).sort();
 const blog = fg.sync("content/ru/blog/*.mdx", { cwd: root }).sort();
 
-interface Section { id: string; depth: number; lines: string[] }
-interface Parsed { data: Record<string, unknown>; body: string; ids: string[]; sections: Section[] }
+interface Section {
+  id: string;
+  depth: number;
+  lines: string[];
+}
+interface Parsed {
+  data: Record<string, unknown>;
+  body: string;
+  ids: string[];
+  sections: Section[];
+}
 
 function parse(file: string): Parsed {
   const { data, body } = splitFrontMatter(readFileSync(root + file, "utf8"), file);
@@ -33,7 +42,8 @@ function section(p: Parsed, id: string): string {
   const i = p.sections.findIndex((s) => s.id === id);
   if (i < 0) return "";
   const out = [...p.sections[i].lines];
-  for (let j = i + 1; j < p.sections.length && p.sections[j].depth > p.sections[i].depth; j++) out.push(...p.sections[j].lines);
+  for (let j = i + 1; j < p.sections.length && p.sections[j].depth > p.sections[i].depth; j++)
+    out.push(...p.sections[j].lines);
   return out.join("\n");
 }
 
@@ -41,21 +51,41 @@ const codeBlocks = (text: string) => (text.match(/^\s*```[a-z]/gm) ?? []).length
 const hasTable = (text: string) => /^\|.*\|\s*$\n^\|\s*:?-{3,}/m.test(text);
 
 function minLength(file: string): number {
-  if (file.includes("/commands/browser/") || file.includes("/commands/element/") || file.includes("/commands/mock/") || file.includes("/commands/expect/")) return 2000;
+  if (
+    file.includes("/commands/browser/") ||
+    file.includes("/commands/element/") ||
+    file.includes("/commands/mock/") ||
+    file.includes("/commands/expect/")
+  )
+    return 2000;
   if (file.includes("/guides/")) return 3000;
   if (file.includes("/reference/") || file.includes("/visual-testing/")) return 2500;
-  if (file.includes("/config/") || file.includes("/plugins/") || file.includes("/migrations/") || file.includes("/html-reporter/")) return 1500;
+  if (
+    file.includes("/config/") ||
+    file.includes("/plugins/") ||
+    file.includes("/migrations/") ||
+    file.includes("/html-reporter/")
+  )
+    return 1500;
   return 2500;
 }
 
 describe("every route of the spec has a page in both locales", () => {
-  const routes = readFileSync(root + "tests/content/spec-routes.txt", "utf8").split("\n").filter((l) => l.startsWith("/ru/docs/v8/") || l.startsWith("/ru/blog/") && l !== "/ru/blog/" && l !== "/ru/blog/archive/");
+  const routes = readFileSync(root + "tests/content/spec-routes.txt", "utf8")
+    .split("\n")
+    .filter(
+      (l) =>
+        l.startsWith("/ru/docs/v8/") || (l.startsWith("/ru/blog/") && l !== "/ru/blog/" && l !== "/ru/blog/archive/"),
+    );
   it.each(routes)("%s", (route) => {
     const rest = route.replace(/^\/ru\//, "").replace(/\/$/, "");
     const rel = rest.startsWith("docs/v8") ? rest.replace(/^docs\/v8\/?/, "docs/v8/") : rest;
     const candidates = rel === "docs/v8/" ? ["docs/v8/index.mdx"] : [`${rel}.mdx`, `${rel}/index.mdx`];
     for (const locale of ["ru", "en"]) {
-      expect(candidates.some((c) => existsSync(`${root}content/${locale}/${c}`)), `${locale}: ${candidates.join(" or ")}`).toBe(true);
+      expect(
+        candidates.some((c) => existsSync(`${root}content/${locale}/${c}`)),
+        `${locale}: ${candidates.join(" or ")}`,
+      ).toBe(true);
     }
   });
 });
@@ -81,7 +111,8 @@ describe.each([...docs, ...blog])("%s", (ruFile) => {
     const floor = ruFile.includes("/blog/") ? 1500 : minLength(ruFile);
     expect(ru.body.length, "ru body length").toBeGreaterThanOrEqual(floor);
     expect(en!.body.length, "en body length").toBeGreaterThanOrEqual(floor * 0.7);
-    for (const p of [ru, en!]) expect(p.body).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|coming soon|будет дописан|lorem/i);
+    for (const p of [ru, en!])
+      expect(p.body).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|coming soon|будет дописан|lorem/i);
   });
 
   const isCommand = /\/commands\/(browser|element|mock)\//.test(ruFile);
@@ -90,7 +121,12 @@ describe.each([...docs, ...blog])("%s", (ruFile) => {
       for (const p of [ru, en!]) {
         const usage = section(p, "usage");
         expect(codeBlocks(usage), "code block under #usage").toBeGreaterThanOrEqual(1);
-        const takesArgs = /\w\((?!\s*\))[^)]/.test(usage.split("\n").filter((l) => !l.trim().startsWith("//")).join("\n"));
+        const takesArgs = /\w\((?!\s*\))[^)]/.test(
+          usage
+            .split("\n")
+            .filter((l) => !l.trim().startsWith("//"))
+            .join("\n"),
+        );
         if (takesArgs) expect(hasTable(section(p, "parameters")), "table under #parameters").toBe(true);
         expect(codeBlocks(section(p, "examples")), "code blocks under #examples").toBeGreaterThanOrEqual(2);
       }

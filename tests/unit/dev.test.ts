@@ -58,8 +58,15 @@ describe("docsite dev", () => {
     const file = join(root, "content/ru/docs/v1/guide/first.mdx");
     const original = await readFile(file, "utf8");
 
-    await applyChanges(root, { "content/ru/docs/v1/guide/first.mdx": original.replace("## Install {#install}", "## Установка на свежую машину {#install}") });
-    await until(async () => (await (await fetch(`${base}/ru/docs/v1/guide/first/`)).text()).includes("Установка на свежую машину"));
+    await applyChanges(root, {
+      "content/ru/docs/v1/guide/first.mdx": original.replace(
+        "## Install {#install}",
+        "## Установка на свежую машину {#install}",
+      ),
+    });
+    await until(async () =>
+      (await (await fetch(`${base}/ru/docs/v1/guide/first/`)).text()).includes("Установка на свежую машину"),
+    );
     let got = "";
     while (!got.includes("data: reload")) got += new TextDecoder().decode((await reader.read()).value);
 

@@ -10,7 +10,10 @@ async function failure(changes: Record<string, string | null>, editConfig?: (c: 
   const root = await fixtureSite("basic", changes);
   try {
     if (editConfig) await editJson(root, "site.config.json", editConfig);
-    const err = await buildSite(root).then(() => null, (e) => e);
+    const err = await buildSite(root).then(
+      () => null,
+      (e) => e,
+    );
     if (!err) throw new Error("expected the build to fail");
     return err;
   } finally {
@@ -20,7 +23,9 @@ async function failure(changes: Record<string, string | null>, editConfig?: (c: 
 
 describe("developer-facing build errors", () => {
   it("a page module without a default export", async () => {
-    const err = await failure({ "content/pages/about.tsx": "export const meta = {};\nexport function About() { return null; }\n" });
+    const err = await failure({
+      "content/pages/about.tsx": "export const meta = {};\nexport function About() { return null; }\n",
+    });
     expect(err).toBeInstanceOf(DocsiteError);
     expect(err.message).toBe("page module has no default export");
     expect(err.where.file).toMatch(/content\/pages\/about\.tsx$/);
@@ -28,7 +33,9 @@ describe("developer-facing build errors", () => {
   });
 
   it("an unknown navbar item type", async () => {
-    const err = await failure({}, (c) => { c.navbar.items.push({ type: "fancyMenu", position: "left" }); });
+    const err = await failure({}, (c) => {
+      c.navbar.items.push({ type: "fancyMenu", position: "left" });
+    });
     expect(err.message).toContain('unknown navbar item type "fancyMenu"');
     expect(err.where.file).toContain("site.config.json");
     expect(err.where.line).toBeGreaterThan(1);
@@ -61,17 +68,24 @@ describe("developer-facing build errors", () => {
   });
 
   it("a theme hook used outside its provider", () => {
-    const Orphan = () => { useT(); return null; };
+    const Orphan = () => {
+      useT();
+      return null;
+    };
     expect(() => renderToStaticMarkup(createElement(Orphan))).toThrow(/useT\(\) was called outside <SiteProvider>/);
   });
 
   it("an invalid site.config.json stops before anything is written", async () => {
-    const err = await failure({}, (c) => { c.colorMode.defaultMode = "sepia"; });
+    const err = await failure({}, (c) => {
+      c.colorMode.defaultMode = "sepia";
+    });
     expect(err.message).toContain("/colorMode/defaultMode: must be one of");
   });
 
   it("malformed front matter names file and line", async () => {
-    const err = await failure({ "content/en/docs/v1/guide/first.mdx": "---\ntitle: First\nsidebar_position: [1\n---\n\nText\n" });
+    const err = await failure({
+      "content/en/docs/v1/guide/first.mdx": "---\ntitle: First\nsidebar_position: [1\n---\n\nText\n",
+    });
     expect(err.message).toContain("front matter is not valid YAML");
     expect(err.where.file).toBe("content/en/docs/v1/guide/first.mdx");
     expect(err.where.line).toBe(3);
@@ -80,8 +94,12 @@ describe("developer-facing build errors", () => {
   it("a missing interface string names the locale file", async () => {
     const root = await fixtureSite();
     try {
-      await editJson(root, "i18n/ru.json", (m) => { delete m["theme.TOC.title"]; });
-      await editJson(root, "site.config.json", (c) => { c.onMissingTranslations = "throw"; });
+      await editJson(root, "i18n/ru.json", (m) => {
+        delete m["theme.TOC.title"];
+      });
+      await editJson(root, "site.config.json", (c) => {
+        c.onMissingTranslations = "throw";
+      });
       const err = await buildSite(root).catch((e) => e);
       expect(err.message).toContain('missing translation "theme.TOC.title"');
       expect(err.where.file).toBe("i18n/ru.json");

@@ -6,7 +6,9 @@ const load = (l: string) => JSON.parse(readFileSync(new URL(`../../i18n/${l}.jso
 
 describe("interface strings", () => {
   it("turns a|b|c plural strings into ICU plurals by the locale's categories", () => {
-    expect(convertPipePlural("{count} минута|{count} минуты|{count} минут", "ru")).toBe("{count, plural, one {{count} минута} few {{count} минуты} many {{count} минут} other {{count} минут}}");
+    expect(convertPipePlural("{count} минута|{count} минуты|{count} минут", "ru")).toBe(
+      "{count, plural, one {{count} минута} few {{count} минуты} many {{count} минут} other {{count} минут}}",
+    );
     expect(convertPipePlural("One min|{count} min", "en")).toBe("{count, plural, one {One min} other {{count} min}}");
     expect(convertPipePlural("no plural here", "en")).toBe("no plural here");
   });
@@ -24,7 +26,9 @@ describe("interface strings", () => {
   it("fills placeholders", () => {
     const en = createStrings("en", load("en"));
     expect(en.t("footer.copyright", { year: 2026 })).toContain("2026");
-    expect(en.t("theme.colorToggle.ariaLabel", { mode: "dark mode" })).toBe("Switch between dark and light mode (currently dark mode)");
+    expect(en.t("theme.colorToggle.ariaLabel", { mode: "dark mode" })).toBe(
+      "Switch between dark and light mode (currently dark mode)",
+    );
   });
 
   it("names the file when a key is missing", () => {
@@ -33,16 +37,37 @@ describe("interface strings", () => {
   });
 
   it("has every key in both locales", () => {
-    const map = new Map([["en", createStrings("en", load("en"))], ["ru", createStrings("ru", load("ru"))]]);
+    const map = new Map([
+      ["en", createStrings("en", load("en"))],
+      ["ru", createStrings("ru", load("ru"))],
+    ]);
     expect(missingTranslations(map)).toEqual([]);
-    const gap = new Map([["en", createStrings("en", { a: "x", b: "y" })], ["ru", createStrings("ru", { a: "х" })]]);
+    const gap = new Map([
+      ["en", createStrings("en", { a: "x", b: "y" })],
+      ["ru", createStrings("ru", { a: "х" })],
+    ]);
     expect(missingTranslations(gap)).toEqual([{ locale: "ru", key: "b", from: "en" }]);
   });
 
   it("keeps every message valid ICU", () => {
     for (const l of ["en", "ru"]) {
       const s = createStrings(l, load(l));
-      for (const key of Object.keys(s.messages)) expect(() => s.t(key, { count: 3, year: 2026, mode: "m", label: "l", baseUrl: "/", heading: "h", title: "t", siteTitle: "S", versionLabel: "v1" }), key).not.toThrow();
+      for (const key of Object.keys(s.messages))
+        expect(
+          () =>
+            s.t(key, {
+              count: 3,
+              year: 2026,
+              mode: "m",
+              label: "l",
+              baseUrl: "/",
+              heading: "h",
+              title: "t",
+              siteTitle: "S",
+              versionLabel: "v1",
+            }),
+          key,
+        ).not.toThrow();
     }
   });
 });

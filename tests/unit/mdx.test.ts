@@ -13,14 +13,26 @@ import { createStrings } from "../../cli/i18n/strings.ts";
 import { readFileSync } from "node:fs";
 
 const file = "content/ru/docs/v8/guides/example.mdx";
-const rewrite = linkRewriter({ file, localeBase: "/ru/", baseUrl: "/", routeOfContentFile: (f) => "/ru/" + f.replace(/^content\/ru\/|\.mdx$/g, "") + "/" });
-const compile = (body: string, bodyOffset = 0) => compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
+const rewrite = linkRewriter({
+  file,
+  localeBase: "/ru/",
+  baseUrl: "/",
+  routeOfContentFile: (f) => "/ru/" + f.replace(/^content\/ru\/|\.mdx$/g, "") + "/",
+});
+const compile = (body: string, bodyOffset = 0) =>
+  compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
 const strings = createStrings("ru", JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")));
 
 async function html(body: string): Promise<string> {
   const c = await compile(body);
   const { default: Content } = await run(c.code, { ...(runtime as any), baseUrl: import.meta.url });
-  return renderToStaticMarkup(createElement(SiteProvider, { i18n: { locale: "ru", t: strings.t }, layout: {} as any, children: createElement(Content as any, { components: mdxComponents }) }));
+  return renderToStaticMarkup(
+    createElement(SiteProvider, {
+      i18n: { locale: "ru", t: strings.t },
+      layout: {} as any,
+      children: createElement(Content as any, { components: mdxComponents }),
+    }),
+  );
 }
 
 describe("MDX pipeline", () => {
@@ -36,7 +48,9 @@ describe("MDX pipeline", () => {
   });
 
   it("renders :::admonitions with default and custom titles", async () => {
-    const out = await html(":::tip[Совет дня]\nТекст.\n:::\n\n:::warning\nОсторожно.\n:::\n\n:::note Заголовок через пробел\nx\n:::\n");
+    const out = await html(
+      ":::tip[Совет дня]\nТекст.\n:::\n\n:::warning\nОсторожно.\n:::\n\n:::note Заголовок через пробел\nx\n:::\n",
+    );
     expect(out).toContain('class="admonition admonition--tip"');
     expect(out).toContain("Совет дня");
     expect(out).toContain('class="admonition admonition--warning"');
@@ -54,7 +68,9 @@ describe("MDX pipeline", () => {
   });
 
   it("renders Tabs with every panel in the HTML and the first one selected", async () => {
-    const out = await html('<Tabs groupId="pm">\n<TabItem value="npm" label="npm">\n\nnpm i\n\n</TabItem>\n<TabItem value="yarn" label="Yarn">\n\nyarn add\n\n</TabItem>\n</Tabs>\n');
+    const out = await html(
+      '<Tabs groupId="pm">\n<TabItem value="npm" label="npm">\n\nnpm i\n\n</TabItem>\n<TabItem value="yarn" label="Yarn">\n\nyarn add\n\n</TabItem>\n</Tabs>\n',
+    );
     expect(out).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-value="npm"/);
     expect(out).toMatch(/role="tab"[^>]*aria-selected="false"[^>]*data-value="yarn"/);
     expect(out).toContain("npm i");
@@ -63,13 +79,18 @@ describe("MDX pipeline", () => {
   });
 
   it("passes <details> through and keeps a:b text that looks like a directive", async () => {
-    const out = await html("<details>\n<summary>Ещё</summary>\n\nСкрытый текст.\n\n</details>\n\nСоотношение 16:9 и key:value.\n");
+    const out = await html(
+      "<details>\n<summary>Ещё</summary>\n\nСкрытый текст.\n\n</details>\n\nСоотношение 16:9 и key:value.\n",
+    );
     expect(out).toContain("<details><summary>Ещё</summary>");
     expect(out).toContain("Соотношение 16:9 и key:value.");
   });
 
   it("localizes site links and resolves relative .mdx links, remembering their lines", async () => {
-    const c = await compile("Line one\n\n[a](/docs/v8/quickstart/#install) [b](../commands/browser/url.mdx#usage) [c](https://example.com) [d](/img/x.png)\n", 4);
+    const c = await compile(
+      "Line one\n\n[a](/docs/v8/quickstart/#install) [b](../commands/browser/url.mdx#usage) [c](https://example.com) [d](/img/x.png)\n",
+      4,
+    );
     expect(c.links).toEqual([
       { url: "/ru/docs/v8/quickstart/#install", line: 7 },
       { url: "/ru/docs/v8/commands/browser/url/#usage", line: 7 },
@@ -79,7 +100,9 @@ describe("MDX pipeline", () => {
   });
 
   it("keeps words of table cells and list items apart in the extracted text, and leaves code out", async () => {
-    const c = await compile("## Options {#options}\n\n| Name | Default |\n|---|---|\n| `timeout` | 3000 |\n\n- first\n- second\n\n```js\nconst secret = 1;\n```\n");
+    const c = await compile(
+      "## Options {#options}\n\n| Name | Default |\n|---|---|\n| `timeout` | 3000 |\n\n- first\n- second\n\n```js\nconst secret = 1;\n```\n",
+    );
     expect(c.sections[0].text).toBe("Name Default timeout 3000 first second");
   });
 
@@ -89,7 +112,9 @@ describe("MDX pipeline", () => {
   });
 
   it("extracts section text and counts prose words without code", async () => {
-    const c = await compile("Intro words here.\n\n## Part {#part}\n\nOne two three.\n\n```js\nlots of code words here\n```\n");
+    const c = await compile(
+      "Intro words here.\n\n## Part {#part}\n\nOne two three.\n\n```js\nlots of code words here\n```\n",
+    );
     expect(c.sections.map((s) => s.id)).toEqual(["", "part"]);
     expect(c.wordCount).toBe(6);
   });
@@ -128,7 +153,9 @@ describe("front matter", () => {
   });
 
   it("checks field types and unclosed blocks", () => {
-    expect(() => splitFrontMatter("---\ntitle: X\nsidebar_position: first\n---\n", "a.mdx")).toThrow(/sidebar_position" must be a number/);
+    expect(() => splitFrontMatter("---\ntitle: X\nsidebar_position: first\n---\n", "a.mdx")).toThrow(
+      /sidebar_position" must be a number/,
+    );
     expect(() => splitFrontMatter("---\ntitle: X\n", "a.mdx")).toThrow(/not closed/);
   });
 });

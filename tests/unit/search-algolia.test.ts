@@ -11,12 +11,15 @@ import type { SearchClientConfig } from "../../theme/search/types.ts";
 
 let root: string;
 let fake: FakeAlgolia;
-const cfgOf = (locale: string) => JSON.parse(readFileSync(join(root, "dist", "search-index", locale, "config.json"), "utf8")) as SearchClientConfig;
+const cfgOf = (locale: string) =>
+  JSON.parse(readFileSync(join(root, "dist", "search-index", locale, "config.json"), "utf8")) as SearchClientConfig;
 
 beforeAll(async () => {
   fake = await startFakeAlgolia();
   root = await fixtureSite("search-algolia");
-  await editJson(root, "site.config.json", (c) => { c.search.algolia.host = fake.origin; });
+  await editJson(root, "site.config.json", (c) => {
+    c.search.algolia.host = fake.origin;
+  });
   await buildSite(root);
 }, 120_000);
 afterAll(async () => {
@@ -27,10 +30,18 @@ afterAll(async () => {
 describe("hosted search (Algolia DocSearch-compatible)", () => {
   it("gives every page a preconnect hint to the service and builds no local index", () => {
     for (const page of ["index.html", "ru/docs/v1/guide/first/index.html", "ru/search/index.html"]) {
-      expect(readFileSync(join(root, "dist", page), "utf8"), page).toContain(`<link rel="preconnect" href="${fake.origin}" crossorigin>`);
+      expect(readFileSync(join(root, "dist", page), "utf8"), page).toContain(
+        `<link rel="preconnect" href="${fake.origin}" crossorigin>`,
+      );
     }
     expect(existsSync(join(root, "dist", "search-index", "ru", "v1"))).toBe(false);
-    expect(cfgOf("ru").algolia).toMatchObject({ appId: "FIXTUREAPP", indexName: "testplane", host: fake.origin, language: "language:ru", versionTags: { v1: "docusaurus_tag:docs-default-v1" } });
+    expect(cfgOf("ru").algolia).toMatchObject({
+      appId: "FIXTUREAPP",
+      indexName: "testplane",
+      host: fake.origin,
+      language: "language:ru",
+      versionTags: { v1: "docusaurus_tag:docs-default-v1" },
+    });
   });
 
   it("sends the query with language and version facet filters", async () => {
@@ -41,7 +52,10 @@ describe("hosted search (Algolia DocSearch-compatible)", () => {
     expect(url).toContain("x-algolia-application-id=FIXTUREAPP");
     expect(url).toContain("x-algolia-api-key=search-only-key");
     expect(body.requests[0]).toMatchObject({
-      indexName: "testplane", query: "запуск", hitsPerPage: 5, page: 0,
+      indexName: "testplane",
+      query: "запуск",
+      hitsPerPage: 5,
+      page: 0,
       facetFilters: ["language:ru", ["docusaurus_tag:default", "docusaurus_tag:docs-default-v1"], "type:content"],
     });
   });
@@ -51,9 +65,14 @@ describe("hosted search (Algolia DocSearch-compatible)", () => {
     expect(r.total).toBe(12);
     expect(r.more).toBe(true);
     expect(r.hits.map((h) => h.url)).toEqual(["/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install"]);
-    expect(r.hits[0].title).toEqual([{ text: "Первое", mark: true }, { text: " руководство", mark: false }]);
+    expect(r.hits[0].title).toEqual([
+      { text: "Первое", mark: true },
+      { text: " руководство", mark: false },
+    ]);
     expect(r.hits[0].snippet).toEqual([
-      { text: "Text about ", mark: false }, { text: "<img src=x onerror=alert(1)>", mark: true }, { text: " <b>bold?</b>", mark: false },
+      { text: "Text about ", mark: false },
+      { text: "<img src=x onerror=alert(1)>", mark: true },
+      { text: " <b>bold?</b>", mark: false },
     ]);
     expect(r.hits[1]).toMatchObject({ page: "Первое руководство", breadcrumbs: ["Guides", "Первое руководство"] });
     // The rewrite is a pattern on the pathname; foreign hosts stay absolute.

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 const bundle = (locale: string) => join(dist, "search-index", locale, "v1");
 /** Every fragment of a bundle: the page texts the browser gets for snippets. */
-const fragments = (dir: string) => readdirSync(join(dir, "f")).map((f) => readFileSync(join(dir, "f", f), "utf8")).join("\n");
+const fragments = (dir: string) =>
+  readdirSync(join(dir, "f"))
+    .map((f) => readFileSync(join(dir, "f", f), "utf8"))
+    .join("\n");
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
 /** The browser's engine over the written bundle, fetching through the served site as the browser does. */
@@ -40,10 +43,16 @@ function engine(locale: string) {
     if (!res.ok) throw new Error(`${file}: ${res.status}`);
     return res.json();
   });
-  return async (q: string) => Promise.all((await e.rank(q)).pages.map(async (r) => {
-    const f = await e.fragment(r.page);
-    return { url: f.url, headings: r.sections.filter((s) => s.index > 0).map((s) => `${f.url}#${f.sections[s.index][0]}`) };
-  }));
+  return async (q: string) =>
+    Promise.all(
+      (await e.rank(q)).pages.map(async (r) => {
+        const f = await e.fragment(r.page);
+        return {
+          url: f.url,
+          headings: r.sections.filter((s) => s.index > 0).map((s) => `${f.url}#${f.sections[s.index][0]}`),
+        };
+      }),
+    );
 }
 
 describe("search index (local provider)", () => {
@@ -71,8 +80,18 @@ describe("search index (local provider)", () => {
 
   it("keeps shards small on a larger index: a query word costs one ~5 KB file", () => {
     const pages = Array.from({ length: 300 }, (_, p) => ({
-      url: `/docs/p${p}/`, title: `Страница ${p}`, description: "", breadcrumbs: [], keywords: [],
-      sections: [{ id: "", title: "", text: Array.from({ length: 200 }, (_, w) => `слово${(p * 7 + w * 13) % 5000} термин${w % 97}`).join(" ") }],
+      url: `/docs/p${p}/`,
+      title: `Страница ${p}`,
+      description: "",
+      breadcrumbs: [],
+      keywords: [],
+      sections: [
+        {
+          id: "",
+          title: "",
+          text: Array.from({ length: 200 }, (_, w) => `слово${(p * 7 + w * 13) % 5000} термин${w % 97}`).join(" "),
+        },
+      ],
     }));
     const files = localIndexFiles(pages);
     const shards = [...files].filter(([f]) => f.startsWith("s/"));
@@ -82,7 +101,13 @@ describe("search index (local provider)", () => {
 
   it("writes the client config per locale with its strings", () => {
     const cfg = JSON.parse(readFileSync(join(dist, "search-index", "ru", "config.json"), "utf8")) as SearchClientConfig;
-    expect(cfg).toMatchObject({ locale: "ru", provider: "local", defaultVersion: "v1", searchPage: "/ru/search/", bundles: { v1: "/search-index/ru/v1/" } });
+    expect(cfg).toMatchObject({
+      locale: "ru",
+      provider: "local",
+      defaultVersion: "v1",
+      searchPage: "/ru/search/",
+      bundles: { v1: "/search-index/ru/v1/" },
+    });
     expect(cfg.strings["theme.SearchModal.errorScreen.titleText"]).toBe("Не удалось получить результаты");
     expect(cfg.algolia).toBeUndefined();
   });
@@ -106,7 +131,10 @@ describe("search index (local provider)", () => {
     expect(first.url).toBe("/ru/docs/v1/guide/running/");
     expect(first.headings[0]).toBe("/ru/docs/v1/guide/running/#parallel");
     // Pages with every word, when any page has them all; else the pages with the most of them.
-    expect((await search("руководство")).map((h) => h.url).sort()).toEqual(["/ru/docs/v1/", "/ru/docs/v1/guide/first/"]);
+    expect((await search("руководство")).map((h) => h.url).sort()).toEqual([
+      "/ru/docs/v1/",
+      "/ru/docs/v1/guide/first/",
+    ]);
     expect((await search("руководство фикстуры")).map((h) => h.url)).toEqual(["/ru/docs/v1/"]);
     expect((await search("запуск фываолдж"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     // Front matter keywords are searched too, though the page never uses the word.
@@ -121,14 +149,28 @@ describe("search index (local provider)", () => {
   });
 
   it("prefers a page that writes a dotted name as the query does over one that only has both words", async () => {
-    const page = (url: string, text: string) => ({ url, title: url, description: "", breadcrumbs: [], keywords: [], sections: [{ id: "", title: "", text }] });
+    const page = (url: string, text: string) => ({
+      url,
+      title: url,
+      description: "",
+      breadcrumbs: [],
+      keywords: [],
+      sections: [{ id: "", title: "", text }],
+    });
     const files = localIndexFiles([
       // Same length; the scattered page has both words four times, which alone would rank it first.
-      page("/scattered/", "The browser opens a url. Every browser has a url, and the url decides what the browser shows."),
-      page("/exact/", "Call browser.url to open a page; it waits until the page has loaded and then returns what it got."),
+      page(
+        "/scattered/",
+        "The browser opens a url. Every browser has a url, and the url decides what the browser shows.",
+      ),
+      page(
+        "/exact/",
+        "Call browser.url to open a page; it waits until the page has loaded and then returns what it got.",
+      ),
     ]);
     const e = localEngine(async (f) => JSON.parse(files.get(f)!));
-    const urls = async (q: string) => Promise.all((await e.rank(q)).pages.map(async (r) => (await e.fragment(r.page)).url));
+    const urls = async (q: string) =>
+      Promise.all((await e.rank(q)).pages.map(async (r) => (await e.fragment(r.page)).url));
     expect(await urls("browser.url")).toEqual(["/exact/", "/scattered/"]);
     expect((await urls("browser url")).sort()).toEqual(["/exact/", "/scattered/"]);
   });

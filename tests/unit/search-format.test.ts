@@ -7,7 +7,8 @@ import { highlight, excerpt } from "../../theme/search/excerpt.ts";
 import { queryStems } from "../../theme/search/local-engine.ts";
 import { words } from "../../theme/search/words.ts";
 
-const load = (l: string) => JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8")) as Record<string, string>;
+const load = (l: string) =>
+  JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8")) as Record<string, string>;
 
 describe("search strings", () => {
   it("formats placeholders and Russian plurals", () => {
@@ -24,7 +25,10 @@ describe("search strings", () => {
   });
 
   it("has every search key in both locales", () => {
-    const keys = (l: string) => Object.keys(load(l)).filter((k) => /^theme\.Search(Modal|Page)\./.test(k)).sort();
+    const keys = (l: string) =>
+      Object.keys(load(l))
+        .filter((k) => /^theme\.Search(Modal|Page)\./.test(k))
+        .sort();
     expect(keys("en").length).toBeGreaterThan(20);
     expect(keys("ru")).toEqual(keys("en"));
   });
@@ -33,13 +37,18 @@ describe("search strings", () => {
 describe("result text", () => {
   it("keeps only <mark> from provider HTML and decodes entities into plain text", () => {
     expect(markedSegments("a <mark>b</mark> &lt;img src=x onerror=alert(1)&gt; <b>c</b>")).toEqual([
-      { text: "a ", mark: false }, { text: "b", mark: true }, { text: " <img src=x onerror=alert(1)> c", mark: false },
+      { text: "a ", mark: false },
+      { text: "b", mark: true },
+      { text: " <img src=x onerror=alert(1)> c", mark: false },
     ]);
     expect(decodeEntities("&#x41;&#66;&amp;&unknown;")).toBe("AB&&unknown;");
   });
 
   it("highlights title words sharing a stem with the query", () => {
-    const marked = (text: string, q: string) => highlight(text, queryStems(q)).filter((s) => s.mark).map((s) => s.text);
+    const marked = (text: string, q: string) =>
+      highlight(text, queryStems(q))
+        .filter((s) => s.mark)
+        .map((s) => s.text);
     expect(marked("Как запускать тесты", "запуск")).toEqual(["запускать"]);
     expect(marked("Запуск тестов", "запускать")).toEqual(["Запуск"]);
     expect(marked("Настройка assertView", "view")).toEqual(["assertView"]);
@@ -61,6 +70,8 @@ describe("result text", () => {
     expect(words(joined)).toHaveLength(12);
     expect(joined).toContain("затем браузер открывает");
     // Nothing matched: the start of the text, unmarked.
-    expect(excerpt("Короткий текст без совпадений", queryStems("браузер"))).toEqual([{ text: "Короткий текст без совпадений", mark: false }]);
+    expect(excerpt("Короткий текст без совпадений", queryStems("браузер"))).toEqual([
+      { text: "Короткий текст без совпадений", mark: false },
+    ]);
   });
 });

@@ -7,7 +7,11 @@ const terms = (text: string) => words(text).flatMap(termsOf);
 
 describe("search words", () => {
   it("splits text into lower-cased words with their offsets, folding ё and skipping one-letter words", () => {
-    expect(words("Ёжик и browser.url()").map((w) => [w.text, w.start, w.end])).toEqual([["ежик", 0, 4], ["browser", 7, 14], ["url", 15, 18]]);
+    expect(words("Ёжик и browser.url()").map((w) => [w.text, w.start, w.end])).toEqual([
+      ["ежик", 0, 4],
+      ["browser", 7, 14],
+      ["url", 15, 18],
+    ]);
   });
 
   it("stems by script: Russian words, English words, and identifiers with digits kept whole", () => {
@@ -24,7 +28,11 @@ describe("search words", () => {
   });
 
   it("pairs neighbouring words written with a dot or a hyphen", () => {
-    expect(joined("Вызовите this.browser.url() из html-reporter, а не browser url")).toEqual(["this.browser", "browser.url", "html-reporter"]);
+    expect(joined("Вызовите this.browser.url() из html-reporter, а не browser url")).toEqual([
+      "this.browser",
+      "browser.url",
+      "html-reporter",
+    ]);
   });
 
   it("matches the same term, longer words while typing, and other forms Snowball cut differently", () => {
@@ -44,17 +52,33 @@ describe("search words", () => {
     const [lo, hi] = matchRange("запуска");
     expect(lo).toBe("запус");
     for (const t of ["запуск", "запуст", "запускающий"]) expect(t >= lo && t <= hi, t).toBe(true);
-    const shards: Array<[string, string]> = [["а", "s0"], ["запрос", "s1"], ["запуст", "s2"], ["к", "s3"]];
+    const shards: Array<[string, string]> = [
+      ["а", "s0"],
+      ["запрос", "s1"],
+      ["запуст", "s2"],
+      ["к", "s3"],
+    ];
     expect(shardsFor(shards, lo, hi)).toEqual([1, 2]);
     expect(shardsFor(shards, "я", "я\uffff")).toEqual([3]);
     expect(shardsFor(shards, "0", "0")).toEqual([]);
   });
 
   it("tells words one typo apart", () => {
-    for (const [a, b] of [["браузер", "браузр"], ["браузер", "браузерр"], ["браузер", "браузор"], ["браузер", "брауезр"], ["браузер", "браузер"]]) {
+    for (const [a, b] of [
+      ["браузер", "браузр"],
+      ["браузер", "браузерр"],
+      ["браузер", "браузор"],
+      ["браузер", "брауезр"],
+      ["браузер", "браузер"],
+    ]) {
       expect(oneEditApart(a, b), `${a} ${b}`).toBe(true);
       expect(oneEditApart(b, a), `${b} ${a}`).toBe(true);
     }
-    for (const [a, b] of [["браузер", "браз"], ["браузер", "бруазре"], ["браузер", "браузерам"]]) expect(oneEditApart(a, b), `${a} ${b}`).toBe(false);
+    for (const [a, b] of [
+      ["браузер", "браз"],
+      ["браузер", "бруазре"],
+      ["браузер", "браузерам"],
+    ])
+      expect(oneEditApart(a, b), `${a} ${b}`).toBe(false);
   });
 });

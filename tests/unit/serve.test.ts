@@ -33,7 +33,11 @@ describe("docsite serve", () => {
   });
 
   it("redirects *.html, index.html and slash-less folders to the clean path", async () => {
-    for (const [from, to] of [["/ru/docs/v1/index.html", "/ru/docs/v1/"], ["/ru/docs/v1/guide/first.html", "/ru/docs/v1/guide/first/"], ["/ru/docs/v1/guide/first", "/ru/docs/v1/guide/first/"]]) {
+    for (const [from, to] of [
+      ["/ru/docs/v1/index.html", "/ru/docs/v1/"],
+      ["/ru/docs/v1/guide/first.html", "/ru/docs/v1/guide/first/"],
+      ["/ru/docs/v1/guide/first", "/ru/docs/v1/guide/first/"],
+    ]) {
       const r = await get(from);
       expect(r.status, from).toBe(301);
       expect(r.headers.get("location"), from).toBe(to);
@@ -58,11 +62,19 @@ describe("docsite serve", () => {
     const manifest = await get("/search-index/ru/v1/index.json");
     expect(manifest.headers.get("cache-control")).toContain("max-age=0");
     const { shards, pages } = await manifest.json();
-    for (const f of [shards[0][1], pages[0]]) expect((await get(`/search-index/ru/v1/${f}`)).headers.get("cache-control"), f).toBe("public, max-age=31536000, immutable");
+    for (const f of [shards[0][1], pages[0]])
+      expect((await get(`/search-index/ru/v1/${f}`)).headers.get("cache-control"), f).toBe(
+        "public, max-age=31536000, immutable",
+      );
   });
 
   it("never leaves its folder", async () => {
-    for (const p of ["/../package.json", "/%2e%2e/package.json", "/..%2fsite.config.json", "/assets/../../site.config.json"]) {
+    for (const p of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/..%2fsite.config.json",
+      "/assets/../../site.config.json",
+    ]) {
       const r = await get(p);
       expect([400, 404], p).toContain(r.status);
       expect(await r.text(), p).not.toContain('"name"');
@@ -72,7 +84,10 @@ describe("docsite serve", () => {
 
 describe("serving across rebuilds", () => {
   it("serves the new files after dist/ is rebuilt, without a restart", async () => {
-    await applyChanges(root, { "content/en/docs/v1/guide/first.mdx": "---\ntitle: Rebuilt guide\ndescription: After a rebuild.\n---\n\nNew text.\n" });
+    await applyChanges(root, {
+      "content/en/docs/v1/guide/first.mdx":
+        "---\ntitle: Rebuilt guide\ndescription: After a rebuild.\n---\n\nNew text.\n",
+    });
     await buildSite(root);
     const r = await get("/docs/v1/guide/first/");
     expect(await r.text()).toContain("Rebuilt guide");
@@ -86,7 +101,10 @@ describe("docsite check-links on dist", () => {
     const ok = await checkDist(join(root, "dist"));
     expect(ok.pages).toBeGreaterThan(10);
     expect(ok.problems).toEqual([]);
-    await writeFile(join(root, "dist/ru/planted.html"), '<a href="/ru/docs/v1/missing/">x</a><a href="/ru/docs/v1/#nope">y</a>');
+    await writeFile(
+      join(root, "dist/ru/planted.html"),
+      '<a href="/ru/docs/v1/missing/">x</a><a href="/ru/docs/v1/#nope">y</a>',
+    );
     const bad = await checkDist(join(root, "dist"));
     expect(bad.problems).toEqual([
       { page: "/ru/planted.html", url: "/ru/docs/v1/missing/", kind: "link" },

@@ -4,7 +4,9 @@ import { useLocale, useT } from "../context.tsx";
 import type { BlogPostData } from "../types.ts";
 
 export function formatDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 function PostMeta({ post }: { post: BlogPostData }) {
@@ -15,31 +17,60 @@ function PostMeta({ post }: { post: BlogPostData }) {
       <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
       {" · "}
       <span>{t("theme.blog.post.readingTime.plurals", { count: post.readingMinutes })}</span>
-      {post.authors.length > 0 && <>{" · "}<span>{post.authors.join(", ")}</span></>}
+      {post.authors.length > 0 && (
+        <>
+          {" · "}
+          <span>{post.authors.join(", ")}</span>
+        </>
+      )}
     </p>
   );
 }
 
-export function BlogListPage(props: { title: string; posts: BlogPostData[]; page: number; totalPages: number; prevHref?: string; nextHref?: string; archiveHref: string }) {
+export function BlogListPage(props: {
+  title: string;
+  posts: BlogPostData[];
+  page: number;
+  totalPages: number;
+  prevHref?: string;
+  nextHref?: string;
+  archiveHref: string;
+}) {
   const t = useT();
   return (
     <main id="main-content" className="blog-main container" tabIndex={-1}>
       <h1>{props.title}</h1>
-      <p><a href={props.archiveHref}>{t("theme.blog.archive.title")}</a></p>
+      <p>
+        <a href={props.archiveHref}>{t("theme.blog.archive.title")}</a>
+      </p>
       <div className="blog-list">
         {props.posts.map((p) => (
           <article className="blog-card" key={p.href}>
-            <h2 className="blog-card__title"><a href={p.href}>{p.title}</a></h2>
+            <h2 className="blog-card__title">
+              <a href={p.href}>{p.title}</a>
+            </h2>
             <PostMeta post={p} />
             <p>{p.description}</p>
-            <a href={p.href} aria-label={t("theme.blog.post.readMoreLabel", { title: p.title })}>{t("theme.blog.post.readMore")}</a>
+            <a href={p.href} aria-label={t("theme.blog.post.readMoreLabel", { title: p.title })}>
+              {t("theme.blog.post.readMore")}
+            </a>
           </article>
         ))}
       </div>
       {props.totalPages > 1 && (
         <nav className="pagination-nav" aria-label={t("theme.blog.paginator.navAriaLabel")}>
-          {props.prevHref ? <a className="pagination-nav__link" href={props.prevHref}>« {t("theme.blog.paginator.newerEntries")}</a> : <span />}
-          {props.nextHref && <a className="pagination-nav__link pagination-nav__link--next" href={props.nextHref}>{t("theme.blog.paginator.olderEntries")} »</a>}
+          {props.prevHref ? (
+            <a className="pagination-nav__link" href={props.prevHref}>
+              « {t("theme.blog.paginator.newerEntries")}
+            </a>
+          ) : (
+            <span />
+          )}
+          {props.nextHref && (
+            <a className="pagination-nav__link pagination-nav__link--next" href={props.nextHref}>
+              {t("theme.blog.paginator.olderEntries")} »
+            </a>
+          )}
         </nav>
       )}
     </main>
@@ -57,7 +88,11 @@ export function BlogArchivePage({ years }: { years: Array<{ year: string; posts:
         <section key={year} className="archive-year">
           <h2>{year}</h2>
           <ul>
-            {posts.map((p) => <li key={p.href}><time dateTime={p.date}>{formatDate(p.date, locale)}</time> — <a href={p.href}>{p.title}</a></li>)}
+            {posts.map((p) => (
+              <li key={p.href}>
+                <time dateTime={p.date}>{formatDate(p.date, locale)}</time> — <a href={p.href}>{p.title}</a>
+              </li>
+            ))}
           </ul>
         </section>
       ))}
@@ -65,7 +100,17 @@ export function BlogArchivePage({ years }: { years: Array<{ year: string; posts:
   );
 }
 
-export function BlogPostPage({ post, prev, next, children }: { post: BlogPostData; prev?: { title: string; href: string }; next?: { title: string; href: string }; children: ReactNode }) {
+export function BlogPostPage({
+  post,
+  prev,
+  next,
+  children,
+}: {
+  post: BlogPostData;
+  prev?: { title: string; href: string };
+  next?: { title: string; href: string };
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <main id="main-content" className="blog-main container" tabIndex={-1}>
@@ -73,12 +118,33 @@ export function BlogPostPage({ post, prev, next, children }: { post: BlogPostDat
         <h1>{post.title}</h1>
         <PostMeta post={post} />
         {children}
-        {post.tags.length > 0 && <p className="blog-tags">{t("theme.tags.tagsListLabel")} {post.tags.map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>}
+        {post.tags.length > 0 && (
+          <p className="blog-tags">
+            {t("theme.tags.tagsListLabel")}{" "}
+            {post.tags.map((tag) => (
+              <span className="tag" key={tag}>
+                {tag}
+              </span>
+            ))}
+          </p>
+        )}
       </article>
       {(prev || next) && (
         <nav className="pagination-nav" aria-label={t("theme.blog.post.paginator.navAriaLabel")}>
-          {prev ? <a className="pagination-nav__link" href={prev.href} rel="prev"><span className="pagination-nav__sub">{t("theme.blog.post.paginator.newerPost")}</span><span className="pagination-nav__label">« {prev.title}</span></a> : <span />}
-          {next && <a className="pagination-nav__link pagination-nav__link--next" href={next.href} rel="next"><span className="pagination-nav__sub">{t("theme.blog.post.paginator.olderPost")}</span><span className="pagination-nav__label">{next.title} »</span></a>}
+          {prev ? (
+            <a className="pagination-nav__link" href={prev.href} rel="prev">
+              <span className="pagination-nav__sub">{t("theme.blog.post.paginator.newerPost")}</span>
+              <span className="pagination-nav__label">« {prev.title}</span>
+            </a>
+          ) : (
+            <span />
+          )}
+          {next && (
+            <a className="pagination-nav__link pagination-nav__link--next" href={next.href} rel="next">
+              <span className="pagination-nav__sub">{t("theme.blog.post.paginator.olderPost")}</span>
+              <span className="pagination-nav__label">{next.title} »</span>
+            </a>
+          )}
         </nav>
       )}
     </main>

@@ -19,9 +19,15 @@ export function setCategory(toggle: HTMLElement, open: boolean, animate = true):
   if (!list) return;
   if (open) list.removeAttribute("data-collapsed");
   const height = list.scrollHeight;
-  if (!animate) { if (!open) list.setAttribute("data-collapsed", ""); return; }
+  if (!animate) {
+    if (!open) list.setAttribute("data-collapsed", "");
+    return;
+  }
   list.style.overflow = "hidden";
-  const anim = list.animate([{ height: open ? "0px" : `${height}px` }, { height: open ? `${height}px` : "0px" }], { duration: collapseDuration(height), easing: "ease-in-out" });
+  const anim = list.animate([{ height: open ? "0px" : `${height}px` }, { height: open ? `${height}px` : "0px" }], {
+    duration: collapseDuration(height),
+    easing: "ease-in-out",
+  });
   anim.onfinish = anim.oncancel = () => {
     list.style.overflow = "";
     if (toggle.getAttribute("aria-expanded") === "false") list.setAttribute("data-collapsed", "");
@@ -42,7 +48,13 @@ function selectTab(tab: HTMLElement, sync = true): void {
   const group = tabs.dataset.group;
   if (group && sync) {
     safeStorage.set(`docsite.tab.${group}`, value);
-    document.querySelectorAll<HTMLElement>(`[data-tabs][data-group="${CSS.escape(group)}"] [role=tab][data-value="${CSS.escape(value)}"]`).forEach((t) => { if (t !== tab) selectTab(t, false); });
+    document
+      .querySelectorAll<HTMLElement>(
+        `[data-tabs][data-group="${CSS.escape(group)}"] [role=tab][data-value="${CSS.escape(value)}"]`,
+      )
+      .forEach((t) => {
+        if (t !== tab) selectTab(t, false);
+      });
   }
 }
 
@@ -93,15 +105,23 @@ export function installBehaviours(): void {
       return;
     }
     const tab = el.closest<HTMLElement>("[data-tabs] [role=tab]");
-    if (tab) { selectTab(tab); return; }
+    if (tab) {
+      selectTab(tab);
+      return;
+    }
     const copy = el.closest<HTMLElement>("[data-copy]");
     if (copy) {
       const code = copy.closest(".code-block")?.querySelector("pre")?.textContent ?? "";
-      navigator.clipboard?.writeText(code.replace(/\n$/, "")).then(() => {
-        copy.classList.add("copied");
-        copy.setAttribute("aria-label", copy.dataset.copiedLabel ?? "Copied");
-        setTimeout(() => copy.classList.remove("copied"), 1500);
-      }, () => { /* clipboard denied: nothing to do */ });
+      navigator.clipboard?.writeText(code.replace(/\n$/, "")).then(
+        () => {
+          copy.classList.add("copied");
+          copy.setAttribute("aria-label", copy.dataset.copiedLabel ?? "Copied");
+          setTimeout(() => copy.classList.remove("copied"), 1500);
+        },
+        () => {
+          /* clipboard denied: nothing to do */
+        },
+      );
       return;
     }
     const toggle = el.closest("[data-dropdown] .dropdown__toggle");
@@ -114,8 +134,14 @@ export function installBehaviours(): void {
       return;
     }
     if (!el.closest("[data-dropdown]")) closeDropdowns();
-    if (el.closest("[data-mobile-menu-open]")) { mobileMenu(true); return; }
-    if (el.closest("[data-mobile-menu-close]")) { mobileMenu(false); return; }
+    if (el.closest("[data-mobile-menu-open]")) {
+      mobileMenu(true);
+      return;
+    }
+    if (el.closest("[data-mobile-menu-close]")) {
+      mobileMenu(false);
+      return;
+    }
     if (el.closest("[data-mobile-menu-back]")) {
       const menu = document.querySelector<HTMLElement>("[data-mobile-menu]");
       if (menu) menu.dataset.view = "primary";
@@ -133,35 +159,48 @@ export function installBehaviours(): void {
     if (tab && (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End")) {
       const all = [...tab.parentElement!.querySelectorAll<HTMLElement>("[role=tab]")];
       const i = all.indexOf(tab);
-      const next = e.key === "Home" ? all[0] : e.key === "End" ? all[all.length - 1] : all[(i + (e.key === "ArrowRight" ? 1 : -1) + all.length) % all.length];
+      const next =
+        e.key === "Home"
+          ? all[0]
+          : e.key === "End"
+            ? all[all.length - 1]
+            : all[(i + (e.key === "ArrowRight" ? 1 : -1) + all.length) % all.length];
       selectTab(next);
       next.focus();
       e.preventDefault();
     }
   });
 
-  matchMedia(DESKTOP_QUERY).addEventListener?.("change", (q) => { if (q.matches) mobileMenu(false); });
+  matchMedia(DESKTOP_QUERY).addEventListener?.("change", (q) => {
+    if (q.matches) mobileMenu(false);
+  });
   addEventListener("popstate", () => mobileMenu(false));
 
   // Navbar hides while scrolling down and comes back on the way up.
   let lastY = scrollY;
-  addEventListener("scroll", () => {
-    const nav = document.querySelector<HTMLElement>("[data-navbar][data-hide-on-scroll]");
-    const y = scrollY;
-    if (nav) {
-      const h = nav.offsetHeight;
-      if (y < h || y < lastY) nav.classList.remove("navbar--hidden");
-      else if (y > lastY + 2 && !nav.contains(document.activeElement)) nav.classList.add("navbar--hidden");
-    }
-    lastY = y;
-  }, { passive: true });
+  addEventListener(
+    "scroll",
+    () => {
+      const nav = document.querySelector<HTMLElement>("[data-navbar][data-hide-on-scroll]");
+      const y = scrollY;
+      if (nav) {
+        const h = nav.offsetHeight;
+        if (y < h || y < lastY) nav.classList.remove("navbar--hidden");
+        else if (y > lastY + 2 && !nav.contains(document.activeElement)) nav.classList.add("navbar--hidden");
+      }
+      lastY = y;
+    },
+    { passive: true },
+  );
 }
 
 /** Highlights the TOC entry of the section at the top of the viewport. */
 export function tocSpy(root: ParentNode): () => void {
   const links = [...root.querySelectorAll<HTMLAnchorElement>("[data-toc] a.toc__link")];
   if (!links.length) return () => {};
-  const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => Boolean(h));
+  const headings = links
+    .map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))))
+    .filter((h): h is HTMLElement => Boolean(h));
   const update = () => {
     let active: HTMLElement | undefined;
     for (const h of headings) if (h.getBoundingClientRect().top < 120) active = h;

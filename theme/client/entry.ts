@@ -18,15 +18,18 @@ function showError(err: unknown, retry: () => void, crashed: boolean): void {
   box.setAttribute("role", "alert");
   const h = document.createElement("p");
   h.className = "alert__title";
-  h.textContent = crashed ? s.crashed ?? "This page crashed." : s.loadFailed ?? "";
+  h.textContent = crashed ? (s.crashed ?? "This page crashed.") : (s.loadFailed ?? "");
   const pre = document.createElement("pre");
   pre.textContent = String((err as Error)?.message ?? err);
   const b = document.createElement("button");
   b.type = "button";
   b.className = "button";
   // As the spec words them: "Try again" after a crash, "Retry" after a failed load.
-  b.textContent = crashed ? s.tryAgain ?? "Try again" : s.retry ?? "Retry";
-  b.addEventListener("click", () => { box.remove(); retry(); });
+  b.textContent = crashed ? (s.tryAgain ?? "Try again") : (s.retry ?? "Retry");
+  b.addEventListener("click", () => {
+    box.remove();
+    retry();
+  });
   box.append(h, pre, b);
   main.prepend(box);
 }
@@ -48,8 +51,16 @@ restoreTabs(root);
 rememberDocsVersion();
 const onIslandError = (err: unknown) => {
   // A chunk that fails to load usually means a new deployment replaced it: a reload gets the fresh page.
-  if (/dynamically imported module|Failed to fetch|Importing a module script failed/i.test(String((err as Error)?.message))) {
-    if (!sessionStorage.getItem("docsite.reloaded")) { sessionStorage.setItem("docsite.reloaded", "1"); location.reload(); return; }
+  if (
+    /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(
+      String((err as Error)?.message),
+    )
+  ) {
+    if (!sessionStorage.getItem("docsite.reloaded")) {
+      sessionStorage.setItem("docsite.reloaded", "1");
+      location.reload();
+      return;
+    }
   }
   showError(err, () => location.reload(), true);
 };
@@ -67,7 +78,10 @@ document.addEventListener("docsite:search-open", () => {
 document.addEventListener("keydown", (e) => {
   const t = e.target as HTMLElement;
   const typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName);
-  if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") || (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey)) {
+  if (
+    ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") ||
+    (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey)
+  ) {
     e.preventDefault();
     document.dispatchEvent(new CustomEvent("docsite:search-open"));
   }

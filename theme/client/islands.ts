@@ -31,20 +31,22 @@ const mounted = new Set<Element>();
 
 export async function hydrateIslands(root: ParentNode, onError: (err: unknown) => void): Promise<void> {
   const els = [...root.querySelectorAll("docsite-island")];
-  await Promise.all(els.map(async (el) => {
-    if (mounted.has(el)) return;
-    const name = el.getAttribute("data-name") ?? "";
-    const load = islands[name];
-    if (!load) return;
-    try {
-      const Component = await load();
-      const props = JSON.parse(el.getAttribute("data-props") ?? "{}");
-      hydrate(h(Boundary, { onError, children: createElement(Component, props) as unknown as ComponentChild }), el);
-      mounted.add(el);
-    } catch (err) {
-      onError(err);
-    }
-  }));
+  await Promise.all(
+    els.map(async (el) => {
+      if (mounted.has(el)) return;
+      const name = el.getAttribute("data-name") ?? "";
+      const load = islands[name];
+      if (!load) return;
+      try {
+        const Component = await load();
+        const props = JSON.parse(el.getAttribute("data-props") ?? "{}");
+        hydrate(h(Boundary, { onError, children: createElement(Component, props) as unknown as ComponentChild }), el);
+        mounted.add(el);
+      } catch (err) {
+        onError(err);
+      }
+    }),
+  );
 }
 
 export function unmountIslands(root: ParentNode): void {

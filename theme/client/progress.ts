@@ -20,7 +20,10 @@ export function createProgress(doc: Document = document) {
     doc.body.appendChild(bar);
     set(PROGRESS.minimum);
     // Trickle: creep towards the end without reaching it, slower as it gets closer.
-    trickleTimer = setInterval(() => set(value + PROGRESS.trickleRate * (1 - value) * 4 * Math.random()), PROGRESS.trickleSpeed);
+    trickleTimer = setInterval(
+      () => set(value + PROGRESS.trickleRate * (1 - value) * 4 * Math.random()),
+      PROGRESS.trickleSpeed,
+    );
   };
   return {
     start() {
@@ -34,7 +37,10 @@ export function createProgress(doc: Document = document) {
       bar = null;
       if (!b) return;
       b.style.transform = "scaleX(1)";
-      setTimeout(() => { b.style.opacity = "0"; setTimeout(() => b.remove(), PROGRESS.speed); }, PROGRESS.speed);
+      setTimeout(() => {
+        b.style.opacity = "0";
+        setTimeout(() => b.remove(), PROGRESS.speed);
+      }, PROGRESS.speed);
     },
   };
 }

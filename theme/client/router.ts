@@ -22,22 +22,34 @@ const fetchPage = memoAsync((url) =>
     const type = r.headers.get("content-type") ?? "";
     if (!type.includes("text/html")) throw new Error(`not a page: ${type}`);
     return r.text();
-  }));
+  }),
+);
 
 export function prefetch(url: string): void {
   if (saveData() || fetchPage.has(url)) return;
-  fetchPage(url).catch(() => { /* a real navigation will retry */ });
+  fetchPage(url).catch(() => {
+    /* a real navigation will retry */
+  });
 }
 
 function routable(a: HTMLAnchorElement | null, base: string): URL | null {
-  if (!a || !a.href || a.target && a.target !== "_self" || a.hasAttribute("download") || a.getAttribute("rel")?.includes("external")) return null;
+  if (
+    !a?.href ||
+    (a.target && a.target !== "_self") ||
+    a.hasAttribute("download") ||
+    a.getAttribute("rel")?.includes("external")
+  )
+    return null;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || !url.pathname.startsWith(base)) return null;
   if (/\.(xml|txt|json|png|jpe?g|svg|webp|pdf|zip)$/i.test(url.pathname)) return null;
   return url;
 }
 
-export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: (url: string, push?: boolean) => Promise<void> } {
+export function startRouter(
+  root: HTMLElement,
+  hooks: RouterHooks,
+): { navigate: (url: string, push?: boolean) => Promise<void> } {
   const base = root.getAttribute("data-base") ?? "/";
   const progress = createProgress();
   let current = location.pathname;
@@ -68,7 +80,10 @@ export function startRouter(root: HTMLElement, hooks: RouterHooks): { navigate: 
       const doc = new DOMParser().parseFromString(html, "text/html");
       const next = doc.getElementById("__docsite");
       if (!next) throw new Error("the page has no docsite root");
-      if (push) { saveScroll(); history.pushState({}, "", url.pathname + url.search + url.hash); }
+      if (push) {
+        saveScroll();
+        history.pushState({}, "", url.pathname + url.search + url.hash);
+      }
       const pathChanged = url.pathname !== current;
       current = url.pathname;
       swapHead(doc);
@@ -121,20 +136,29 @@ function swapHead(doc: Document): void {
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
   document.documentElement.dir = doc.documentElement.dir;
-  for (const sel of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:url"]', 'meta[name="robots"]']) {
+  for (const sel of [
+    'meta[name="description"]',
+    'link[rel="canonical"]',
+    'meta[property="og:title"]',
+    'meta[property="og:url"]',
+    'meta[name="robots"]',
+  ]) {
     const mine = document.head.querySelector(sel);
     const theirs = doc.head.querySelector(sel);
     if (mine && theirs) mine.replaceWith(theirs.cloneNode(true));
     else if (mine) mine.remove();
     else if (theirs) document.head.appendChild(theirs.cloneNode(true));
   }
-  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((l) => l.remove());
-  doc.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((l) => document.head.appendChild(l.cloneNode(true)));
+  for (const l of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) l.remove();
+  for (const l of doc.head.querySelectorAll('link[rel="alternate"][hreflang]'))
+    document.head.appendChild(l.cloneNode(true));
   // Pages may opt out of colour modes (the landing page): carry the fixed theme across.
   const fixed = doc.documentElement.hasAttribute("data-theme-fixed");
   const root = document.documentElement;
-  if (fixed) { root.setAttribute("data-theme-fixed", ""); root.setAttribute("data-theme", "light"); }
-  else if (root.hasAttribute("data-theme-fixed")) {
+  if (fixed) {
+    root.setAttribute("data-theme-fixed", "");
+    root.setAttribute("data-theme", "light");
+  } else if (root.hasAttribute("data-theme-fixed")) {
     root.removeAttribute("data-theme-fixed");
     document.dispatchEvent(new CustomEvent("docsite:color-mode-restore"));
   }
@@ -156,14 +180,21 @@ function swapRoot(root: HTMLElement, next: HTMLElement): void {
 }
 
 export function markActive(sidebar: HTMLElement, href: string | null): void {
-  sidebar.querySelectorAll("[aria-current=page]").forEach((a) => { a.removeAttribute("aria-current"); a.classList.remove("menu__link--active"); });
+  sidebar.querySelectorAll("[aria-current=page]").forEach((a) => {
+    a.removeAttribute("aria-current");
+    a.classList.remove("menu__link--active");
+  });
   if (!href) return;
   const link = sidebar.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
   if (!link) return;
   link.setAttribute("aria-current", "page");
   link.classList.add("menu__link--active");
   // Open every category on the way up to the active link.
-  for (let li = link.closest(".menu__item--category"); li; li = li.parentElement?.closest(".menu__item--category") ?? null) {
+  for (
+    let li = link.closest(".menu__item--category");
+    li;
+    li = li.parentElement?.closest(".menu__item--category") ?? null
+  ) {
     const toggle = li.querySelector<HTMLElement>(":scope > .menu__row > [data-category-toggle]");
     if (toggle && toggle.getAttribute("aria-expanded") !== "true") setCategory(toggle, true, false);
   }

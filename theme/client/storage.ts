@@ -15,7 +15,9 @@ function getStore(): Storage | null {
     store = null;
     if (!warned) {
       warned = true;
-      console.warn(`docsite: browser storage is unavailable, so preferences will not be remembered (${(err as Error)?.message ?? err}).`);
+      console.warn(
+        `docsite: browser storage is unavailable, so preferences will not be remembered (${(err as Error)?.message ?? err}).`,
+      );
     }
   }
   return store;
@@ -23,12 +25,24 @@ function getStore(): Storage | null {
 
 export const safeStorage = {
   get(key: string): string | null {
-    try { return getStore()?.getItem(key) ?? null; } catch { return null; }
+    try {
+      return getStore()?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
   },
   set(key: string, value: string): void {
-    try { getStore()?.setItem(key, value); } catch { /* full or revoked: nothing to remember */ }
+    try {
+      getStore()?.setItem(key, value);
+    } catch {
+      /* full or revoked: nothing to remember */
+    }
   },
   remove(key: string): void {
-    try { getStore()?.removeItem(key); } catch { /* see above */ }
+    try {
+      getStore()?.removeItem(key);
+    } catch {
+      /* see above */
+    }
   },
 };

@@ -7,11 +7,20 @@ import type { DocPageData } from "../types.ts";
 function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
   const t = useT();
   const { siteTitle } = useLayout();
-  const key = data.kind === "unmaintained" ? "theme.docs.versions.unmaintainedVersionLabel" : "theme.docs.versions.unreleasedVersionLabel";
+  const key =
+    data.kind === "unmaintained"
+      ? "theme.docs.versions.unmaintainedVersionLabel"
+      : "theme.docs.versions.unreleasedVersionLabel";
   return (
     <div className={`alert alert--warning version-banner`} role="note">
       <p>{t(key, { siteTitle, versionLabel: data.versionLabel })}</p>
-      <p>{t("theme.docs.versions.latestVersionSuggestionLabel.before")}<a href={data.latestHref}><b>{data.latestLabel}</b></a>{t("theme.docs.versions.latestVersionSuggestionLabel.after")}</p>
+      <p>
+        {t("theme.docs.versions.latestVersionSuggestionLabel.before")}
+        <a href={data.latestHref}>
+          <b>{data.latestLabel}</b>
+        </a>
+        {t("theme.docs.versions.latestVersionSuggestionLabel.after")}
+      </p>
     </div>
   );
 }
@@ -29,7 +38,11 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
             <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
           </div>
         )}
-        {data.untranslated && <div className="alert alert--info" role="note"><p>{t("theme.docs.untranslated")}</p></div>}
+        {data.untranslated && (
+          <div className="alert alert--info" role="note">
+            <p>{t("theme.docs.untranslated")}</p>
+          </div>
+        )}
         {!data.hideToc && <TocMobile items={data.toc} />}
         <article className="markdown">
           <h1>{data.title}</h1>
@@ -37,12 +50,28 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
         </article>
         {(data.prev || data.next) && (
           <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
-            {data.prev ? <a className="pagination-nav__link" href={data.prev.href} rel="prev"><span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span><span className="pagination-nav__label">« {data.prev.title}</span></a> : <span />}
-            {data.next && <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next"><span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span><span className="pagination-nav__label">{data.next.title} »</span></a>}
+            {data.prev ? (
+              <a className="pagination-nav__link" href={data.prev.href} rel="prev">
+                <span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span>
+                <span className="pagination-nav__label">« {data.prev.title}</span>
+              </a>
+            ) : (
+              <span />
+            )}
+            {data.next && (
+              <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next">
+                <span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span>
+                <span className="pagination-nav__label">{data.next.title} »</span>
+              </a>
+            )}
           </nav>
         )}
       </main>
-      {!data.hideToc && <div className="doc-toc"><Toc items={data.toc} /></div>}
+      {!data.hideToc && (
+        <div className="doc-toc">
+          <Toc items={data.toc} />
+        </div>
+      )}
     </div>
   );
 }

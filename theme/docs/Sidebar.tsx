@@ -12,38 +12,74 @@ function Items({ items, active, collapsed }: { items: SidebarItemData[]; active:
   const t = useT();
   return (
     <ul className="menu__list" data-collapsed={collapsed ? "" : undefined}>
-      {items.filter((i) => !i.hidden).map((item, n) => {
-        const isActive = item.href === active;
-        if (item.type === "link") {
+      {items
+        .filter((i) => !i.hidden)
+        .map((item, n) => {
+          const isActive = item.href === active;
+          if (item.type === "link") {
+            return (
+              <li className="menu__item" key={n}>
+                <a
+                  className={`menu__link${isActive ? " menu__link--active" : ""}`}
+                  href={item.href}
+                  aria-current={isActive ? "page" : undefined}
+                >
+                  {item.label}
+                </a>
+              </li>
+            );
+          }
+          const open = containsActive(item, active) || item.collapsed === false;
+          const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label });
           return (
-            <li className="menu__item" key={n}>
-              <a className={`menu__link${isActive ? " menu__link--active" : ""}`} href={item.href} aria-current={isActive ? "page" : undefined}>{item.label}</a>
+            <li className="menu__item menu__item--category" key={n}>
+              <div className="menu__row">
+                {item.href ? (
+                  <>
+                    <a
+                      className={`menu__link${isActive ? " menu__link--active" : ""}`}
+                      href={item.href}
+                      aria-current={isActive ? "page" : undefined}
+                    >
+                      {item.label}
+                    </a>
+                    <button
+                      type="button"
+                      className="menu__caret"
+                      data-category-toggle
+                      aria-expanded={open}
+                      aria-label={toggleLabel}
+                      title={toggleLabel}
+                    />
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="menu__link menu__link--toggle"
+                    data-category-toggle
+                    aria-expanded={open}
+                  >
+                    {item.label}
+                  </button>
+                )}
+              </div>
+              <Items items={item.items ?? []} active={active} collapsed={!open} />
             </li>
           );
-        }
-        const open = containsActive(item, active) || item.collapsed === false;
-        const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label });
-        return (
-          <li className="menu__item menu__item--category" key={n}>
-            <div className="menu__row">
-              {item.href ? (
-                <>
-                  <a className={`menu__link${isActive ? " menu__link--active" : ""}`} href={item.href} aria-current={isActive ? "page" : undefined}>{item.label}</a>
-                  <button type="button" className="menu__caret" data-category-toggle aria-expanded={open} aria-label={toggleLabel} title={toggleLabel} />
-                </>
-              ) : (
-                <button type="button" className="menu__link menu__link--toggle" data-category-toggle aria-expanded={open}>{item.label}</button>
-              )}
-            </div>
-            <Items items={item.items ?? []} active={active} collapsed={!open} />
-          </li>
-        );
-      })}
+        })}
     </ul>
   );
 }
 
-export function Sidebar({ items, active, sidebarKey }: { items: SidebarItemData[]; active: string; sidebarKey?: string }) {
+export function Sidebar({
+  items,
+  active,
+  sidebarKey,
+}: {
+  items: SidebarItemData[];
+  active: string;
+  sidebarKey?: string;
+}) {
   const t = useT();
   return (
     <div className="doc-sidebar" data-sidebar={sidebarKey}>

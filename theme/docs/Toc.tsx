@@ -2,7 +2,10 @@
 import { useT } from "../context.tsx";
 import type { TocItem } from "../types.ts";
 
-interface Node { item: TocItem; children: TocItem[] }
+interface Node {
+  item: TocItem;
+  children: TocItem[];
+}
 
 function nest(items: TocItem[]): Node[] {
   const out: Node[] = [];
@@ -18,10 +21,18 @@ function List({ items }: { items: TocItem[] }) {
     <ul className="toc__list">
       {nest(items).map(({ item, children }) => (
         <li key={item.id}>
-          <a className="toc__link" href={`#${item.id}`}>{item.text}</a>
+          <a className="toc__link" href={`#${item.id}`}>
+            {item.text}
+          </a>
           {children.length > 0 && (
             <ul className="toc__list">
-              {children.map((c) => <li key={c.id}><a className="toc__link" href={`#${c.id}`}>{c.text}</a></li>)}
+              {children.map((c) => (
+                <li key={c.id}>
+                  <a className="toc__link" href={`#${c.id}`}>
+                    {c.text}
+                  </a>
+                </li>
+              ))}
             </ul>
           )}
         </li>

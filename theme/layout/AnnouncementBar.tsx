@@ -5,7 +5,12 @@ import { safeStorage } from "../client/storage.ts";
 
 import { ANNOUNCEMENT_DISMISSED_KEY, ANNOUNCEMENT_ID_KEY } from "../storage-keys.ts";
 
-export interface AnnouncementBarProps { id: string; content: string; closeable: boolean; closeLabel: string }
+export interface AnnouncementBarProps {
+  id: string;
+  content: string;
+  closeable: boolean;
+  closeLabel: string;
+}
 
 export function isDismissed(id: string): boolean {
   return safeStorage.get(ANNOUNCEMENT_ID_KEY) === id && safeStorage.get(ANNOUNCEMENT_DISMISSED_KEY) === "true";
@@ -25,8 +30,15 @@ export function AnnouncementBar(props: AnnouncementBarProps) {
     <div className="announcement" role="region" aria-label={props.content}>
       <p className="announcement__content">{props.content}</p>
       {props.closeable && (
-        <button type="button" className="announcement__close icon-button" aria-label={props.closeLabel}
-          onClick={() => { safeStorage.set(ANNOUNCEMENT_DISMISSED_KEY, "true"); setOpen(false); }}>
+        <button
+          type="button"
+          className="announcement__close icon-button"
+          aria-label={props.closeLabel}
+          onClick={() => {
+            safeStorage.set(ANNOUNCEMENT_DISMISSED_KEY, "true");
+            setOpen(false);
+          }}
+        >
           ×
         </button>
       )}

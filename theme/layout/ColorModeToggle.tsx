@@ -48,10 +48,15 @@ export function ColorModeToggle(props: ColorModeToggleProps) {
       applyMode(next);
     };
     const mq = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
-    const onSystem = () => { if (readMode(props.defaultMode) === "system") applyMode("system"); };
+    const onSystem = () => {
+      if (readMode(props.defaultMode) === "system") applyMode("system");
+    };
     addEventListener("storage", onStorage);
     mq?.addEventListener?.("change", onSystem);
-    return () => { removeEventListener("storage", onStorage); mq?.removeEventListener?.("change", onSystem); };
+    return () => {
+      removeEventListener("storage", onStorage);
+      mq?.removeEventListener?.("change", onSystem);
+    };
   }, []);
   const choose = () => {
     const next = NEXT[mode];
@@ -61,7 +66,14 @@ export function ColorModeToggle(props: ColorModeToggleProps) {
   };
   const name = props.modeNames[mode];
   return (
-    <button type="button" className="icon-button color-toggle" onClick={choose} aria-label={props.label.replace("{mode}", name)} title={props.label.replace("{mode}", name)} data-mode={mode}>
+    <button
+      type="button"
+      className="icon-button color-toggle"
+      onClick={choose}
+      aria-label={props.label.replace("{mode}", name)}
+      title={props.label.replace("{mode}", name)}
+      data-mode={mode}
+    >
       <Icon name={mode === "light" ? "sun" : mode === "dark" ? "moon" : "system"} />
     </button>
   );

@@ -15,7 +15,8 @@ export function Footer() {
                 {g.items.map((i) => (
                   <li key={i.href}>
                     <a href={i.href} {...(i.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-                      {i.label}{i.external && <Icon name="external" size={12} />}
+                      {i.label}
+                      {i.external && <Icon name="external" size={12} />}
                     </a>
                   </li>
                 ))}
@@ -26,7 +27,11 @@ export function Footer() {
         <div className="footer__bottom">
           <ul className="footer__icons" aria-label={t("footer.icons.ariaLabel")}>
             {footer.icons.map((i) => (
-              <li key={i.href}><a href={i.href} target="_blank" rel="noopener noreferrer" className="icon-button"><Icon name={i.icon} label={i.label} /></a></li>
+              <li key={i.href}>
+                <a href={i.href} target="_blank" rel="noopener noreferrer" className="icon-button">
+                  <Icon name={i.icon} label={i.label} />
+                </a>
+              </li>
             ))}
           </ul>
           <p className="footer__copyright">{footer.copyright}</p>

@@ -10,13 +10,28 @@ export function Layout({ children, wide }: { children: ReactNode; wide?: boolean
   const layout = useLayout();
   const t = useT();
   const a = layout.announcement;
-  const aProps = a ? { id: a.id, content: a.content, closeable: a.closeable, closeLabel: t("theme.AnnouncementBar.closeButtonAriaLabel") } : null;
+  const aProps = a
+    ? {
+        id: a.id,
+        content: a.content,
+        closeable: a.closeable,
+        closeLabel: t("theme.AnnouncementBar.closeButtonAriaLabel"),
+      }
+    : null;
   return (
     <>
-      <a className="skip-link" href="#main-content">{t("theme.common.skipToMainContent")}</a>
-      {aProps && <Island name="AnnouncementBar" props={aProps}><AnnouncementBar {...aProps} /></Island>}
+      <a className="skip-link" href="#main-content">
+        {t("theme.common.skipToMainContent")}
+      </a>
+      {aProps && (
+        <Island name="AnnouncementBar" props={aProps}>
+          <AnnouncementBar {...aProps} />
+        </Island>
+      )}
       <Navbar />
-      <div className={`page${wide ? " page--wide" : ""}`} data-page>{children}</div>
+      <div className={`page${wide ? " page--wide" : ""}`} data-page>
+        {children}
+      </div>
       <Footer />
     </>
   );

@@ -9,8 +9,14 @@ import type { NavItemData, LinkData } from "../types.ts";
 
 function NavLink({ item }: { item: LinkData & { icon?: string } }) {
   return (
-    <a className={`navbar__link${item.active ? " navbar__link--active" : ""}`} href={item.href} aria-current={item.active ? "page" : undefined}
-      {...(item.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} hrefLang={item.lang} lang={item.lang}>
+    <a
+      className={`navbar__link${item.active ? " navbar__link--active" : ""}`}
+      href={item.href}
+      aria-current={item.active ? "page" : undefined}
+      {...(item.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      hrefLang={item.lang}
+      lang={item.lang}
+    >
       {item.icon ? <Icon name={item.icon} label={item.label} /> : item.label}
       {item.external && !item.icon && <Icon name="external" size={12} />}
     </a>
@@ -28,7 +34,9 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
         return (
           <div className="menu-group">
             <span className="menu-group__title">{item.label}</span>
-            {item.items.map((i) => <NavLink key={i.href} item={i} />)}
+            {item.items.map((i) => (
+              <NavLink key={i.href} item={i} />
+            ))}
           </div>
         );
       }
@@ -41,7 +49,15 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
           <ul className="dropdown__menu">
             {item.items.map((i) => (
               <li key={i.href}>
-                <a className={`dropdown__link${i.active ? " dropdown__link--active" : ""}`} href={i.href} hrefLang={i.lang} lang={i.lang} aria-current={i.active ? "page" : undefined}>{i.label}</a>
+                <a
+                  className={`dropdown__link${i.active ? " dropdown__link--active" : ""}`}
+                  href={i.href}
+                  hrefLang={i.lang}
+                  lang={i.lang}
+                  aria-current={i.active ? "page" : undefined}
+                >
+                  {i.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -50,7 +66,15 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
     case "search":
       if (mode === "mobile") return null;
       return (
-        <Island name="SearchButton" props={{ href: layout.search.href, label: t("theme.SearchBar.label"), shortcut: "Ctrl K", offline: Object.fromEntries(OFFLINE_KEYS.map((k) => [k, t(k)])) }}>
+        <Island
+          name="SearchButton"
+          props={{
+            href: layout.search.href,
+            label: t("theme.SearchBar.label"),
+            shortcut: "Ctrl K",
+            offline: Object.fromEntries(OFFLINE_KEYS.map((k) => [k, t(k)])),
+          }}
+        >
           <SearchButton href={layout.search.href} label={t("theme.SearchBar.label")} shortcut="Ctrl K" />
         </Island>
       );
@@ -59,9 +83,17 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
       const props = {
         defaultMode: "light" as Mode,
         label: t("theme.colorToggle.ariaLabel", { mode: "{mode}" }),
-        modeNames: { light: t("theme.colorToggle.ariaLabel.mode.light"), dark: t("theme.colorToggle.ariaLabel.mode.dark"), system: t("theme.colorToggle.ariaLabel.mode.system") },
+        modeNames: {
+          light: t("theme.colorToggle.ariaLabel.mode.light"),
+          dark: t("theme.colorToggle.ariaLabel.mode.dark"),
+          system: t("theme.colorToggle.ariaLabel.mode.system"),
+        },
       };
-      return <Island name="ColorModeToggle" props={props}><ColorModeToggle {...props} /></Island>;
+      return (
+        <Island name="ColorModeToggle" props={props}>
+          <ColorModeToggle {...props} />
+        </Island>
+      );
     }
   }
 }
@@ -73,15 +105,30 @@ export function Navbar() {
   return (
     <header className="navbar" data-navbar data-hide-on-scroll={navbar.hideOnScroll ? "true" : undefined}>
       <nav className="navbar__inner" aria-label={t("theme.navbar.ariaLabel")}>
-        <button type="button" className="icon-button navbar__toggle" data-mobile-menu-open aria-label={t("theme.docs.sidebar.toggleSidebarButtonAriaLabel")} aria-expanded="false" aria-controls="mobile-menu">
+        <button
+          type="button"
+          className="icon-button navbar__toggle"
+          data-mobile-menu-open
+          aria-label={t("theme.docs.sidebar.toggleSidebarButtonAriaLabel")}
+          aria-expanded="false"
+          aria-controls="mobile-menu"
+        >
           <Icon name="menu" />
         </button>
         <a className="navbar__brand" href={layout.homeHref}>
           <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
           <span className="navbar__title">{navbar.title}</span>
         </a>
-        <div className="navbar__items">{navbar.left.map((i, n) => <Item key={n} item={i} mode="desktop" />)}</div>
-        <div className="navbar__items navbar__items--right">{navbar.right.map((i, n) => <Item key={n} item={i} mode="desktop" />)}</div>
+        <div className="navbar__items">
+          {navbar.left.map((i, n) => (
+            <Item key={n} item={i} mode="desktop" />
+          ))}
+        </div>
+        <div className="navbar__items navbar__items--right">
+          {navbar.right.map((i, n) => (
+            <Item key={n} item={i} mode="desktop" />
+          ))}
+        </div>
       </nav>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu data-view="primary" hidden>
         <div className="mobile-menu__head">
@@ -89,15 +136,24 @@ export function Navbar() {
             <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
             <span className="navbar__title">{navbar.title}</span>
           </a>
-          <button type="button" className="icon-button" data-mobile-menu-close aria-label={t("theme.docs.sidebar.closeSidebarButtonAriaLabel")}>
+          <button
+            type="button"
+            className="icon-button"
+            data-mobile-menu-close
+            aria-label={t("theme.docs.sidebar.closeSidebarButtonAriaLabel")}
+          >
             <Icon name="close" />
           </button>
         </div>
         <div className="mobile-menu__primary">
-          {[...navbar.left, ...navbar.right].map((i, n) => <Item key={n} item={i} mode="mobile" />)}
+          {[...navbar.left, ...navbar.right].map((i, n) => (
+            <Item key={n} item={i} mode="mobile" />
+          ))}
         </div>
         <div className="mobile-menu__secondary">
-          <button type="button" className="mobile-menu__back" data-mobile-menu-back>← {t("theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel")}</button>
+          <button type="button" className="mobile-menu__back" data-mobile-menu-back>
+            ← {t("theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel")}
+          </button>
           <div data-mobile-menu-sidebar />
         </div>
       </div>

@@ -7,11 +7,19 @@ import { Icon } from "../icons.tsx";
  * strings, failed to load): they travel in this island's props, so the error screen is in the page's language.
  */
 export const OFFLINE_KEYS = [
-  "theme.SearchModal.dialogLabel", "theme.SearchModal.searchBox.placeholder", "theme.SearchModal.searchBox.cancelButtonText",
-  "theme.SearchModal.errorScreen.titleText", "theme.SearchModal.errorScreen.helpText",
+  "theme.SearchModal.dialogLabel",
+  "theme.SearchModal.searchBox.placeholder",
+  "theme.SearchModal.searchBox.cancelButtonText",
+  "theme.SearchModal.errorScreen.titleText",
+  "theme.SearchModal.errorScreen.helpText",
 ] as const;
 
-export interface SearchButtonProps { href: string; label: string; shortcut: string; offline?: Record<string, string> }
+export interface SearchButtonProps {
+  href: string;
+  label: string;
+  shortcut: string;
+  offline?: Record<string, string>;
+}
 
 export function openSearch(): void {
   document.dispatchEvent(new CustomEvent("docsite:search-open"));
@@ -19,11 +27,22 @@ export function openSearch(): void {
 
 export function SearchButton(props: SearchButtonProps) {
   return (
-    <a className="search-button" href={props.href} aria-keyshortcuts="Control+K Meta+K /"
-      onClick={(e) => { if (e.metaKey || e.ctrlKey || e.shiftKey) return; e.preventDefault(); openSearch(); }}>
+    <a
+      className="search-button"
+      href={props.href}
+      aria-keyshortcuts="Control+K Meta+K /"
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+        e.preventDefault();
+        openSearch();
+      }}
+    >
       <Icon name="search" size={16} />
       <span className="search-button__label">{props.label}</span>
-      <kbd className="search-button__kbd" aria-hidden="true">{props.shortcut}</kbd>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the kbd is not focusable; the link's name is its label */}
+      <kbd className="search-button__kbd" aria-hidden="true">
+        {props.shortcut}
+      </kbd>
     </a>
   );
 }

@@ -10,7 +10,9 @@ export function Admonition({ type, title, children }: { type: string; title?: st
   const t = useT();
   return (
     <div className={`admonition admonition--${type}`} role="note">
-      <p className="admonition__title"><span aria-hidden="true">{ADMONITION_ICONS[type] ?? "ℹ"}</span> {title ?? t(`theme.admonition.${type}`)}</p>
+      <p className="admonition__title">
+        <span aria-hidden="true">{ADMONITION_ICONS[type] ?? "ℹ"}</span> {title ?? t(`theme.admonition.${type}`)}
+      </p>
       <div className="admonition__body">{children}</div>
     </div>
   );
@@ -23,8 +25,13 @@ export function CodeBlock({ lang, title, children }: { lang: string; title?: str
       {title && <div className="code-block__title">{title}</div>}
       <div className="code-block__body">
         {children}
-        <button type="button" className="code-block__copy icon-button" data-copy aria-label={t("theme.CodeBlock.copyButtonAriaLabel")}
-          data-copied-label={t("theme.CodeBlock.copied")}>
+        <button
+          type="button"
+          className="code-block__copy icon-button"
+          data-copy
+          aria-label={t("theme.CodeBlock.copyButtonAriaLabel")}
+          data-copied-label={t("theme.CodeBlock.copied")}
+        >
           <Icon name="copy" size={16} />
         </button>
       </div>
@@ -32,7 +39,12 @@ export function CodeBlock({ lang, title, children }: { lang: string; title?: str
   );
 }
 
-interface TabItemProps { value: string; label?: string; default?: boolean; children: ReactNode }
+interface TabItemProps {
+  value: string;
+  label?: string;
+  default?: boolean;
+  children: ReactNode;
+}
 
 export function TabItem({ children }: TabItemProps) {
   return <>{children}</>;
@@ -42,9 +54,19 @@ export function TabItem({ children }: TabItemProps) {
  * Tabs render every panel; inactive panels are hidden by CSS only when JavaScript runs (html.js), so without
  * JavaScript every alternative is readable one after another.
  */
-export function Tabs({ children, defaultValue, groupId }: { children: ReactNode; defaultValue?: string; groupId?: string }) {
+export function Tabs({
+  children,
+  defaultValue,
+  groupId,
+}: {
+  children: ReactNode;
+  defaultValue?: string;
+  groupId?: string;
+}) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === "string");
+  const items = Children.toArray(children).filter(
+    (c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === "string",
+  );
   const selected = defaultValue ?? items.find((i) => i.props.default)?.props.value ?? items[0]?.props.value;
   return (
     <div className="tabs" data-tabs data-group={groupId}>
@@ -52,16 +74,32 @@ export function Tabs({ children, defaultValue, groupId }: { children: ReactNode;
         {items.map((i) => {
           const on = i.props.value === selected;
           return (
-            <button type="button" role="tab" key={i.props.value} id={`tab-${id}-${i.props.value}`} aria-controls={`panel-${id}-${i.props.value}`}
-              aria-selected={on} tabIndex={on ? 0 : -1} className="tabs__tab" data-value={i.props.value}>
+            <button
+              type="button"
+              role="tab"
+              key={i.props.value}
+              id={`tab-${id}-${i.props.value}`}
+              aria-controls={`panel-${id}-${i.props.value}`}
+              aria-selected={on}
+              tabIndex={on ? 0 : -1}
+              className="tabs__tab"
+              data-value={i.props.value}
+            >
               {i.props.label ?? i.props.value}
             </button>
           );
         })}
       </div>
       {items.map((i) => (
-        <div role="tabpanel" key={i.props.value} id={`panel-${id}-${i.props.value}`} aria-labelledby={`tab-${id}-${i.props.value}`}
-          className="tabs__panel" data-inactive={i.props.value === selected ? undefined : ""} tabIndex={0}>
+        <div
+          role="tabpanel"
+          key={i.props.value}
+          id={`panel-${id}-${i.props.value}`}
+          aria-labelledby={`tab-${id}-${i.props.value}`}
+          className="tabs__panel"
+          data-inactive={i.props.value === selected ? undefined : ""}
+          tabIndex={0}
+        >
           <p className="tabs__nojs-label">{i.props.label ?? i.props.value}</p>
           {i.props.children}
         </div>
@@ -76,7 +114,15 @@ function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
     return (
       <Tag id={id} className="anchor">
         {children}
-        {id && <a className="hash-link" href={`#${id}`} aria-label={t("theme.common.headingLinkTitle", { heading: typeof children === "string" ? children : "" })}>#</a>}
+        {id && (
+          <a
+            className="hash-link"
+            href={`#${id}`}
+            aria-label={t("theme.common.headingLinkTitle", { heading: typeof children === "string" ? children : "" })}
+          >
+            #
+          </a>
+        )}
       </Tag>
     );
   };
@@ -84,16 +130,32 @@ function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
 
 function A({ href, children, ...rest }: { href?: string; children: ReactNode }) {
   const external = href && /^https?:\/\//.test(href);
-  return <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>{children}</a>;
+  return (
+    <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      {children}
+    </a>
+  );
 }
 
 function Table({ children }: { children: ReactNode }) {
   // Focusable so keyboard users can scroll a wide table.
-  return <div className="table-wrap" tabIndex={0}><table>{children}</table></div>;
+  return (
+    <div className="table-wrap" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
 }
 
 export const mdxComponents = {
-  Admonition, CodeBlock, Tabs, TabItem,
-  h2: heading("h2"), h3: heading("h3"), h4: heading("h4"), h5: heading("h5"), h6: heading("h6"),
-  a: A, table: Table,
+  Admonition,
+  CodeBlock,
+  Tabs,
+  TabItem,
+  h2: heading("h2"),
+  h3: heading("h3"),
+  h4: heading("h4"),
+  h5: heading("h5"),
+  h6: heading("h6"),
+  a: A,
+  table: Table,
 };

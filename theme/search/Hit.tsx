@@ -9,9 +9,15 @@ export function HitBody({ hit }: { hit: SearchHit }) {
   const context = hit.page ?? hit.breadcrumbs.join(" › ");
   return (
     <>
-      <span className="search-hit__title"><Marked segments={hit.title} /></span>
+      <span className="search-hit__title">
+        <Marked segments={hit.title} />
+      </span>
       {context ? <span className="search-hit__context">{context}</span> : null}
-      {hit.snippet.length ? <span className="search-hit__snippet"><Marked segments={hit.snippet} /></span> : null}
+      {hit.snippet.length ? (
+        <span className="search-hit__snippet">
+          <Marked segments={hit.snippet} />
+        </span>
+      ) : null}
     </>
   );
 }

@@ -26,8 +26,14 @@ type State =
 /** Follows a link through the client router when it is there, as a click would. */
 export function go(url: string): void {
   const u = new URL(url, location.href);
-  if (u.origin !== location.origin) { location.assign(u.href); return; }
-  if (u.pathname === location.pathname && u.search === location.search) { location.hash = u.hash; return; }
+  if (u.origin !== location.origin) {
+    location.assign(u.href);
+    return;
+  }
+  if (u.pathname === location.pathname && u.search === location.search) {
+    location.hash = u.hash;
+    return;
+  }
   const nav = (window as unknown as { __docsite?: { navigate(u: string): void } }).__docsite?.navigate;
   if (nav) nav(u.href);
   else location.assign(u.href);
@@ -39,12 +45,25 @@ export const searchPageHref = (cfg: SearchClientConfig, q: string) => `${cfg.sea
 function suggestions(cfg: SearchClientConfig, q: string): string[] {
   const words = q.trim().split(/\s+/);
   const out = words.length > 1 ? [words.slice(0, -1).join(" ")] : [];
-  return [...new Set([...out, ...cfg.suggestions])].filter((s) => s.toLowerCase() !== q.trim().toLowerCase()).slice(0, 3);
+  return [...new Set([...out, ...cfg.suggestions])]
+    .filter((s) => s.toLowerCase() !== q.trim().toLowerCase())
+    .slice(0, 3);
 }
 
-interface Item { id: string; url: string; saved: SavedHit; hit?: SearchHit; list?: keyof History }
+interface Item {
+  id: string;
+  url: string;
+  saved: SavedHit;
+  hit?: SearchHit;
+  list?: keyof History;
+}
 
-export function SearchModal(props: { cfg: SearchClientConfig; version: string; onClose: () => void; broken?: boolean }) {
+export function SearchModal(props: {
+  cfg: SearchClientConfig;
+  version: string;
+  onClose: () => void;
+  broken?: boolean;
+}) {
   const { cfg, onClose } = props;
   const t = useMemo(() => translator(cfg.strings, cfg.locale), [cfg]);
   const provider = useMemo(() => providerFor(cfg, props.version), [cfg, props.version]);
@@ -57,19 +76,35 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   const seq = useRef(0);
 
   // Start fetching the engine and index as soon as the modal opens, before the first keystroke.
-  useEffect(() => { input.current?.focus(); if (!props.broken) provider.preload().catch(() => { /* shown on the first query */ }); }, []);
+  useEffect(() => {
+    input.current?.focus();
+    if (!props.broken)
+      provider.preload().catch(() => {
+        /* shown on the first query */
+      });
+  }, []);
 
   useEffect(() => {
     if (props.broken) return;
     const q = searchable(query);
     const my = ++seq.current;
     setActive(0);
-    if (!q) { setState({ status: "idle" }); return; }
-    setState((s) => ({ status: "loading", results: s.status === "done" ? s.results : s.status === "loading" ? s.results : undefined }));
+    if (!q) {
+      setState({ status: "idle" });
+      return;
+    }
+    setState((s) => ({
+      status: "loading",
+      results: s.status === "done" ? s.results : s.status === "loading" ? s.results : undefined,
+    }));
     const timer = setTimeout(() => {
       provider.search(q, 0, PAGE_SIZE).then(
-        (results) => { if (my === seq.current) setState({ status: "done", results, query: q }); },
-        () => { if (my === seq.current) setState({ status: "error", query: q }); },
+        (results) => {
+          if (my === seq.current) setState({ status: "done", results, query: q });
+        },
+        () => {
+          if (my === seq.current) setState({ status: "error", query: q });
+        },
       );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -79,7 +114,9 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
   const items: Item[] = useMemo(() => {
     const saved = (h: SearchHit): SavedHit => ({ url: h.url, title: plainText(h.title), page: h.page });
     if (searchable(query)) {
-      return (results?.hits ?? []).flatMap((h) => [h, ...h.headings]).map((h, i) => ({ id: `search-item-${i}`, url: h.url, saved: saved(h), hit: h }));
+      return (results?.hits ?? [])
+        .flatMap((h) => [h, ...h.headings])
+        .map((h, i) => ({ id: `search-item-${i}`, url: h.url, saved: saved(h), hit: h }));
     }
     return [
       ...history.favorites.map((s, i) => ({ id: `search-fav-${i}`, url: s.url, saved: s, list: "favorites" as const })),
@@ -106,15 +143,20 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
     if (e.key === "Enter" && e.target === input.current) {
       e.preventDefault();
       if (items[active]) select(items[active], true);
-      else if (query.trim()) { onClose(); go(searchPageHref(cfg, query.trim())); }
+      else if (query.trim()) {
+        onClose();
+        go(searchPageHref(cfg, query.trim()));
+      }
       return;
     }
     if (e.key === "Tab") {
       // Focus trap: Tab and Shift+Tab cycle through the dialog's own controls.
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>("input, button, a[href]") ?? [])].filter((el) => !el.hasAttribute("disabled"));
+      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>("input, button, a[href]") ?? [])].filter(
+        (el) => !el.hasAttribute("disabled"),
+      );
       if (!focusable.length) return;
       const i = focusable.indexOf(document.activeElement as HTMLElement);
-      const next = e.shiftKey ? (i <= 0 ? focusable.length - 1 : i - 1) : (i === focusable.length - 1 ? 0 : i + 1);
+      const next = e.shiftKey ? (i <= 0 ? focusable.length - 1 : i - 1) : i === focusable.length - 1 ? 0 : i + 1;
       e.preventDefault();
       focusable[next].focus();
     }
@@ -122,11 +164,23 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
 
   const option = (item: Item, i: number, extra?: React.ReactNode) => (
     <li key={item.id} className="search-modal__item" role="presentation">
-      <a id={item.id} href={item.url} role="option" aria-selected={i === active} tabIndex={-1}
+      <a
+        id={item.id}
+        href={item.url}
+        role="option"
+        aria-selected={i === active}
+        tabIndex={-1}
         className={`search-hit${item.hit?.page ? " search-hit--heading" : ""}`}
-        onMouseMove={() => { if (i !== active) setActive(i); }}
-        onClick={(e) => { if (!e.metaKey && !e.ctrlKey && !e.shiftKey) select(item, false); }}>
-        {item.hit ? <HitBody hit={item.hit} /> : (
+        onMouseMove={() => {
+          if (i !== active) setActive(i);
+        }}
+        onClick={(e) => {
+          if (!e.metaKey && !e.ctrlKey && !e.shiftKey) select(item, false);
+        }}
+      >
+        {item.hit ? (
+          <HitBody hit={item.hit} />
+        ) : (
           <>
             <span className="search-hit__title">{item.saved.title}</span>
             {item.saved.page ? <span className="search-hit__context">{item.saved.page}</span> : null}
@@ -148,7 +202,9 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
     );
   } else if (!q) {
     const button = (label: string, icon: string, onClick: () => void) => (
-      <button type="button" className="search-modal__action" title={label} aria-label={`${label}`} onClick={onClick}>{icon}</button>
+      <button type="button" className="search-modal__action" title={label} aria-label={`${label}`} onClick={onClick}>
+        {icon}
+      </button>
     );
     screen = items.length ? (
       <div className="search-modal__screen">
@@ -157,78 +213,171 @@ export function SearchModal(props: { cfg: SearchClientConfig; version: string; o
           if (!own.length) return null;
           return (
             <section key={list} className="search-modal__group" data-list={list}>
-              <h2 className="search-modal__group-title">{t(list === "recent" ? "theme.SearchModal.startScreen.recentSearchesTitle" : "theme.SearchModal.startScreen.favoriteSearchesTitle")}</h2>
+              <h2 className="search-modal__group-title">
+                {t(
+                  list === "recent"
+                    ? "theme.SearchModal.startScreen.recentSearchesTitle"
+                    : "theme.SearchModal.startScreen.favoriteSearchesTitle",
+                )}
+              </h2>
               <ul role="listbox" id={`search-list-${list}`} className="search-modal__list">
-                {own.map(([it, i]) => option(it, i, (
-                  <span className="search-modal__actions">
-                    {list === "recent" && button(t("theme.SearchModal.startScreen.saveRecentSearchButtonTitle"), "☆", () => setHistory(favorite(cfg.locale, it.saved)))}
-                    {button(t(list === "recent" ? "theme.SearchModal.startScreen.removeRecentSearchButtonTitle" : "theme.SearchModal.startScreen.removeFavoriteSearchButtonTitle"), "✕", () => setHistory(forget(cfg.locale, list, it.url)))}
-                  </span>
-                )))}
+                {own.map(([it, i]) =>
+                  option(
+                    it,
+                    i,
+                    <span className="search-modal__actions">
+                      {list === "recent" &&
+                        button(t("theme.SearchModal.startScreen.saveRecentSearchButtonTitle"), "☆", () =>
+                          setHistory(favorite(cfg.locale, it.saved)),
+                        )}
+                      {button(
+                        t(
+                          list === "recent"
+                            ? "theme.SearchModal.startScreen.removeRecentSearchButtonTitle"
+                            : "theme.SearchModal.startScreen.removeFavoriteSearchButtonTitle",
+                        ),
+                        "✕",
+                        () => setHistory(forget(cfg.locale, list, it.url)),
+                      )}
+                    </span>,
+                  ),
+                )}
               </ul>
             </section>
           );
         })}
       </div>
     ) : (
-      <div className="search-modal__screen search-modal__screen--start"><p>{t("theme.SearchModal.startScreen.noRecentSearchesText")}</p></div>
+      <div className="search-modal__screen search-modal__screen--start">
+        <p>{t("theme.SearchModal.startScreen.noRecentSearchesText")}</p>
+      </div>
     );
   } else if (state.status === "done" && !state.results.hits.length) {
     screen = (
       <div className="search-modal__screen search-modal__screen--empty">
-        <p className="search-modal__screen-title">{t("theme.SearchModal.noResultsScreen.noResultsText")} <strong>{quote(state.query, cfg.locale)}</strong></p>
+        <p className="search-modal__screen-title">
+          {t("theme.SearchModal.noResultsScreen.noResultsText")} <strong>{quote(state.query, cfg.locale)}</strong>
+        </p>
         {suggestions(cfg, state.query).length > 0 && (
           <>
             <p>{t("theme.SearchModal.noResultsScreen.suggestedQueryText")}:</p>
             <ul className="search-modal__suggestions">
               {suggestions(cfg, state.query).map((s) => (
-                <li key={s}><button type="button" className="search-modal__suggestion" onClick={() => { setQuery(s); input.current?.focus(); }}>{s}</button></li>
+                <li key={s}>
+                  <button
+                    type="button"
+                    className="search-modal__suggestion"
+                    onClick={() => {
+                      setQuery(s);
+                      input.current?.focus();
+                    }}
+                  >
+                    {s}
+                  </button>
+                </li>
               ))}
             </ul>
           </>
         )}
         {cfg.reportIssueUrl && (
-          <p>{t("theme.SearchModal.noResultsScreen.reportMissingResultsText")}{" "}
-            <a href={cfg.reportIssueUrl} target="_blank" rel="noopener noreferrer">{t("theme.SearchModal.noResultsScreen.reportMissingResultsLinkText")}</a></p>
+          <p>
+            {t("theme.SearchModal.noResultsScreen.reportMissingResultsText")}{" "}
+            <a href={cfg.reportIssueUrl} target="_blank" rel="noopener noreferrer">
+              {t("theme.SearchModal.noResultsScreen.reportMissingResultsLinkText")}
+            </a>
+          </p>
         )}
       </div>
     );
   } else if (results) {
     screen = (
       <div className="search-modal__screen">
-        <ul role="listbox" id="search-list-results" className="search-modal__list" aria-label={t("theme.SearchModal.resultsLabel")}>
+        <ul
+          role="listbox"
+          id="search-list-results"
+          className="search-modal__list"
+          aria-label={t("theme.SearchModal.resultsLabel")}
+        >
           {items.map((it, i) => option(it, i))}
         </ul>
         <p className="search-modal__see-all">
-          <a href={searchPageHref(cfg, q)} onClick={() => onClose()}>{t("theme.SearchModal.seeAll", { count: results.total })}</a>
+          <a href={searchPageHref(cfg, q)} onClick={() => onClose()}>
+            {t("theme.SearchModal.seeAll", { count: results.total })}
+          </a>
         </p>
       </div>
     );
   } else {
-    screen = <div className="search-modal__screen search-modal__screen--loading"><p>{t("theme.SearchModal.loading")}</p></div>;
+    screen = (
+      <div className="search-modal__screen search-modal__screen--loading">
+        <p>{t("theme.SearchModal.loading")}</p>
+      </div>
+    );
   }
 
   const listId = q ? "search-list-results" : items.length ? `search-list-${items[0].list}` : undefined;
   return (
-    <div className="search-modal" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div className="search-modal__dialog" role="dialog" aria-modal="true" aria-label={t("theme.SearchModal.dialogLabel")} ref={dialog} onKeyDown={onKeyDown}>
+    <div
+      className="search-modal"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        className="search-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("theme.SearchModal.dialogLabel")}
+        ref={dialog}
+        onKeyDown={onKeyDown}
+      >
         <form className="search-modal__bar" role="search" action={cfg.searchPage} onSubmit={(e) => e.preventDefault()}>
-          <input ref={input} className="search-modal__input" type="search" name="q" value={query} autoComplete="off" spellCheck={false}
-            placeholder={t("theme.SearchModal.searchBox.placeholder")} aria-label={t("theme.SearchModal.searchBox.placeholder")}
-            role="combobox" aria-expanded={items.length > 0} aria-autocomplete="list" aria-controls={listId}
-            aria-activedescendant={items[active]?.id} aria-busy={state.status === "loading"}
-            onChange={(e) => setQuery((e.target as HTMLInputElement).value)} />
-          <button type="button" className="search-modal__cancel" onClick={onClose}>{t("theme.SearchModal.searchBox.cancelButtonText")}</button>
+          <input
+            ref={input}
+            className="search-modal__input"
+            type="search"
+            name="q"
+            value={query}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t("theme.SearchModal.searchBox.placeholder")}
+            aria-label={t("theme.SearchModal.searchBox.placeholder")}
+            role="combobox"
+            aria-expanded={items.length > 0}
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-activedescendant={items[active]?.id}
+            aria-busy={state.status === "loading"}
+            onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+          />
+          <button type="button" className="search-modal__cancel" onClick={onClose}>
+            {t("theme.SearchModal.searchBox.cancelButtonText")}
+          </button>
         </form>
         {/* data-query: which query the screen shows (tests and styles can tell a settled screen from a pending one). */}
-        <div className="search-modal__body" aria-live="polite" data-status={state.status}
-          data-query={state.status === "done" || state.status === "error" ? state.query ?? "" : ""}>{screen}</div>
+        <div
+          className="search-modal__body"
+          aria-live="polite"
+          data-status={state.status}
+          data-query={state.status === "done" || state.status === "error" ? (state.query ?? "") : ""}
+        >
+          {screen}
+        </div>
         {/* Keyboard hints; not when the config (and with it these words) could not be loaded: nothing to move through. */}
-        {props.broken ? null : <footer className="search-modal__footer" aria-hidden="true">
-          <span><kbd>↵</kbd> {t("theme.SearchModal.footer.selectText")}</span>
-          <span><kbd>↑</kbd><kbd>↓</kbd> {t("theme.SearchModal.footer.navigateText")}</span>
-          <span><kbd>Esc</kbd> {t("theme.SearchModal.footer.closeText")}</span>
-        </footer>}
+        {props.broken ? null : (
+          <footer className="search-modal__footer" aria-hidden="true">
+            <span>
+              <kbd>↵</kbd> {t("theme.SearchModal.footer.selectText")}
+            </span>
+            <span>
+              <kbd>↑</kbd>
+              <kbd>↓</kbd> {t("theme.SearchModal.footer.navigateText")}
+            </span>
+            <span>
+              <kbd>Esc</kbd> {t("theme.SearchModal.footer.closeText")}
+            </span>
+          </footer>
+        )}
       </div>
     </div>
   );

@@ -41,8 +41,15 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
     const my = ++seq.current;
     // As in the modal: no search for a single character, and only once typing pauses (each search fetches the
     // pages of its results).
-    if (q.length < 2) { setState({ status: "idle" }); return; }
-    setState((s) => ({ status: "fetching", hits: s.status === "done" || s.status === "fetching" ? s.hits : [], total: s.status === "done" || s.status === "fetching" ? s.total : 0 }));
+    if (q.length < 2) {
+      setState({ status: "idle" });
+      return;
+    }
+    setState((s) => ({
+      status: "fetching",
+      hits: s.status === "done" || s.status === "fetching" ? s.hits : [],
+      total: s.status === "done" || s.status === "fetching" ? s.total : 0,
+    }));
     const timer = setTimeout(() => run(q, 0, my), 150);
     return () => clearTimeout(timer);
   }, [query]);
@@ -52,7 +59,8 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
       // The provider code is a separate chunk, fetched on the first search only.
       const { providerFor, currentVersion } = await import("./provider.ts");
       const r = await providerFor(cfg, currentVersion(cfg)).search(q, page, PAGE_SIZE);
-      if (my === seq.current) setState({ status: "done", hits: [...before, ...r.hits], total: r.total, more: r.more, page, query: q });
+      if (my === seq.current)
+        setState({ status: "done", hits: [...before, ...r.hits], total: r.total, more: r.more, page, query: q });
     } catch {
       if (my === seq.current) setState({ status: "error" });
     }
@@ -68,34 +76,67 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
   const q = query.trim();
   return (
     <>
-      <h1>{q ? `${t("theme.SearchPage.existingResultsTitle")} ${quote(q, cfg.locale)}` : t("theme.SearchPage.heading")}</h1>
-      <form action={action} method="get" role="search" className="search-page__form" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="search-page-input" className="visually-hidden">{t("theme.SearchPage.inputLabel")}</label>
-        <input id="search-page-input" type="search" name="q" value={query} placeholder={t("theme.SearchPage.inputPlaceholder")} autoComplete="off"
-          onChange={(e) => setQuery((e.target as HTMLInputElement).value)} />
-        <button type="submit" className="button">{t("theme.SearchPage.submitLabel")}</button>
+      <h1>
+        {q ? `${t("theme.SearchPage.existingResultsTitle")} ${quote(q, cfg.locale)}` : t("theme.SearchPage.heading")}
+      </h1>
+      <form
+        action={action}
+        method="get"
+        role="search"
+        className="search-page__form"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label htmlFor="search-page-input" className="visually-hidden">
+          {t("theme.SearchPage.inputLabel")}
+        </label>
+        <input
+          id="search-page-input"
+          type="search"
+          name="q"
+          value={query}
+          placeholder={t("theme.SearchPage.inputPlaceholder")}
+          autoComplete="off"
+          onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+        />
+        <button type="submit" className="button">
+          {t("theme.SearchPage.submitLabel")}
+        </button>
       </form>
       <div data-search-results aria-live="polite" aria-busy={state.status === "fetching"}>
         {state.status === "error" ? (
           <div className="search-page__message" role="alert">
-            <p><strong>{t("theme.SearchModal.errorScreen.titleText")}</strong></p>
+            <p>
+              <strong>{t("theme.SearchModal.errorScreen.titleText")}</strong>
+            </p>
             <p>{t("theme.SearchModal.errorScreen.helpText")}</p>
           </div>
         ) : state.status === "idle" ? null : (
           <>
             <p className="search-page__count">
-              {state.status === "done" ? (state.total ? t("theme.SearchPage.documentsFound", { count: state.total }) : t("theme.SearchPage.noResultsText")) : t("theme.SearchPage.fetchingNewResults")}
+              {state.status === "done"
+                ? state.total
+                  ? t("theme.SearchPage.documentsFound", { count: state.total })
+                  : t("theme.SearchPage.noResultsText")
+                : t("theme.SearchPage.fetchingNewResults")}
             </p>
             <ol className="search-page__results">
               {state.hits.map((h) => (
                 <li key={h.url} className="search-page__result">
-                  <a className="search-hit" href={h.url}><HitBody hit={h} /></a>
+                  <a className="search-hit" href={h.url}>
+                    <HitBody hit={h} />
+                  </a>
                   {h.headings.length > 0 && (
                     <ul className="search-page__headings">
                       {h.headings.map((s) => (
                         <li key={s.url}>
-                          <a href={s.url}><Marked segments={s.title} /></a>
-                          {s.snippet.length ? <span className="search-hit__snippet"><Marked segments={s.snippet} /></span> : null}
+                          <a href={s.url}>
+                            <Marked segments={s.title} />
+                          </a>
+                          {s.snippet.length ? (
+                            <span className="search-hit__snippet">
+                              <Marked segments={s.snippet} />
+                            </span>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
@@ -104,12 +145,16 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
               ))}
             </ol>
             {state.status === "done" && state.more && (
-              <button type="button" className="button search-page__more" onClick={more}>{t("theme.SearchPage.loadMore")}</button>
+              <button type="button" className="button search-page__more" onClick={more}>
+                {t("theme.SearchPage.loadMore")}
+              </button>
             )}
           </>
         )}
       </div>
-      <noscript><p>{t("theme.SearchPage.noJs")}</p></noscript>
+      <noscript>
+        <p>{t("theme.SearchPage.noJs")}</p>
+      </noscript>
     </>
   );
 }

@@ -14,7 +14,9 @@ export interface DocSearchHit {
   _highlightResult?: { hierarchy?: Partial<Record<Level, { value: string }>>; content?: { value: string } };
   _snippetResult?: { content?: { value: string }; hierarchy?: Partial<Record<Level, { value: string }>> };
 }
-interface MultiResponse { results: Array<{ hits: DocSearchHit[]; nbHits: number; nbPages?: number; page?: number }> }
+interface MultiResponse {
+  results: Array<{ hits: DocSearchHit[]; nbHits: number; nbPages?: number; page?: number }>;
+}
 
 /** Facet filters as DocSearch's contextual search builds them: this language and this docs version (or none). */
 export function facetFilters(a: NonNullable<SearchClientConfig["algolia"]>, version: string): Array<string | string[]> {
@@ -27,22 +29,30 @@ export function facetFilters(a: NonNullable<SearchClientConfig["algolia"]>, vers
 /** Site-relative URL of a hit, with the configured pathname rewrite (a regular expression, as in Docusaurus). */
 export function hitUrl(a: NonNullable<SearchClientConfig["algolia"]>, raw: string): string {
   const u = new URL(raw, a.siteUrl);
-  if (a.replaceSearchResultPathname) u.pathname = u.pathname.replace(new RegExp(a.replaceSearchResultPathname.from), a.replaceSearchResultPathname.to);
+  if (a.replaceSearchResultPathname)
+    u.pathname = u.pathname.replace(new RegExp(a.replaceSearchResultPathname.from), a.replaceSearchResultPathname.to);
   const own = new URL(a.siteUrl);
   return u.origin === own.origin ? u.pathname + u.search + u.hash : u.href;
 }
 
 export function toHit(a: NonNullable<SearchClientConfig["algolia"]>, h: DocSearchHit): SearchHit {
   // A hit of type lvlN is that heading; a content hit belongs to its deepest heading.
-  const depth = LEVELS.includes(h.type as Level) ? LEVELS.indexOf(h.type as Level) : LEVELS.reduce((d, l, i) => (h.hierarchy[l] ? i : d), 0);
+  const depth = LEVELS.includes(h.type as Level)
+    ? LEVELS.indexOf(h.type as Level)
+    : LEVELS.reduce((d, l, i) => (h.hierarchy[l] ? i : d), 0);
   const level = LEVELS[depth];
-  const hl = (l: Level): Segment[] => h._highlightResult?.hierarchy?.[l] ? markedSegments(h._highlightResult.hierarchy[l]!.value) : [{ text: h.hierarchy[l] ?? "", mark: false }];
+  const hl = (l: Level): Segment[] =>
+    h._highlightResult?.hierarchy?.[l]
+      ? markedSegments(h._highlightResult.hierarchy[l]!.value)
+      : [{ text: h.hierarchy[l] ?? "", mark: false }];
   const snippet = h._snippetResult?.content?.value ?? h._highlightResult?.content?.value ?? "";
   return {
     url: hitUrl(a, h.url),
     title: hl(level),
-    page: depth > 1 ? h.hierarchy.lvl1 ?? undefined : undefined,
-    breadcrumbs: LEVELS.slice(0, depth).map((l) => h.hierarchy[l]).filter((x): x is string => Boolean(x)),
+    page: depth > 1 ? (h.hierarchy.lvl1 ?? undefined) : undefined,
+    breadcrumbs: LEVELS.slice(0, depth)
+      .map((l) => h.hierarchy[l])
+      .filter((x): x is string => Boolean(x)),
     snippet: markedSegments(snippet),
     headings: [],
   };
@@ -53,15 +63,28 @@ export function algoliaProvider(cfg: SearchClientConfig, version: string): Searc
   // Credentials in the query string keep this a "simple" CORS request: no preflight round trip.
   const endpoint = `${a.host}/1/indexes/*/queries?x-algolia-application-id=${encodeURIComponent(a.appId)}&x-algolia-api-key=${encodeURIComponent(a.apiKey)}`;
   return {
-    async preload() { /* nothing to load: the preconnect hint already warmed the connection */ },
+    async preload() {
+      /* nothing to load: the preconnect hint already warmed the connection */
+    },
     async search(query, page, size): Promise<SearchResults> {
       const res = await fetch(endpoint, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: JSON.stringify({ requests: [{
-          indexName: a.indexName, query, page, hitsPerPage: size, facetFilters: facetFilters(a, version),
-          highlightPreTag: "<mark>", highlightPostTag: "</mark>", attributesToSnippet: ["content:20"], snippetEllipsisText: "…",
-        }] }),
+        body: JSON.stringify({
+          requests: [
+            {
+              indexName: a.indexName,
+              query,
+              page,
+              hitsPerPage: size,
+              facetFilters: facetFilters(a, version),
+              highlightPreTag: "<mark>",
+              highlightPostTag: "</mark>",
+              attributesToSnippet: ["content:20"],
+              snippetEllipsisText: "…",
+            },
+          ],
+        }),
       });
       if (!res.ok) throw new Error(`search service answered ${res.status}`);
       const r = ((await res.json()) as MultiResponse).results[0];

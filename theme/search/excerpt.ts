@@ -21,7 +21,12 @@ function segments(text: string, marked: Word[], from: number, to: number): Segme
 
 /** The whole text, matching words marked (titles and headings). */
 export function highlight(text: string, stems: string[]): Segment[] {
-  return segments(text, words(text).filter((w) => answers(w, stems)), 0, text.length);
+  return segments(
+    text,
+    words(text).filter((w) => answers(w, stems)),
+    0,
+    text.length,
+  );
 }
 
 /**
@@ -39,7 +44,10 @@ export function excerpt(text: string, stems: string[], length = 24): Segment[] {
   for (let i = 0; i < all.length; i++) {
     if (hit[i]) count++;
     if (i >= length && hit[i - length]) count--;
-    if (count > bestCount) { bestCount = count; best = Math.max(0, i - length + 1); }
+    if (count > bestCount) {
+      bestCount = count;
+      best = Math.max(0, i - length + 1);
+    }
   }
   // …starting three words before its first match, so the snippet does not open on the marked word.
   const first = hit.indexOf(true, best);
@@ -47,7 +55,12 @@ export function excerpt(text: string, stems: string[], length = 24): Segment[] {
   const end = Math.min(all.length, bestStart + length);
   const from = bestStart === 0 ? 0 : all[bestStart].start;
   const to = end === all.length ? text.length : all[end - 1].end;
-  const out = segments(text, all.filter((_, i) => hit[i]), from, to);
+  const out = segments(
+    text,
+    all.filter((_, i) => hit[i]),
+    from,
+    to,
+  );
   if (from > 0) out.unshift({ text: "… ", mark: false });
   if (to < text.length) out.push({ text: " …", mark: false });
   return out;

@@ -16,7 +16,10 @@ function closing(s: string, open: number): number {
 export function format(message: string, values: Values = {}, locale = "en"): string {
   let out = "";
   for (let i = 0; i < message.length; i++) {
-    if (message[i] !== "{") { out += message[i]; continue; }
+    if (message[i] !== "{") {
+      out += message[i];
+      continue;
+    }
     const end = closing(message, i);
     const inner = message.slice(i + 1, end);
     const m = /^\s*(\w+)\s*,\s*plural\s*,([\s\S]*)$/.exec(inner);

@@ -2,8 +2,15 @@
 // What is kept is the result the reader chose (title, page, URL), as DocSearch does: it can be opened again directly.
 import { safeStorage } from "../client/storage.ts";
 
-export interface SavedHit { url: string; title: string; page?: string }
-export interface History { recent: SavedHit[]; favorites: SavedHit[] }
+export interface SavedHit {
+  url: string;
+  title: string;
+  page?: string;
+}
+export interface History {
+  recent: SavedHit[];
+  favorites: SavedHit[];
+}
 
 const LIMIT = 5;
 const key = (locale: string, list: keyof History) => `docsite.search.${list}.${locale}`;
@@ -38,7 +45,10 @@ export function remember(locale: string, hit: SavedHit): History {
 
 export function favorite(locale: string, hit: SavedHit): History {
   const h = readHistory(locale);
-  return write(locale, { recent: without(h.recent, hit.url), favorites: [hit, ...without(h.favorites, hit.url)].slice(0, LIMIT) });
+  return write(locale, {
+    recent: without(h.recent, hit.url),
+    favorites: [hit, ...without(h.favorites, hit.url)].slice(0, LIMIT),
+  });
 }
 
 export function forget(locale: string, list: keyof History, url: string): History {

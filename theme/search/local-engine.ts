@@ -12,7 +12,11 @@ const FUZZY_FROM = 5;
 /** A corrected word counts less than one the reader typed right. */
 const FUZZY_WEIGHT = 0.4;
 
-export interface RankedSection { index: number; score: number; matched: number }
+export interface RankedSection {
+  index: number;
+  score: number;
+  matched: number;
+}
 export interface RankedPage {
   page: number;
   score: number;
@@ -59,7 +63,10 @@ export function localEngine(load: Load) {
     if (terms.length || q.length < FUZZY_FROM) return { terms, corrected: [] };
     const corrected: string[] = [];
     for (const [term, flat] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`)) {
-      if (oneEditApart(term, q)) { terms.push([flat, FUZZY_WEIGHT]); corrected.push(term); }
+      if (oneEditApart(term, q)) {
+        terms.push([flat, FUZZY_WEIGHT]);
+        corrected.push(term);
+      }
     }
     return { terms, corrected };
   }
@@ -92,7 +99,9 @@ export function localEngine(load: Load) {
       const best = new Array<number>(stems.length).fill(0);
       const sections: RankedSection[] = [];
       for (const [index, scores] of bySection) {
-        scores.forEach((s, qi) => { best[qi] = Math.max(best[qi], s); });
+        scores.forEach((s, qi) => {
+          best[qi] = Math.max(best[qi], s);
+        });
         sections.push({ index, score: scores.reduce((a, b) => a + b, 0), matched: scores.filter((s) => s > 0).length });
       }
       // A page with every query word beats one with a single word repeated (coverage counts twice), and words
@@ -100,7 +109,10 @@ export function localEngine(load: Load) {
       // half its best section's.
       const covered = (score: number, matched: number) => score * (matched / stems.length) ** 2;
       const matched = best.filter((s) => s > 0).length;
-      const whole = covered(best.reduce((a, b) => a + b, 0), matched);
+      const whole = covered(
+        best.reduce((a, b) => a + b, 0),
+        matched,
+      );
       const together = Math.max(...sections.map((s) => covered(s.score, s.matched)));
       sections.sort((a, b) => b.matched - a.matched || b.score - a.score);
       ranked.push({ page, score: (whole + together) / 2, matched, sections });

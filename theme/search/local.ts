@@ -31,10 +31,20 @@ export function localProvider(cfg: SearchClientConfig, version: string): SearchP
       breadcrumbs: f.breadcrumbs,
       snippet: excerpt(f.sections[0]?.[2] ?? "", stems),
       // Headings with (nearly) as many of the query's words as the page's best section.
-      headings: r.sections.filter((s) => s.index > 0 && s.matched >= Math.max(1, most - 1)).slice(0, HEADINGS).map((s) => {
-        const [anchor, heading, text] = f.sections[s.index];
-        return { url: `${f.url}#${anchor}`, title: highlight(heading, stems), page: f.title, breadcrumbs: f.breadcrumbs, snippet: excerpt(text, stems), headings: [] };
-      }),
+      headings: r.sections
+        .filter((s) => s.index > 0 && s.matched >= Math.max(1, most - 1))
+        .slice(0, HEADINGS)
+        .map((s) => {
+          const [anchor, heading, text] = f.sections[s.index];
+          return {
+            url: `${f.url}#${anchor}`,
+            title: highlight(heading, stems),
+            page: f.title,
+            breadcrumbs: f.breadcrumbs,
+            snippet: excerpt(text, stems),
+            headings: [],
+          };
+        }),
     };
   }
 

@@ -8,10 +8,16 @@ import { configUrl } from "./text.ts";
 import { memoAsync } from "../memo-async.ts";
 import { currentVersion } from "./provider.ts";
 
-const configs = memoAsync((url) => fetch(url).then((r) => { if (!r.ok) throw new Error(`${url}: ${r.status}`); return r.json() as Promise<SearchClientConfig>; }));
+const configs = memoAsync((url) =>
+  fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: ${r.status}`);
+    return r.json() as Promise<SearchClientConfig>;
+  }),
+);
 
 /** The locale's search config (provider, bundles, strings): one small JSON per locale, fetched once. */
-export const loadConfig = (base: string, locale: string): Promise<SearchClientConfig> => configs(configUrl(base, locale));
+export const loadConfig = (base: string, locale: string): Promise<SearchClientConfig> =>
+  configs(configUrl(base, locale));
 
 /**
  * Used only when the config itself cannot be fetched: the error screen takes its words from the search button's
@@ -20,10 +26,19 @@ export const loadConfig = (base: string, locale: string): Promise<SearchClientCo
 function fallbackConfig(locale: string): SearchClientConfig {
   let offline: Record<string, string> = {};
   try {
-    offline = JSON.parse(document.querySelector('docsite-island[data-name="SearchButton"]')?.getAttribute("data-props") ?? "{}").offline ?? {};
-  } catch { /* keep the English words below */ }
+    offline =
+      JSON.parse(document.querySelector('docsite-island[data-name="SearchButton"]')?.getAttribute("data-props") ?? "{}")
+        .offline ?? {};
+  } catch {
+    /* keep the English words below */
+  }
   return {
-    locale, provider: "local", defaultVersion: "", bundles: {}, searchPage: "/search/", suggestions: [],
+    locale,
+    provider: "local",
+    defaultVersion: "",
+    bundles: {},
+    searchPage: "/search/",
+    suggestions: [],
     strings: {
       "theme.SearchModal.dialogLabel": "Search",
       "theme.SearchModal.searchBox.placeholder": "Search",
@@ -55,7 +70,12 @@ export async function openSearchModal(): Promise<void> {
   }
   // Escape closes wherever focus is. Listening here rather than in the component means it works from the first
   // rendered frame, before the component's effects have run.
-  const onEscape = (e: KeyboardEvent) => { if (e.key === "Escape") { e.preventDefault(); close(); } };
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      close();
+    }
+  };
   const close = () => {
     if (host !== el) return;
     host = null;
@@ -65,13 +85,22 @@ export async function openSearchModal(): Promise<void> {
     document.removeEventListener("docsite:navigated", close);
     document.removeEventListener("keydown", onEscape);
     // Back to where the reader was (the search button, usually), unless a navigation moved focus meanwhile.
-    if (previous?.isConnected && (document.activeElement === document.body || !document.activeElement)) previous.focus();
+    if (previous?.isConnected && (document.activeElement === document.body || !document.activeElement))
+      previous.focus();
   };
   document.addEventListener("docsite:navigated", close);
   document.addEventListener("keydown", onEscape);
   document.body.append(el);
   document.documentElement.classList.add("search-modal-open");
-  render(createElement(SearchModal, { cfg, version: currentVersion(cfg), onClose: close, broken }) as unknown as ComponentChild, el);
+  render(
+    createElement(SearchModal, {
+      cfg,
+      version: currentVersion(cfg),
+      onClose: close,
+      broken,
+    }) as unknown as ComponentChild,
+    el,
+  );
   // The first render is synchronous: focus the input now rather than a frame later in an effect.
   el.querySelector<HTMLInputElement>(".search-modal__input")?.focus();
 }

@@ -32,7 +32,10 @@ export interface SearchClientConfig {
 }
 
 /** A piece of text, marked when it matched the query. Rendered as text nodes, never as HTML. */
-export interface Segment { text: string; mark: boolean }
+export interface Segment {
+  text: string;
+  mark: boolean;
+}
 
 export interface SearchHit {
   url: string;

@@ -89,7 +89,9 @@ export function matchWeight(term: string, query: string): number {
 
 /** The smallest and largest terms matchWeight can accept for a query stem: the stretch of a sorted term list to read. */
 export const matchRange = (query: string): [string, string] =>
-  query.length < PREFIX_FROM ? [query, query] : [query.slice(0, shared(query)), `${query.slice(0, shared(query))}\uffff`];
+  query.length < PREFIX_FROM
+    ? [query, query]
+    : [query.slice(0, shared(query)), `${query.slice(0, shared(query))}\uffff`];
 
 /** Whether two words are at most one insertion, deletion, substitution or swap of neighbours apart. */
 export function oneEditApart(a: string, b: string): boolean {

@@ -69,8 +69,19 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   const config = loadConfig(opts.root);
   const strings = loadStrings(config);
   for (const gap of missingTranslations(strings)) {
-    if (report(config.onMissingTranslations, `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`, logger, warnings)) {
-      throw new DocsiteError(`missing translation "${gap.key}"`, { file: `i18n/${gap.locale}.json` }, `add it; it exists in i18n/${gap.from}.json`);
+    if (
+      report(
+        config.onMissingTranslations,
+        `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`,
+        logger,
+        warnings,
+      )
+    ) {
+      throw new DocsiteError(
+        `missing translation "${gap.key}"`,
+        { file: `i18n/${gap.locale}.json` },
+        `add it; it exists in i18n/${gap.from}.json`,
+      );
     }
   }
   timings.config = done();
@@ -91,14 +102,22 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   // Compiles run in this thread. A pool of worker threads was measured on this project's 2-vCPU machines:
   // 200 pages took 5.5 s inline and 4.7 s with two workers, too little for the extra moving parts.
   const queue = [...jobs];
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      const s = job.source;
-      const input = { file: s.file, body: s.body, bodyOffset: s.bodyOffset, rewriteLink: contentLinkRewriter(config, s.file, job.locale), rewriteKey: rewriteKeyOf(config, job.locale) };
-      compiled.set(planKey(job), await compileMdx(input, cacheDir, compileStats));
-      logger.progress("compiling", ++finished, jobs.length);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const s = job.source;
+        const input = {
+          file: s.file,
+          body: s.body,
+          bodyOffset: s.bodyOffset,
+          rewriteLink: contentLinkRewriter(config, s.file, job.locale),
+          rewriteKey: rewriteKeyOf(config, job.locale),
+        };
+        compiled.set(planKey(job), await compileMdx(input, cacheDir, compileStats));
+        logger.progress("compiling", ++finished, jobs.length);
+      }
+    }),
+  );
   timings.compile = done();
 
   done = logger.step("routes and checks");
@@ -108,24 +127,47 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   });
   if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
   for (const d of docs.filter((p) => p.untranslated)) {
-    if (report(config.onMissingTranslations, `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`, logger, warnings)) {
-      throw new DocsiteError(`no ${d.locale} translation`, { file: d.source.file }, `create content/${d.locale}/docs/${d.version.name}/${d.id}.mdx`);
+    if (
+      report(
+        config.onMissingTranslations,
+        `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`,
+        logger,
+        warnings,
+      )
+    ) {
+      throw new DocsiteError(
+        `no ${d.locale} translation`,
+        { file: d.source.file },
+        `create content/${d.locale}/docs/${d.version.name}/${d.id}.mdx`,
+      );
     }
   }
-  const extra = new Set(["robots.txt", "404.html", ...config.i18n.locales.flatMap((l) => {
-    const b = localeBase(config, l).slice(config.baseUrl.length);
-    return [`${b}sitemap.xml`, `${b}${config.blog.routeBasePath}/rss.xml`, `${b}${config.blog.routeBasePath}/atom.xml`];
-  })]);
+  const extra = new Set([
+    "robots.txt",
+    "404.html",
+    ...config.i18n.locales.flatMap((l) => {
+      const b = localeBase(config, l).slice(config.baseUrl.length);
+      return [
+        `${b}sitemap.xml`,
+        `${b}${config.blog.routeBasePath}/rss.xml`,
+        `${b}${config.blog.routeBasePath}/atom.xml`,
+      ];
+    }),
+  ]);
   for (const f of await fg("**/*", { cwd: join(opts.root, "static"), dot: true })) extra.add(f);
   const problems = checkLinks(config, table, extra);
   const broken: string[] = [];
   for (const p of problems) {
     const msg = `${location({ file: p.file, line: p.line })}: ${p.message}`;
-    if (report(p.kind === "link" ? config.onBrokenLinks : config.onBrokenAnchors, msg, logger, warnings)) broken.push(msg);
+    if (report(p.kind === "link" ? config.onBrokenLinks : config.onBrokenAnchors, msg, logger, warnings))
+      broken.push(msg);
   }
   if (broken.length) {
-    throw new DocsiteError(`${broken.length} broken link${broken.length > 1 ? "s" : ""}:\n  ${broken.join("\n  ")}`, {},
-      "fix the link targets (site paths end with '/', e.g. /docs/v8/quickstart/), or set onBrokenLinks in site.config.json");
+    throw new DocsiteError(
+      `${broken.length} broken link${broken.length > 1 ? "s" : ""}:\n  ${broken.join("\n  ")}`,
+      {},
+      "fix the link targets (site paths end with '/', e.g. /docs/v8/quickstart/), or set onBrokenLinks in site.config.json",
+    );
   }
   timings.routes = done();
   return { config, strings, index, table, warnings, problems, compileStats };
@@ -133,7 +175,8 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
 
 export async function loadPageModules(site: SiteModel): Promise<Map<string, PageModule>> {
   const mods = new Map<string, PageModule>();
-  for (const p of site.index.pages) mods.set(p.abs, await loadPageModule(p.abs, p.file, cacheDirOf(site.config.rootDir)));
+  for (const p of site.index.pages)
+    mods.set(p.abs, await loadPageModule(p.abs, p.file, cacheDirOf(site.config.rootDir)));
   return mods;
 }
 
@@ -149,7 +192,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   timings.bundle = done();
 
   done = logger.step(`render ${table.routes.length} routes`);
-  const ctx: RenderContext = { config, table, strings, assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload }, pageModules: await loadPageModules(site) };
+  const ctx: RenderContext = {
+    config,
+    table,
+    strings,
+    assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
+    pageModules: await loadPageModules(site),
+  };
   const files = new Map<string, string | Uint8Array>(bundle.files);
   let n = 0;
   for (const route of table.routes) {
@@ -182,7 +231,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
  * Writes the whole site into a sibling temporary folder, then swaps it in with renames. A build that fails at
  * any point before the swap leaves the previous dist/ exactly as it was.
  */
-export async function writeAtomically(outDir: string, files: Map<string, string | Uint8Array>, staticDir?: string): Promise<void> {
+export async function writeAtomically(
+  outDir: string,
+  files: Map<string, string | Uint8Array>,
+  staticDir?: string,
+): Promise<void> {
   const stamp = `${process.pid}-${Date.now()}`;
   const tmp = `${outDir}.tmp-${stamp}`;
   const old = `${outDir}.old-${stamp}`;
