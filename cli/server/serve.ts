@@ -78,24 +78,20 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     const rawPath = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
     const to = canonicalRedirect(rawPath);
-    if (to) return redirect(res, sameSite(to) + query);
+    if (to) {
+      redirect(res, sameSite(to) + query);
+      return;
+    }
     const file = PRIVATE.has(pathname) ? null : fileInside(opts.dir, pathname);
     const stats = file ? statOf(file) : null;
-    if (file && stats?.isDirectory()) {
-      // A folder: its index.html, or a redirect to the slash form as static hosts do.
-      if (!pathname.endsWith("/")) return redirect(res, `${sameSite(rawPath)}/${query}`);
-      const index = join(file, "index.html");
-      const s = statOf(index);
-      if (s?.isFile()) return sendFile(req, res, index, s, pathname);
-    } else if (file && stats?.isFile()) {
-      return sendFile(req, res, file, stats, pathname);
-    } else if (file && !pathname.endsWith("/")) {
-      // `/404` → 404.html, as hosts that add .html do.
-      const html = `${file}.html`;
-      const s = statOf(html);
-      if (s?.isFile()) return sendFile(req, res, html, s, pathname);
+    // A folder without its slash is redirected to the slash form, as static hosts do.
+    if (stats?.isDirectory() && !pathname.endsWith("/")) {
+      redirect(res, `${sameSite(rawPath)}/${query}`);
+      return;
     }
-    notFound(opts.dir, base, pathname, req, res);
+    const found = file ? pageFile(file, stats, pathname) : null;
+    if (found) sendFile(req, res, found.file, found.stats, pathname);
+    else notFound(opts.dir, base, pathname, req, res);
   }
 
   return (req, res) => {
@@ -162,6 +158,14 @@ function sendFile(
   stream.on("error", (err) => fail(res, err));
   res.on("close", () => stream.destroy());
   stream.pipe(res);
+}
+
+/** The file to send for a path that exists: the file itself, a folder's index.html, or `/404` → 404.html. */
+function pageFile(file: string, stats: Stats | null, pathname: string): { file: string; stats: Stats } | null {
+  if (stats?.isFile()) return { file, stats };
+  const alt = stats?.isDirectory() ? join(file, "index.html") : pathname.endsWith("/") ? null : `${file}.html`;
+  const s = alt ? statOf(alt) : null;
+  return alt && s?.isFile() ? { file: alt, stats: s } : null;
 }
 
 function statOf(p: string): Stats | null {
