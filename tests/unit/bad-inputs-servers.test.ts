@@ -28,7 +28,7 @@ function raw(port: number, request: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(port, "127.0.0.1", () => socket.end(request));
-    socket.on("data", (c) => chunks.push(c));
+    socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);
     socket.on("end", () => {
       const all = Buffer.concat(chunks);
