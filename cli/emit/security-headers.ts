@@ -18,7 +18,8 @@ const METRIKA_SCRIPT = "https://mc.yandex.ru/metrika/tag.js";
 const METRIKA_HOSTS = ["https://mc.yandex.ru", "https://mc.yandex.com"];
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-const originOf = (url: string) => new URL(url).origin;
+/** The CSP source for a URL from the config: its origin, or 'self' for a path on the site itself. */
+const originOf = (url: string) => (/^\/(?!\/)/.test(url) ? "'self'" : new URL(url, "https://invalid.invalid").origin);
 
 const decodeAttr = (v: string) =>
   v
