@@ -43,10 +43,9 @@ export function inlineCode(pages: Iterable<string>): InlineCode {
     for (const m of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi))
       if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(m[2]);
     for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(m[1]);
-    for (const m of html.matchAll(/<[a-z][^>]*>/gi)) {
-      for (const a of m[0].matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
-        (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(decodeAttr(a[2]));
-    }
+    // Rendered text has its quotes escaped, so `name="` occurs only in tags (or in inline code: one hash too many).
+    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
+      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(decodeAttr(a[2]));
   }
   return found;
 }
