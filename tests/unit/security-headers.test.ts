@@ -77,4 +77,9 @@ describe("Content-Security-Policy of a build", () => {
     expect(Object.fromEntries(headersFor(rules, "/docs/assets/e.X.js"))["Cache-Control"]).toContain("immutable");
     expect(headersFor(rules, "/elsewhere/")).toEqual([]);
   });
+
+  it("leaves out header lines Node would refuse to send", () => {
+    const rules = parseHeadersFile("/*\n  X-Good: yes\n  Bad Name: x\n  X-Bad-Value: a\u0000b\n  no colon\n");
+    expect(headersFor(rules, "/")).toEqual([["X-Good", "yes"]]);
+  });
 });
