@@ -48,7 +48,8 @@ export function formatError(err: unknown, opts: { debug?: boolean } = {}): strin
   const e = err as NodeJS.ErrnoException | undefined;
   if (e?.code && SYSTEM_HINTS[e.code]) {
     const what = e.path ? kleur.bold(relativePath(e.path)) + " " : "";
-    return `${kleur.red("error")} ${what}${e.code}${e.syscall ? ` (${e.syscall})` : ""}: ${e.message}\n  ${kleur.dim(`→ ${SYSTEM_HINTS[e.code]}`)}${stack}`;
+    const said = e.message.replace(/^E[A-Z]+: /, "").replace(/, \w+ '.*'$/s, "");
+    return `${kleur.red("error")} ${what}${e.code}${e.syscall ? ` (${e.syscall})` : ""}: ${said}\n  ${kleur.dim(`→ ${SYSTEM_HINTS[e.code]}`)}${stack}`;
   }
   const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
   return `${kleur.red("error")} unexpected failure: ${message}${

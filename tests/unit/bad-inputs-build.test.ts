@@ -598,7 +598,29 @@ describe("front matter, MDX, links and unexpected failures", () => {
     }
   });
 
-  it("an unexpected failure exits 2 with one line and no stack", () => {
+  it("a system error exits 2 naming the path and what to do; --debug adds the stack", async () => {
+    const s = await site();
+    try {
+      await rm(join(s.root, "static"), { recursive: true });
+      await writeFile(join(s.root, "static"), "not a folder");
+      await s.settle();
+      const r = await cli("build", "--root", s.root);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(
+        /^error \S+\/static ENOTDIR \(scandir\): not a directory\n {2}→ a file is where a folder/m,
+      );
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      const d = await cli("build", "--root", s.root, "--debug");
+      expect(d.code).toBe(2);
+      expect(d.stderr).toMatch(/Error: ENOTDIR/);
+      await s.intact();
+      expect(leftovers(s.root)).toEqual([]);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it("an unexpected failure is one line and no stack; --debug adds it", () => {
     const text = formatError(new TypeError("Cannot read properties of undefined (reading 'x')"));
     expect(text).toMatch(/^error unexpected failure: Cannot read properties/);
     expect(text).toMatch(/run again with --debug/);
