@@ -15,6 +15,7 @@ import { renderRoute, type RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
+import { headersFile } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
@@ -227,6 +228,7 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   for (const [f, c] of searchFiles(config, table, strings)) files.set(f, c);
+  files.set("_headers", headersFile(config, files));
   timings.extras = done();
 
   const outDir = output?.outDir ?? opts.outDir ?? join(opts.root, "dist");
