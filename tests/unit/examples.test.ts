@@ -3,7 +3,7 @@
 //   fragment   members of an object literal (a piece of a config); parsed inside `({ … })`
 //   test       a complete test file or config file; also type-checked against Testplane's typings
 //              (tests/examples/typecheck.test.ts)
-// A failure names the .mdx file and the line of the opening fence.
+// A failure names the .mdx file and the line of the opening fence. Both locales must flag a page's blocks alike.
 import { describe, it, expect } from "vitest";
 import { transformSync } from "esbuild";
 import { allContentBlocks, scriptLanguages, metaFlags, type CodeBlock } from "../support/code-blocks.ts";
@@ -66,5 +66,26 @@ describe("code blocks of the site", () => {
     const fragment: CodeBlock = { file: "content/x.mdx", line: 3, lang: "js", meta: "fragment", code: "a: 1,\nb: [" };
     expect(parseError(fragment)).toMatch(/^content\/x\.mdx:\d+: /);
     expect(parseError({ ...fragment, code: "retry: 2,\nhttpTimeout: 5000," })).toBeNull();
+  });
+});
+
+describe("both locales flag their code blocks alike", () => {
+  const byFile = new Map<string, CodeBlock[]>();
+  for (const b of blocks) byFile.set(b.file, [...(byFile.get(b.file) ?? []), b]);
+  const pairs = [...byFile.keys()]
+    .filter((f) => f.startsWith("content/en/") && byFile.has(f.replace("content/en/", "content/ru/")))
+    .map((f) => [f, f.replace("content/en/", "content/ru/")] as const);
+
+  it("has pages in both locales to compare", () => {
+    expect(pairs.length).toBeGreaterThan(100);
+  });
+
+  it("the n-th block of a page has the same language and flags in English and Russian", () => {
+    const describeBlocks = (file: string) =>
+      (byFile.get(file) ?? []).map((b) => `${b.lang} ${[...metaFlags(b.meta)].sort().join(",")}`);
+    const differ = pairs
+      .filter(([en, ru]) => describeBlocks(en).join("\n") !== describeBlocks(ru).join("\n"))
+      .map(([en, ru]) => `${en} ≠ ${ru}`);
+    expect(differ).toEqual([]);
   });
 });
