@@ -1,4 +1,5 @@
-// The Quickstart runs for real: its testplane.config.ts and its first test file, taken from the page as a reader
+// The Quickstart runs for real: its testplane.config.ts and its first test file (for English also step 7's
+// screenshot check: it fails without a reference and passes after --update-refs), taken from the page as a reader
 // copies them, run with Testplane against a page served on 127.0.0.1 that stands in for example.com, in Debian's
 // Chromium driven by Debian's chromedriver. For this machine a small wrapper config overrides only where the browser
 // comes from (gridUrl, the Chromium binary and its flags), the site address (baseUrl) and the plugins (html-reporter
@@ -10,6 +11,7 @@ import { createServer as createNetServer } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fg from "fast-glob";
 import { extractCodeBlocks, metaTitle, root, type CodeBlock } from "../support/code-blocks.ts";
 
 const pages = ["content/en/docs/v8/quickstart/index.mdx", "content/ru/docs/v8/quickstart/index.mdx"];
@@ -121,19 +123,17 @@ describe("the Quickstart runs with Testplane", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(pages)("%s: its config and first tests pass in Chromium", { timeout: 150_000 }, async (page) => {
-    const project = join(dir, page.split("/")[1]);
-    mkdirSync(project);
-    symlinkSync(join(root, "node_modules"), join(project, "node_modules"), "dir");
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "shop-tests", private: true }));
+  /** A project folder holding the page's config, the given test file and the wrapper config for this machine. */
+  function project(page: string, name: string, testFile: CodeBlock): string {
+    const folder = join(dir, `${page.split("/")[1]}-${name}`);
+    mkdirSync(join(folder, "testplane-tests"), { recursive: true });
+    symlinkSync(join(root, "node_modules"), join(folder, "node_modules"), "dir");
+    writeFileSync(join(folder, "package.json"), JSON.stringify({ name: "shop-tests", private: true }));
     const blocks = extractCodeBlocks(page, readFileSync(root + page, "utf8"));
-    const config = block(blocks, "testplane.config.ts", "typescript");
-    const firstTest = block(blocks, "testplane-tests/home.testplane.ts", "typescript");
-    writeFileSync(join(project, "testplane.config.ts"), config.code);
-    mkdirSync(join(project, "testplane-tests"));
-    writeFileSync(join(project, "testplane-tests", "home.testplane.ts"), firstTest.code);
+    writeFileSync(join(folder, "testplane.config.ts"), block(blocks, "testplane.config.ts", "typescript").code);
+    writeFileSync(join(folder, "testplane-tests", "home.testplane.ts"), testFile.code);
     writeFileSync(
-      join(project, "testplane.local.config.ts"),
+      join(folder, "testplane.local.config.ts"),
       `import pageConfig from "./testplane.config";
 
 const chrome = pageConfig.browsers.chrome;
@@ -158,15 +158,59 @@ export default {
 };
 `,
     );
+    return folder;
+  }
 
+  /** Runs Testplane in a project; returns its exit code, the flat reporter's totals and the whole output. */
+  async function testplane(folder: string, ...args: string[]) {
     const cli = join(root, "node_modules", "testplane", "bin", "testplane");
-    const { code, out } = await run(process.execPath, [cli, "--config", "testplane.local.config.ts"], project, 140_000);
+    const { code, out } = await run(
+      process.execPath,
+      [cli, "--config", "testplane.local.config.ts", ...args],
+      folder,
+      100_000,
+    );
     const summary = /Total: (\d+) Passed: (\d+) Failed: (\d+)/.exec(out);
-    expect(summary, out).not.toBeNull();
-    const testCount = (firstTest.code.match(/^\s*it\(/gm) ?? []).length;
-    expect(
-      { code, total: Number(summary?.[1]), passed: Number(summary?.[2]), failed: Number(summary?.[3]) },
-      out,
-    ).toEqual({ code: 0, total: testCount, passed: testCount, failed: 0 });
+    if (!summary) throw new Error(`no summary in Testplane's output:\n${out}`);
+    return { code, total: Number(summary[1]), passed: Number(summary[2]), failed: Number(summary[3]), out };
+  }
+
+  const testFiles = (page: string) =>
+    extractCodeBlocks(page, readFileSync(root + page, "utf8")).filter(
+      (b) => metaTitle(b.meta) === "testplane-tests/home.testplane.ts" && b.lang === "typescript",
+    );
+
+  it.each(pages)("%s: its config and first tests pass in Chromium", { timeout: 120_000 }, async (page) => {
+    const [firstTest] = testFiles(page);
+    const { out, ...result } = await testplane(project(page, "first-test", firstTest));
+    const count = (firstTest.code.match(/^\s*it\(/gm) ?? []).length;
+    expect(result, out).toEqual({ code: 0, total: count, passed: count, failed: 0 });
   });
+
+  // One locale is enough here: three Testplane runs take about 40 s on a loaded machine.
+  it.each(pages.slice(0, 1))(
+    "%s: the screenshot check fails without a reference, then passes after --update-refs",
+    {
+      timeout: 150_000,
+    },
+    async (page) => {
+      const screenshotTest = testFiles(page).find((b) => b.code.includes("assertView("));
+      if (!screenshotTest) throw new Error(`${page}: no home.testplane.ts block with assertView`);
+      const folder = project(page, "screenshot", screenshotTest);
+
+      const first = await testplane(folder);
+      expect({ code: first.code, failed: first.failed }, first.out).toEqual({ code: 1, failed: 1 });
+      const update = await testplane(folder, "--update-refs");
+      expect({ code: update.code, failed: update.failed }, update.out).toEqual({ code: 0, failed: 0 });
+      // the page says references live in testplane/screens by default
+      const references = fg.sync("testplane/screens/**/content-block.png", { cwd: folder });
+      expect(references).toHaveLength(1);
+      const again = await testplane(folder);
+      expect({ code: again.code, passed: again.passed, failed: again.failed }, again.out).toEqual({
+        code: 0,
+        passed: 1,
+        failed: 0,
+      });
+    },
+  );
 });
