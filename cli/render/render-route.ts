@@ -18,8 +18,9 @@ import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
+import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
-import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
+import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
@@ -70,6 +71,8 @@ export interface RenderContext {
   strings: Map<string, Strings>;
   assets: Assets;
   pageModules: Map<string, PageModule>;
+  /** The image stage's results (cli/images/stage.ts), by source path. */
+  images?: ReadonlyMap<string, ImageData>;
 }
 
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
@@ -94,7 +97,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       const Content = await mdxComponent(route.compiled);
       page = h(DocPage, {
         data: docPageData(config, table, route, t),
-        children: h(Content, { components: mdxComponents }),
+        children: withImages(ctx, h(Content, { components: mdxComponents })),
       });
       title = `${route.title} | ${config.title}`;
       description = route.description;
@@ -108,7 +111,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
         post: route.post,
         prev: route.prev,
         next: route.next,
-        children: h(Content, { components: mdxComponents }),
+        children: withImages(ctx, h(Content, { components: mdxComponents })),
       });
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
@@ -240,6 +243,10 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
     },
   });
+}
+
+function withImages(ctx: RenderContext, content: ReactNode): ReactNode {
+  return ctx.images ? h(ImagesContext.Provider, { value: ctx.images }, content) : content;
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

@@ -9,6 +9,7 @@ import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
+import { runImageStage, contentImages, imageType, type ImageStageResult } from "../images/stage.ts";
 import { canonicalRedirect } from "./serve.ts";
 import { escapeHtml } from "../render/html.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
@@ -33,6 +34,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   // The search index is built on the first search request after a change, not on every edit.
   let search: Map<string, string> | null = null;
   let bundle: ClientBundle | null = null;
+  let images: ImageStageResult | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
 
@@ -42,6 +44,13 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
       const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
       pageModules = await loadPageModules(next);
+      images = await runImageStage({
+        root: opts.root,
+        cacheDir: join(opts.root, ".docsite", "cache"),
+        baseUrl: next.config.baseUrl,
+        pages: contentImages(next.table.routes as Parameters<typeof contentImages>[0]),
+        logger: createLogger({ quiet: true }),
+      });
       site = next;
       search = null;
       failure = null;
@@ -101,6 +110,11 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
     const current = site;
     const rel = url.pathname.slice(current.config.baseUrl.length);
+    const image = images?.files.get(rel);
+    if (image) {
+      res.writeHead(200, { "Content-Type": imageType(rel) }).end(image);
+      return;
+    }
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
       const file = search.get(rel);
@@ -140,6 +154,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
           strings: site.strings,
           assets: { entry: bundle.entry, css: bundle.css, preload: [] },
           pageModules,
+          images: images?.images,
         },
         route!,
       );

@@ -3,6 +3,7 @@
 import { Children, isValidElement, useId, type ReactNode, type ReactElement } from "react";
 import { useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
+import { DocsiteImage } from "./DocImage.tsx";
 
 const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", info: "ℹ", warning: "⚠", danger: "🔥" };
 
@@ -158,4 +159,5 @@ export const mdxComponents = {
   h6: heading("h6"),
   a: A,
   table: Table,
+  DocsiteImage,
 };
