@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { startDemoApp } from "./demo/app.ts";
 import { run, startChromedriver } from "./procs.ts";
 import { capture } from "./capture.ts";
+import { drawDiagrams } from "./diagrams.ts";
 
 export const TESTPLANE = "8.41.2";
 export const HTML_REPORTER = "11.17.1";
@@ -40,6 +41,7 @@ async function ensureInstall(): Promise<void> {
 async function main(): Promise<void> {
   for (const bin of [CHROMIUM, CHROMEDRIVER])
     if (!existsSync(bin)) throw new Error(`${bin} not found: apt-get install chromium chromium-driver`);
+  await drawDiagrams();
   await ensureInstall();
   const testplane = join(WORK, "node_modules", ".bin", "testplane");
   if (process.argv.includes("--capture-only")) {
