@@ -183,6 +183,20 @@ export function contentImages(
   return [...byFile].map(([file, images]) => ({ file, images }));
 }
 
+/** Images that custom pages (content/pages/*.tsx) declare in `meta.images`. */
+export function pageModuleImages(
+  pages: ReadonlyArray<{ file: string; abs: string }>,
+  modules: ReadonlyMap<string, { meta?: { images?: string[] } }>,
+): Array<{ file: string; images: ImageRef[] }> {
+  return pages
+    .map((p) => ({
+      file: p.file,
+      // A declared image has no alt of its own: the page passes one to <DocsiteImage>.
+      images: (modules.get(p.abs)?.meta?.images ?? []).map((src) => ({ src, line: 1, alt: "" })),
+    }))
+    .filter((p) => p.images.length);
+}
+
 /** MIME type of an output file, for servers. */
 export function imageType(name: string): string {
   const ext = posix.extname(name).slice(1);

@@ -17,7 +17,7 @@ import { renderRoute, type RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
-import { runImageStage, contentImages, type ImageStats } from "../images/stage.ts";
+import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -190,13 +190,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const site = await loadSite({ ...opts, logger }, timings);
   const { config, table, strings } = site;
 
+  const pageModules = await loadPageModules(site);
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
   const imagesP = runImageStage({
     root: opts.root,
     cacheDir: cacheDirOf(opts.root),
     baseUrl: config.baseUrl,
-    pages: contentImages(table.routes as Parameters<typeof contentImages>[0]),
+    pages: [
+      ...contentImages(table.routes as Parameters<typeof contentImages>[0]),
+      ...pageModuleImages(site.index.pages, pageModules),
+    ],
     logger,
   });
   imagesP.catch(() => {
@@ -215,7 +219,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     table,
     strings,
     assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
-    pageModules: await loadPageModules(site),
+    pageModules,
     images: images.images,
   };
   const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);

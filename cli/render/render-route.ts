@@ -171,7 +171,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = h(mod.default, { locale: route.locale });
+      page = withImages(ctx, h(mod.default, { locale: route.locale }));
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;

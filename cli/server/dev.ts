@@ -9,7 +9,7 @@ import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
-import { runImageStage, contentImages, imageType, type ImageStageResult } from "../images/stage.ts";
+import { runImageStage, contentImages, pageModuleImages, imageType, type ImageStageResult } from "../images/stage.ts";
 import { canonicalRedirect } from "./serve.ts";
 import { escapeHtml } from "../render/html.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
@@ -48,7 +48,10 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         root: opts.root,
         cacheDir: join(opts.root, ".docsite", "cache"),
         baseUrl: next.config.baseUrl,
-        pages: contentImages(next.table.routes as Parameters<typeof contentImages>[0]),
+        pages: [
+          ...contentImages(next.table.routes as Parameters<typeof contentImages>[0]),
+          ...pageModuleImages(next.index.pages, pageModules),
+        ],
         logger: createLogger({ quiet: true }),
       });
       site = next;
