@@ -196,9 +196,3 @@ export function pageModuleImages(
     }))
     .filter((p) => p.images.length);
 }
-
-/** MIME type of an output file, for servers. */
-export function imageType(name: string): string {
-  const ext = posix.extname(name).slice(1);
-  return ext === "svg" ? "image/svg+xml" : ext === "jpg" ? "image/jpeg" : `image/${ext}`;
-}
