@@ -14,10 +14,13 @@ import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
 import { rehypeCodeBlocks } from "./rehype-code.ts";
 import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
+import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
   code: string;
+  /** Local images the page refers to, for the image stage. */
+  images: ImageRef[];
 }
 
 export interface CompileInput {
@@ -34,6 +37,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(
   ["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
+    .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -70,6 +74,7 @@ export async function compileSource(
   input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">,
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
+  const images: ImageRef[] = [];
   let code: string;
   try {
     const out = await mdxCompile(preprocess(input.body), {
@@ -82,6 +87,7 @@ export async function compileSource(
       rehypePlugins: [
         [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
+        [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
       ],
     });
     code = String(out.value);
@@ -106,7 +112,7 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return { code, ...extracted };
+  return { code, ...extracted, images };
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */
