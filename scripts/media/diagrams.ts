@@ -27,7 +27,13 @@ const TEXT = {
     },
     accept: {
       steps: ["Test runs", "assertView compares", "Diff in the report", "Accept in the GUI", "Reference updated"],
-      subs: ["screenshot taken", "with the reference", "3-up, swipe, onion skin", "or reject and fix", "commit it to git"],
+      subs: [
+        "screenshot taken",
+        "with the reference",
+        "3-up, swipe, onion skin",
+        "or reject and fix",
+        "commit it to git",
+      ],
     },
   },
   ru: {
@@ -44,7 +50,13 @@ const TEXT = {
     },
     accept: {
       steps: ["Тест запущен", "assertView сравнивает", "Разница в отчёте", "Принять в GUI", "Эталон обновлён"],
-      subs: ["снят скриншот", "с эталоном", "3-up, swipe, onion skin", "или отклонить и исправить", "закоммитьте в git"],
+      subs: [
+        "снят скриншот",
+        "с эталоном",
+        "3-up, swipe, onion skin",
+        "или отклонить и исправить",
+        "закоммитьте в git",
+      ],
     },
   },
 };
