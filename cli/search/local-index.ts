@@ -6,7 +6,16 @@
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
 import { hashText } from "../content/scan.ts";
 import { words, termsOf, joined } from "../../theme/search/words.ts";
-import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "../../theme/search/local-format.ts";
+import {
+  MANIFEST,
+  compareTerms,
+  reversed,
+  type Fragment,
+  type Manifest,
+  type Shard,
+  type Synonyms,
+  type Tails,
+} from "../../theme/search/local-format.ts";
 
 export interface IndexedPage {
   url: string;
@@ -35,11 +44,25 @@ interface Field {
   prose: boolean;
 }
 
+/** A tails chunk (terms only, no postings) is closed past this size: ~3 KB gzip. */
+const TAILS_BYTES = 9_000;
+/** Terms shorter than this are never a typo's answer (the engine corrects query words of five letters and more). */
+const TAIL_FROM = 4;
+/**
+ * A heading repeated on more pages than this is boilerplate («Передача опций через CLI и переменные окружения» on
+ * twelve plugin pages, «См. также»): its weight falls with the square root of how often it repeats, so the page
+ * whose subject the words are ranks above the pages that share the heading.
+ */
+const REPEATS_FREE = 2;
+
 /** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
 const hash = (s: string) => hashText(s).slice(0, 10);
 
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
-function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
+function sectionsOf(
+  p: IndexedPage,
+  headingWeight: (title: string) => number,
+): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = p.sections
     .filter((s) => !s.id)
     .map((s) => s.text)
@@ -64,7 +87,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         heading: s.title,
         text: s.text,
         fields: [
-          { text: s.title, boost: BOOST.heading, prose: false },
+          { text: s.title, boost: BOOST.heading * headingWeight(s.title), prose: false },
           { text: s.text, boost: BOOST.text, prose: true },
         ],
       });
@@ -88,11 +111,30 @@ function counts(text: string): { length: number; tf: Map<string, number> } {
   return { length: all.length, tf };
 }
 
-export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
+/** Heading text as compared across pages: its words, folded. */
+const headingKey = (title: string) =>
+  words(title)
+    .map((w) => w.text)
+    .join(" ");
+
+/** How much a heading counts given how many pages carry the same heading text. */
+function headingWeights(pages: IndexedPage[]): (title: string) => number {
+  const pagesWith = new Map<string, number>();
+  for (const p of pages)
+    for (const key of new Set(p.sections.filter((s) => s.id).map((s) => headingKey(s.title))))
+      pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  return (title) => {
+    const n = pagesWith.get(headingKey(title)) ?? 1;
+    return n <= REPEATS_FREE ? 1 : Math.sqrt(REPEATS_FREE / n);
+  };
+}
+
+export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): Map<string, string> {
   const files = new Map<string, string>();
   const fragments: string[] = [];
+  const headingWeight = headingWeights(pages);
   const counted = pages.map((page, p) => {
-    const sections = sectionsOf(page);
+    const sections = sectionsOf(page, headingWeight);
     const fragment: Fragment = {
       url: page.url,
       title: page.title,
@@ -162,7 +204,30 @@ export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
   }
   close();
 
-  const manifest: Manifest = { format: 1, pages: fragments, shards };
+  const tails: Manifest["tails"] = [];
+  let chunk: Tails = [];
+  let chunkSize = 0;
+  const closeTails = () => {
+    if (!chunk.length) return;
+    const json = JSON.stringify(chunk);
+    const file = `t/${tails.length}.${hash(json)}.json`;
+    files.set(file, json);
+    tails.push([reversed(chunk[0]), file]);
+    chunk = [];
+    chunkSize = 0;
+  };
+  const byTail = [...postings.keys()]
+    .filter((t) => t.length >= TAIL_FROM && !/[.-]/.test(t))
+    .map((t) => [reversed(t), t] as const)
+    .sort((a, b) => compareTerms(a[0], b[0]));
+  for (const [, term] of byTail) {
+    chunk.push(term);
+    chunkSize += term.length + 3;
+    if (chunkSize >= TAILS_BYTES) closeTails();
+  }
+  closeTails();
+
+  const manifest: Manifest = { format: 2, pages: fragments, shards, tails, synonyms };
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;
 }

@@ -6,12 +6,29 @@
 export const MANIFEST = "index.json";
 
 export interface Manifest {
-  format: 1;
+  format: 2;
   /** Fragment file of each page, by page number. */
   pages: string[];
   /** Term shards in term order: the first term of each and its file. A shard holds the terms up to the next one's. */
   shards: Array<[first: string, file: string]>;
+  /**
+   * The same terms (no postings) in the order of their reversed spelling, in chunks: the first reversed term of each
+   * and its file. A typo in a word's first letters leaves its end intact, so the chunk covering the reversed end of
+   * a misspelt word lists the terms it may have meant, whatever letter they start with.
+   */
+  tails: Array<[first: string, file: string]>;
+  /** Stemmed phrase a reader may type → stemmed phrases the pages use instead (cli/search/synonyms.ts). */
+  synonyms: Synonyms;
 }
+
+/** Stems of a phrase joined by one space → the alternatives, each a list of stems. */
+export type Synonyms = Record<string, string[][]>;
+
+/** A tails chunk: terms sorted by their reversed spelling. */
+export type Tails = string[];
+
+/** A term spelt backwards: the sort key of the tails chunks. */
+export const reversed = (term: string) => Array.from(term).reverse().join("");
 
 /**
  * Term → postings, flat triples [page delta, section, weight]: page numbers ascend and are stored as the
