@@ -183,26 +183,36 @@ export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): 
     postings.set(term, flat);
   }
 
-  const shards: Manifest["shards"] = [];
-  let current: Shard = {};
-  let first = "";
+  // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
+  // its phrase's first stem (the shard that query word reads anyway).
+  const groups: Array<Shard["terms"]> = [];
+  let current: Shard["terms"] = {};
   let size = 0;
-  const close = () => {
-    if (!size) return;
-    const json = JSON.stringify(current);
-    const file = `s/${shards.length}.${hash(json)}.json`;
-    files.set(file, json);
-    shards.push([first, file]);
-    current = {};
-    size = 0;
-  };
   for (const [term, flat] of postings) {
-    if (!size) first = term;
     current[term] = flat;
     size += term.length + 6 + flat.join(",").length;
-    if (size >= SHARD_BYTES) close();
+    if (size >= SHARD_BYTES) {
+      groups.push(current);
+      current = {};
+      size = 0;
+    }
   }
-  close();
+  if (size || !groups.length) groups.push(current);
+  const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
+  const bySynonym = groups.map((): Synonyms => ({}));
+  for (const [phrase, alts] of Object.entries(synonyms).sort((a, b) => compareTerms(a[0], b[0]))) {
+    const stem = phrase.split(" ")[0];
+    let i = 0;
+    while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
+    bySynonym[i][phrase] = alts;
+  }
+  const shards: Manifest["shards"] = groups.map((terms, i) => {
+    const shard: Shard = Object.keys(bySynonym[i]).length ? { terms, synonyms: bySynonym[i] } : { terms };
+    const json = JSON.stringify(shard);
+    const file = `s/${i}.${hash(json)}.json`;
+    files.set(file, json);
+    return [firsts[i], file];
+  });
 
   const tails: Manifest["tails"] = [];
   let chunk: Tails = [];
@@ -227,7 +237,7 @@ export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): 
   }
   closeTails();
 
-  const manifest: Manifest = { format: 2, pages: fragments, shards, tails, synonyms };
+  const manifest: Manifest = { format: 2, pages: fragments, shards, tails };
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;
 }

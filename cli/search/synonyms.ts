@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
-import { words, stem } from "../../theme/search/words.ts";
+import { words, stem, isStopword } from "../../theme/search/words.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
 
 export const SYNONYMS_FILE = "content/search-synonyms.json";
@@ -85,6 +85,12 @@ export function glossaryPairs(markdown: string): Array<[string[], string[]]> {
 }
 
 const stems = (phrase: string) => words(phrase).map((w) => stem(w.text));
+/** A phrase as the engine sees it in a query: stop words left out (parseQuery drops them too). */
+const keyOf = (phrase: string) => {
+  const all = words(phrase);
+  const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
+  return kept.map((w) => stem(w.text)).join(" ");
+};
 
 /**
  * The synonyms of one locale as the engine reads them: stemmed phrase → stemmed alternatives. The glossary adds the
@@ -93,7 +99,7 @@ const stems = (phrase: string) => words(phrase).map((w) => stem(w.text));
 export function localeSynonyms(locale: string, source: SynonymSource, glossary: Array<[string[], string[]]>): Synonyms {
   const out: Synonyms = {};
   const add = (phrase: string, alt: string) => {
-    const key = stems(phrase).join(" ");
+    const key = keyOf(phrase);
     const value = stems(alt);
     if (!key || value.join(" ") === key) return;
     const list = (out[key] ??= []);

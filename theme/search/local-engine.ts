@@ -25,7 +25,9 @@ const FUZZY_MAX = 6;
 /** A synonym (куки → cookie) counts a little less than the word the reader typed. */
 const SYNONYM_WEIGHT = 0.8;
 /** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
-const COMPLETION_BESIDE_EXACT = 0.35;
+const COMPLETION_BESIDE_EXACT = 0.1;
+/** A page titled exactly what the reader typed ("url", "sets") is the page about it. */
+const TITLE_IS_QUERY = 1.5;
 /** Extra score, as a share of the page's, for two query words standing together in its text ("browser url"). */
 const ADJACENT_BONUS = 0.5;
 /** How many of the best pages are checked for adjacent query words: the ones whose text the UI fetches anyway. */
@@ -135,10 +137,20 @@ export function localEngine(load: Load) {
   const get = <T>(file: string) => loaded(file) as Promise<T>;
   const manifest = () => get<Manifest>(MANIFEST);
 
+  const shardsIn = (m: Manifest, lo: string, hi: string) =>
+    Promise.all(shardsFor(m.shards, lo, hi).map((i) => get<Shard>(m.shards[i][1])));
+
   /** The terms of the shards covering [lo, hi]. */
   async function termsIn(m: Manifest, lo: string, hi: string): Promise<Array<[string, number[]]>> {
-    const shards = await Promise.all(shardsFor(m.shards, lo, hi).map((i) => get<Shard>(m.shards[i][1])));
-    return shards.flatMap((sh) => Object.entries(sh));
+    return (await shardsIn(m, lo, hi)).flatMap((sh) => Object.entries(sh.terms));
+  }
+
+  /** The synonyms that may apply to a query: they travel in the shards its words read anyway. */
+  async function synonymsFor(m: Manifest, query: string): Promise<Synonyms> {
+    const out: Synonyms = {};
+    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
+    for (const sh of shards.flat()) Object.assign(out, sh.synonyms);
+    return out;
   }
 
   /**
@@ -263,19 +275,24 @@ export function localEngine(load: Load) {
   }
 
   /**
-   * Words that stand together in the query and in a page's text (title or a matched section) lift the page among
-   * the first few, whose fragments the results show anyway.
+   * Among the first few pages, whose fragments the results show anyway: a page titled exactly the query comes
+   * first, and words that stand together in the query and in a page's text (title or a matched section) lift it.
    */
-  async function byAdjacency(pages: RankedPage[], wanted: string[]): Promise<RankedPage[]> {
-    if (wanted.length < 2 || pages.length < 2) return pages;
+  async function byFragments(pages: RankedPage[], wanted: string[]): Promise<RankedPage[]> {
+    if (pages.length < 2 || !wanted.length) return pages;
     const top = pages.slice(0, ADJACENT_TOP);
     const m = await manifest();
     const lifted = await Promise.all(
       top.map(async (r) => {
         const f = await get<Fragment>(m.pages[r.page]);
-        const texts = [f.title, ...r.sections.slice(0, 3).flatMap((s) => f.sections[s.index]?.slice(1) ?? [])];
-        const pairs = Math.max(...texts.map((t) => adjacentIn(t, wanted)));
-        return { ...r, score: r.score * (1 + (0.3 * pairs) / (wanted.length - 1)) };
+        const title = words(f.title).map((w) => stem(w.text));
+        let factor = title.join(" ") === wanted.join(" ") ? TITLE_IS_QUERY : 1;
+        if (wanted.length > 1) {
+          const texts = [f.title, ...r.sections.slice(0, 3).flatMap((s) => f.sections[s.index]?.slice(1) ?? [])];
+          const pairs = Math.max(...texts.map((t) => adjacentIn(t, wanted)));
+          factor *= 1 + (0.3 * pairs) / (wanted.length - 1);
+        }
+        return { ...r, score: r.score * factor };
       }),
     );
     lifted.sort((a, b) => b.score - a.score || a.page - b.page);
@@ -285,7 +302,7 @@ export function localEngine(load: Load) {
   /** Pages for a query, best first, and the stems to mark in their text. */
   async function rank(query: string): Promise<Ranking> {
     const m = await manifest();
-    const parsed = parseQuery(query, m.synonyms);
+    const parsed = parseQuery(query, await synonymsFor(m, query));
     if (!parsed.slots.length) return { pages: [], stems: [] };
     let result = await rankParsed(m, parsed);
     let searched: string | undefined;
@@ -293,7 +310,7 @@ export function localEngine(load: Load) {
     // Nothing found as typed (or only through typo corrections): the same keys in the other keyboard layout.
     if (!result.exact) {
       const other = otherLayout(query);
-      const again = other !== query ? parseQuery(other, m.synonyms) : null;
+      const again = other !== query ? parseQuery(other, await synonymsFor(m, other)) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
       if (again && second?.exact && second.pages.length) {
         result = second;
@@ -301,7 +318,7 @@ export function localEngine(load: Load) {
         wanted = again.stems;
       }
     }
-    const pages = await byAdjacency(result.pages, wanted);
+    const pages = await byFragments(result.pages, wanted);
     return searched ? { pages, stems: result.stems, searched } : { pages, stems: result.stems };
   }
 

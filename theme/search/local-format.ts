@@ -17,8 +17,6 @@ export interface Manifest {
    * a misspelt word lists the terms it may have meant, whatever letter they start with.
    */
   tails: Array<[first: string, file: string]>;
-  /** Stemmed phrase a reader may type → stemmed phrases the pages use instead (cli/search/synonyms.ts). */
-  synonyms: Synonyms;
 }
 
 /** Stems of a phrase joined by one space → the alternatives, each a list of stems. */
@@ -34,7 +32,14 @@ export const reversed = (term: string) => Array.from(term).reverse().join("");
  * Term → postings, flat triples [page delta, section, weight]: page numbers ascend and are stored as the
  * difference to the previous triple's page; weight is the term's BM25 score in that section × 10, rounded.
  */
-export type Shard = Record<string, number[]>;
+export interface Shard {
+  terms: Record<string, number[]>;
+  /**
+   * Synonyms whose phrase starts with a stem in this shard's range (cli/search/synonyms.ts): the shard a query word
+   * needs anyway brings the word's synonyms along, so they cost no request and no bytes in the manifest.
+   */
+  synonyms?: Synonyms;
+}
 
 /** What a result shows of one page. Section 0 is the page itself (description and text before the first heading). */
 export interface Fragment {
