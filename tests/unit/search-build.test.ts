@@ -8,7 +8,7 @@ import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 import { localEngine } from "../../theme/search/local-engine.ts";
-import { compareTerms, reversed, type Manifest } from "../../theme/search/local-format.ts";
+import { compareTerms, fragmentFile, reversed, type Manifest } from "../../theme/search/local-format.ts";
 import { localIndexFiles } from "../../cli/search/local-index.ts";
 
 let root: string;
@@ -61,7 +61,8 @@ describe("search index (local provider)", () => {
       const dir = bundle(locale);
       const m = json(join(dir, "index.json")) as Manifest;
       expect(m.format).toBe(2);
-      const files = [...m.pages, ...m.shards.map(([, f]) => f), ...m.tails.map(([, f]) => f)];
+      const pages = Array.from({ length: m.pages.count }, (_, p) => fragmentFile(p, m.pages.hash));
+      const files = [...pages, ...m.shards.map(([, f]) => f), ...m.tails.map(([, f]) => f)];
       for (const f of files) {
         expect(f, locale).toMatch(/^[fst]\/\d+\.[0-9a-f]{10}\.json$/);
         expect(existsSync(join(dir, f)), f).toBe(true);

@@ -1,13 +1,13 @@
 // Search quality must not regress: the evaluation of tests/bench/search-eval.ts (the reader query set, both
 // locales) over an index built from this repository's content, with floors a little under the measured figures
-// (README, "Search": ru 88% top-1 / MRR 0.92, en 91% / 0.94 when written).
+// (README, "Search": ru 89% top-1 / MRR 0.94, en 91% / 0.94 when written).
 import { describe, it, expect, beforeAll } from "vitest";
 import { join, resolve } from "node:path";
 import { build } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
 import { evaluateSearch, formatEval, type LocaleEval } from "../bench/search-eval.ts";
 
-const FLOOR = { top1: 0.82, mrr: 0.88, categoryMrr: 0.7 };
+const FLOOR = { top1: 0.85, mrr: 0.9, categoryMrr: 0.75 };
 let results: LocaleEval[];
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { glossaryPairs, loadSynonyms, readSynonymsFile } from "../../cli/search/synonyms.ts";
 import { DocsiteError } from "../../cli/log.ts";
-import { otherLayout } from "../../theme/search/words.ts";
+import { otherLayout } from "../../theme/search/layout.ts";
 import { localEngine, parseQuery } from "../../theme/search/local-engine.ts";
 import { localIndexFiles, type IndexedPage } from "../../cli/search/local-index.ts";
 

@@ -1,11 +1,12 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword, otherLayout } from "./words.ts";
+import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword } from "./words.ts";
 import { memoAsync } from "../memo-async.ts";
 import {
   MANIFEST,
   compareTerms,
+  fragmentFile,
   reversed,
   type Fragment,
   type Manifest,
@@ -284,7 +285,7 @@ export function localEngine(load: Load) {
     const m = await manifest();
     const lifted = await Promise.all(
       top.map(async (r) => {
-        const f = await get<Fragment>(m.pages[r.page]);
+        const f = await get<Fragment>(fragmentFile(r.page, m.pages.hash));
         const title = words(f.title).map((w) => stem(w.text));
         let factor = title.join(" ") === wanted.join(" ") ? TITLE_IS_QUERY : 1;
         if (wanted.length > 1) {
@@ -309,6 +310,7 @@ export function localEngine(load: Load) {
     let wanted = parsed.stems;
     // Nothing found as typed (or only through typo corrections): the same keys in the other keyboard layout.
     if (!result.exact) {
+      const { otherLayout } = await import("./layout.ts");
       const other = otherLayout(query);
       const again = other !== query ? parseQuery(other, await synonymsFor(m, other)) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
@@ -326,6 +328,6 @@ export function localEngine(load: Load) {
     /** Fetches the manifest ahead of the first query. */
     preload: () => manifest().then(() => undefined),
     rank,
-    fragment: async (page: number) => get<Fragment>((await manifest()).pages[page]),
+    fragment: async (page: number) => get<Fragment>(fragmentFile(page, (await manifest()).pages.hash)),
   };
 }

@@ -7,8 +7,8 @@ export const MANIFEST = "index.json";
 
 export interface Manifest {
   format: 2;
-  /** Fragment file of each page, by page number. */
-  pages: string[];
+  /** How many pages (fragments) the bundle has, and the hash in their file names (see `fragmentFile`). */
+  pages: { count: number; hash: string };
   /** Term shards in term order: the first term of each and its file. A shard holds the terms up to the next one's. */
   shards: Array<[first: string, file: string]>;
   /**
@@ -40,6 +40,9 @@ export interface Shard {
    */
   synonyms?: Synonyms;
 }
+
+/** The fragment file of page number `page`. */
+export const fragmentFile = (page: number, hash: string) => `f/${page}.${hash}.json`;
 
 /** What a result shows of one page. Section 0 is the page itself (description and text before the first heading). */
 export interface Fragment {

@@ -119,17 +119,3 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 export const isStopword = (folded: string) => STOPWORDS.has(folded);
-
-const QWERTY = "`qwertyuiop[]asdfghjkl;'zxcvbnm,.~QWERTYUIOP{}ASDFGHJKL:\"ZXCVBNM<>";
-const JCUKEN = "ёйцукенгшщзхъфывапролджэячсмитьбюЁЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮ";
-const LAYOUT = new Map<string, string>();
-for (let i = 0; i < QWERTY.length; i++) {
-  LAYOUT.set(QWERTY[i], JCUKEN[i]);
-  LAYOUT.set(JCUKEN[i], QWERTY[i]);
-}
-
-/**
- * The same keys pressed in the other keyboard layout (ЙЦУКЕН ↔ QWERTY): "ыуеМфдгу" → "setValue",
- * "crhbyijn" → "скриншот". Characters that are not on either layout's letter keys stay as they are.
- */
-export const otherLayout = (text: string) => Array.from(text, (c) => LAYOUT.get(c) ?? c).join("");
