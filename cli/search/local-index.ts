@@ -238,7 +238,7 @@ export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): 
   // Fragments share one hash, of all of them: the manifest then names them with ten characters instead of one
   // name per page (2 KB gzip less on every first query); a content change renews every fragment's name.
   const fragmentsHash = hash(fragments.join("\n"));
-  fragments.forEach((json, p) => files.set(fragmentFile(p, fragmentsHash), json));
+  for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
   const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;

@@ -76,7 +76,7 @@ describe("synonyms file", () => {
     ]);
     const all = loadSynonyms(site('{ "ru": { "флаки": ["нестабильный тест"] } }', glossary), ["en", "ru"]);
     const ru = all.get("ru")!;
-    expect(ru["флак"]).toEqual([["нестабильн", "тест"]]);
+    expect(ru.флак).toEqual([["нестабильн", "тест"]]);
     expect(ru["flaki test"]).toEqual([["нестабильн", "тест"]]);
     expect(all.get("en")!["нестабильн тест"]).toEqual([["flaki", "test"]]);
   });
