@@ -56,6 +56,38 @@ const TAIL_FROM = 4;
  */
 const REPEATS_FREE = 2;
 
+/**
+ * Text characters a fragment keeps, over all its sections: a result shows a title and a snippet of ~24 words per
+ * section, so a long page's fragment (config/browsers: 10 KB gzip whole) need not carry every word. Over the limit,
+ * the longest sections are cut first, each to the same length, at a word boundary.
+ */
+const FRAGMENT_CHARS = 8_000;
+
+/** Section texts cut so that together they stay within `budget` characters, longest first. */
+export function fitTexts(texts: string[], budget = FRAGMENT_CHARS): string[] {
+  const total = texts.reduce((n, t) => n + t.length, 0);
+  if (total <= budget) return texts;
+  // The largest cap L with Σ min(length, L) ≤ budget.
+  const lengths = texts.map((t) => t.length).sort((a, b) => a - b);
+  let rest = budget;
+  let cap = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const even = Math.floor(rest / (lengths.length - i));
+    if (lengths[i] > even) {
+      cap = even;
+      break;
+    }
+    rest -= lengths[i];
+    cap = lengths[i];
+  }
+  return texts.map((t) => {
+    if (t.length <= cap) return t;
+    const cut = t.slice(0, cap);
+    const space = cut.lastIndexOf(" ");
+    return `${(space > cap / 2 ? cut.slice(0, space) : cut).trimEnd()} …`;
+  });
+}
+
 /** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
 const hash = (s: string) => hashText(s).slice(0, 10);
 
@@ -136,11 +168,12 @@ export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): 
   const headingWeight = headingWeights(pages);
   const counted = pages.map((page) => {
     const sections = sectionsOf(page, headingWeight);
+    const texts = fitTexts(sections.map((s) => s.text));
     const fragment: Fragment = {
       url: page.url,
       title: page.title,
       breadcrumbs: page.breadcrumbs,
-      sections: sections.map((s) => [s.anchor, s.heading, s.text]),
+      sections: sections.map((s, i) => [s.anchor, s.heading, texts[i]]),
     };
     fragments.push(JSON.stringify(fragment));
     return sections.map((s) => s.fields.map((f) => ({ ...f, ...counts(f.text) })));

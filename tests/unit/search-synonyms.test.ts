@@ -6,9 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { glossaryPairs, loadSynonyms, readSynonymsFile } from "../../cli/search/synonyms.ts";
 import { DocsiteError } from "../../cli/log.ts";
+import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { otherLayout } from "../../theme/search/layout.ts";
 import { localEngine, parseQuery } from "../../theme/search/local-engine.ts";
-import { localIndexFiles, type IndexedPage } from "../../cli/search/local-index.ts";
+import { fitTexts, localIndexFiles, type IndexedPage } from "../../cli/search/local-index.ts";
 
 let dir = "";
 afterEach(() => {
@@ -80,6 +81,38 @@ describe("synonyms file", () => {
     expect(ru["flaki test"]).toEqual([["нестабильн", "тест"]]);
     expect(all.get("en")!["нестабильн тест"]).toEqual([["flaki", "test"]]);
   });
+});
+
+describe("fragment texts", () => {
+  it("stay within their budget, the longest sections cut first at a word boundary", () => {
+    const short = "короткий текст";
+    const long = Array.from({ length: 400 }, (_, i) => `слово${i}`).join(" ");
+    expect(fitTexts([short, long], 100_000)).toEqual([short, long]);
+    const [a, b] = fitTexts([short, long, long], 1000);
+    expect(a).toBe(short);
+    expect(b.length).toBeLessThanOrEqual(495);
+    expect(b.endsWith(" …")).toBe(true);
+    expect(long.startsWith(b.slice(0, -2))).toBe(true);
+    expect(b.slice(0, -2)).toMatch(/слово\d+$/);
+  });
+});
+
+describe("synonyms at build time", () => {
+  it("fail the build with the file and line when the file is broken", async () => {
+    const root = await fixtureSite("search-local", {
+      "content/search-synonyms.json": '{\n  "ru": {\n    "куки": "",\n  }\n}\n',
+    });
+    try {
+      const err = await buildSite(root).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(DocsiteError);
+      expect((err as DocsiteError).where).toEqual({ file: "content/search-synonyms.json", line: 4 });
+    } finally {
+      await removeSite(root);
+    }
+  }, 120_000);
 });
 
 describe("query side", () => {
