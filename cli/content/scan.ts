@@ -1,10 +1,12 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import fg from "fast-glob";
 import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
@@ -42,6 +44,8 @@ export interface ContentIndex {
   docs: DocSource[];
   blog: BlogSource[];
   pages: PageModuleSource[];
+  /** Problems worth a warning (file names with spaces). */
+  warnings: string[];
 }
 
 export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
@@ -58,7 +62,7 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
       `add "${locale}" to i18n.locales in site.config.json or move the file`,
     );
   }
-  const text = await readFile(file, "utf8");
+  const text = decodeUtf8(await readFile(file), rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {
@@ -78,11 +82,14 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
 
 export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const root = config.rootDir;
+  if (existsSync(contentRoot(config))) assertNoLinkLoops(contentRoot(config), root);
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
     cwd: root,
     absolute: true,
   });
   files.sort();
+  const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
+  assertNoTwinSources(relFiles);
   const sources = await Promise.all(files.map((f) => readSource(config, f)));
   const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
   const pages: PageModuleSource[] = pageFiles.map((abs) => {
@@ -97,6 +104,7 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
     docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
+    warnings: fileNameWarnings(relFiles),
   };
 }
 

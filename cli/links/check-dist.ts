@@ -43,6 +43,13 @@ function pagePath(dir: string, file: string): string {
 }
 
 export async function checkDist(dir: string): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
+  const kind = existsSync(dir) ? (statSync(dir).isDirectory() ? "folder" : "file") : "missing";
+  if (kind !== "folder")
+    throw new DocsiteError(
+      `${dir} ${kind === "missing" ? "does not exist" : "is a file, not a folder"}: nothing to check`,
+      {},
+      "build the site first (docsite build), or point --dir at a built site",
+    );
   const files = await fg("**/*.html", { cwd: dir, absolute: true });
   if (!files.length)
     throw new DocsiteError(

@@ -1,5 +1,7 @@
 // Reads a `_headers` file (the format Netlify and Cloudflare Pages read: a path pattern on its own line, then
 // indented `Name: value` lines) so `docsite serve` answers with the headers a static host would add.
+import { validateHeaderName, validateHeaderValue } from "node:http";
+
 export interface HeaderRule {
   pattern: RegExp;
   headers: Array<[string, string]>;
@@ -16,7 +18,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       continue;
     }
     const at = line.indexOf(":");
-    if (current && at > 0) current.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+    const [name, value] = [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+    if (current && at > 0 && validHeader(name, value)) current.headers.push([name, value]);
   }
   return rules;
 }
@@ -28,6 +31,17 @@ function patternOf(p: string): RegExp {
     .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
   return new RegExp(`^${body}$`);
+}
+
+/** A hand-edited line Node would refuse to send is left out rather than failing every response. */
+function validHeader(name: string, value: string): boolean {
+  try {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function headersFor(rules: HeaderRule[], pathname: string): Array<[string, string]> {

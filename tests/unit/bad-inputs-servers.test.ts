@@ -292,6 +292,16 @@ describe("check-links: nothing to check is an error", () => {
     }
   });
 
+  it("a --dir that is a file or missing is named", async () => {
+    await expect(checkDist(join(root, "site.config.json"))).rejects.toThrow(
+      "is a file, not a folder: nothing to check",
+    );
+    await expect(checkDist(join(root, "no-such-dist"))).rejects.toThrow("no-such-dist does not exist");
+    const r = await cli(["check-links", "--dir", join(root, "site.config.json")]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("is a file, not a folder");
+  });
+
   it("a --url whose start page is not 200 exits 1 and names the status", async () => {
     const url = `http://127.0.0.1:${sp}/no/such/start/`;
     await expect(checkUrl(url)).rejects.toThrow(`the start page ${url} answered 404`);
