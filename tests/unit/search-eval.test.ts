@@ -1,7 +1,9 @@
 // Search quality must not regress: the evaluation of tests/bench/search-eval.ts (the reader query set, both
 // locales) over an index built from this repository's content, with floors a little under the measured figures
 // (README, "Search": ru 89% top-1 / MRR 0.94, en 91% / 0.94 when written).
-import { describe, it, expect, beforeAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
@@ -9,14 +11,19 @@ import { evaluateSearch, formatEval, type LocaleEval } from "../bench/search-eva
 
 const FLOOR = { top1: 0.85, mrr: 0.9, categoryMrr: 0.75 };
 let results: LocaleEval[];
+let tmp = "";
 
 beforeAll(async () => {
-  const root = resolve(".");
-  const outDir = join(root, ".docsite", "search-eval-dist");
-  await build({ root, outDir, logger: createLogger({ quiet: true }) });
+  // Outside the repository: docsite refuses to write a site into a folder it reads (.docsite included).
+  tmp = await mkdtemp(join(tmpdir(), "docsite-search-eval-"));
+  const outDir = join(tmp, "dist");
+  await build({ root: resolve("."), outDir, logger: createLogger({ quiet: true }) });
   results = await evaluateSearch(outDir);
   console.log(formatEval(results));
 }, 240_000);
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
 
 describe("search quality on the reader query set", () => {
   for (const locale of ["ru", "en"]) {
