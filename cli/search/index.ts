@@ -8,6 +8,7 @@ import type { SidebarNode } from "../routes/sidebars.ts";
 import { localeBase } from "../routes/paths.ts";
 import { escapeHtml } from "../render/html.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
+import { loadSynonyms } from "./synonyms.ts";
 import { DocsiteError } from "../log.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 import { configUrl } from "../../theme/search/text.ts";
@@ -127,6 +128,7 @@ export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<
   for (const [locale, s] of strings)
     files.set(rel(searchConfigPath(config, locale)), JSON.stringify(searchClientConfig(config, table, s)));
   if (config.search.provider !== "local") return files;
+  const synonyms = loadSynonyms(config.rootDir, config.i18n.locales);
   for (const locale of config.i18n.locales) {
     const s = strings.get(locale)!;
     const blogLabel = s.has("theme.blog.title") ? s.t("theme.blog.title") : "Blog";
@@ -140,7 +142,7 @@ export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<
         sections: r.compiled.sections,
       }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
-      for (const [f, c] of localIndexFiles(pages)) files.set(dir + f, c);
+      for (const [f, c] of localIndexFiles(pages, synonyms.get(locale))) files.set(dir + f, c);
     }
   }
   return files;

@@ -156,3 +156,10 @@ for (const [label, path] of kinds) {
   }
   console.log(row(["**first**", "", `**${first} of ${cases.length}**`]));
 }
+
+// Search quality over the reader query set, both locales (tests/bench/search-eval.ts).
+{
+  const { evaluateSearch, formatEval } = await import("./search-eval.ts");
+  console.log("\n## Search quality: reader query set (top-1, top-3, MRR@10)\n");
+  console.log(formatEval(await evaluateSearch(outDir)));
+}
