@@ -5,19 +5,27 @@ import { compile as mdxCompile } from "@mdx-js/mdx";
 import remarkGfm from "remark-gfm";
 import remarkDirective from "remark-directive";
 import rehypeHighlight from "rehype-highlight";
-import { readFileSync } from "node:fs";
+import rehypeRaw from "rehype-raw";
+import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { preprocess } from "./preprocess.ts";
 import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
 import { rehypeCodeBlocks } from "./rehype-code.ts";
+import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
+import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
+import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
   code: string;
+  /** Imports, assets and components the page uses (absent when compiled without a module context). */
+  modules?: ModuleInfo;
+  /** Content hash of each partial the page includes: a changed partial invalidates the cached page. */
+  depHashes?: Record<string, string>;
 }
 
 export interface CompileInput {
@@ -28,12 +36,22 @@ export interface CompileInput {
   rewriteLink: (url: string) => string;
   /** Distinguishes inputs whose rewriting differs (locale, base URL). */
   rewriteKey: string;
+  /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
+  modules?: ModuleContext;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(
-  ["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
+  [
+    "compile.ts",
+    "preprocess.ts",
+    "remark-docsite.ts",
+    "rehype-code.ts",
+    "content-links.ts",
+    "remark-imports.ts",
+    "modules.ts",
+  ]
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -50,8 +68,10 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
   if (cacheFile) {
     try {
       const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
-      if (stats) stats.cached++;
-      return hit;
+      if (depsUnchanged(hit, input.modules)) {
+        if (stats) stats.cached++;
+        return hit;
+      }
     } catch {
       /* not cached yet */
     }
@@ -65,27 +85,71 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
   return result;
 }
 
-/** The compile itself: pure, no I/O. */
+const MDX_NODES = ["mdxJsxFlowElement", "mdxJsxTextElement", "mdxFlowExpression", "mdxTextExpression", "mdxjsEsm"];
+
+function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): boolean {
+  for (const [file, hash] of Object.entries(hit.depHashes ?? {})) {
+    const abs = join(modules?.rootDir ?? "", file);
+    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
+  }
+  return true;
+}
+
+/**
+ * The compile itself. Pure apart from reading the partials a page imports. `.md` files are CommonMark with raw
+ * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`.
+ */
 export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">,
+  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules">,
+  chain: string[] = [],
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
+  const modules: ModuleInfo = { components: [], assets: [], deps: [] };
+  const depHashes: Record<string, string> = {};
+  const md = /\.md$/i.test(input.file);
+  const ctx = input.modules;
+  const compilePartial = async (file: string): Promise<string> => {
+    if (!ctx) throw new DocsiteError("partials need a module context", { file: input.file });
+    if (chain.includes(file) || file === input.file)
+      throw new DocsiteError(`partial imports itself: ${[...chain, input.file, file].join(" → ")}`, {
+        file: input.file,
+      });
+    const text = readFileSync(join(ctx.rootDir, file), "utf8");
+    depHashes[file] = hashText(text);
+    const split = splitFrontMatter(text, file);
+    const sub = await compileSource({ ...input, file, ...split }, [...chain, input.file]);
+    modules.components.push(...(sub.modules?.components ?? []));
+    modules.assets.push(...(sub.modules?.assets ?? []));
+    Object.assign(depHashes, sub.depHashes);
+    return sub.code;
+  };
   let code: string;
   try {
-    const out = await mdxCompile(preprocess(input.body), {
+    const out = await mdxCompile(preprocess(input.body, { md }), {
+      format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [
         remarkGfm,
         remarkDirective,
+        ...(ctx
+          ? [
+              [
+                remarkImports,
+                { file: input.file, lineOffset: input.bodyOffset, ctx, info: modules, compilePartial },
+              ] as const,
+            ]
+          : []),
         [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],
-      ],
+      ] as any,
       rehypePlugins: [
+        ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
         [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
-      ],
+      ] as any,
     });
     code = String(out.value);
   } catch (err) {
+    if (err instanceof DocsiteError) throw err;
     const e = err as {
       reason?: string;
       message: string;
@@ -104,7 +168,7 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return { code, ...extracted };
+  return ctx ? { code, ...extracted, modules, depHashes } : { code, ...extracted };
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

@@ -20,6 +20,11 @@ import { searchFiles } from "../search/index.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
+import { PageErrorCollector } from "./page-errors.ts";
+import { checkComponents } from "./page-checks.ts";
+import { pageAssets, readPageAssets } from "./page-assets.ts";
+import { moduleContextOf } from "../mdx/modules.ts";
+import { knownComponentNames } from "../render/mdx-runtime.ts";
 
 export interface BuildOptions {
   root: string;
@@ -98,6 +103,9 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   const jobs = [...docs, ...blog];
   let finished = 0;
   const cacheDir = cacheDirOf(opts.root);
+  const modules = moduleContextOf(config);
+  // Every failing page is reported, not only the first: a migration is then fixed in one pass.
+  const errors = new PageErrorCollector();
   // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
   // Compiles run in this thread. A pool of worker threads was measured on this project's 2-vCPU machines:
   // 200 pages took 5.5 s inline and 4.7 s with two workers, too little for the extra moving parts.
@@ -112,12 +120,20 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
           bodyOffset: s.bodyOffset,
           rewriteLink: contentLinkRewriter(config, s.file, job.locale),
           rewriteKey: rewriteKeyOf(config, job.locale),
+          modules,
         };
-        compiled.set(planKey(job), await compileMdx(input, cacheDir, compileStats));
+        try {
+          const c = await compileMdx(input, cacheDir, compileStats);
+          checkComponents(c, knownComponentNames, errors);
+          compiled.set(planKey(job), c);
+        } catch (err) {
+          errors.add(err, s.file);
+        }
         logger.progress("compiling", ++finished, jobs.length);
       }
     }),
   );
+  errors.throwIfAny();
   timings.compile = done();
 
   done = logger.step("routes and checks");
@@ -155,6 +171,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
     }),
   ]);
   for (const f of await fg("**/*", { cwd: join(opts.root, "static"), dot: true })) extra.add(f);
+  for (const f of pageAssets(compiled.values(), config.baseUrl).keys()) extra.add(f);
   const problems = checkLinks(config, table, extra);
   const broken: string[] = [];
   for (const p of problems) {
@@ -201,10 +218,21 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   };
   const files = new Map<string, string | Uint8Array>(bundle.files);
   let n = 0;
+  const errors = new PageErrorCollector();
   for (const route of table.routes) {
-    files.set(outputFileOf(config, route.path), await renderRoute(ctx, route));
+    try {
+      files.set(outputFileOf(config, route.path), await renderRoute(ctx, route));
+    } catch (err) {
+      errors.add(err, route.origin);
+    }
     logger.progress("rendering", ++n, table.routes.length);
   }
+  errors.throwIfAny();
+  const assets = pageAssets(
+    table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
+    config.baseUrl,
+  );
+  for (const [f, bytes] of await readPageAssets(config.rootDir, assets)) files.set(f, bytes);
   // The default locale's 404 page is the one static hosts serve.
   const notFound = table.routes.find((r) => r.kind === "notFound" && r.locale === config.i18n.defaultLocale);
   if (notFound) files.set("404.html", files.get(outputFileOf(config, notFound.path))!);

@@ -2,8 +2,6 @@
 import { createElement as h, type ReactNode, type ComponentType } from "react";
 import type { PageModule } from "./page-module.ts";
 import { renderToString } from "react-dom/server";
-import * as jsxRuntime from "react/jsx-runtime";
-import { run } from "@mdx-js/mdx";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
@@ -17,18 +15,16 @@ import { Layout } from "../../theme/layout/Layout.tsx";
 import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
-import { mdxComponents } from "../../theme/mdx/components.tsx";
+import { runMdx, pageComponents as mdxComponents } from "./mdx-runtime.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
 
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
-async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components: object }>> {
+async function mdxComponent(c: CompiledMdx, config: SiteConfig): Promise<ComponentType<{ components: object }>> {
   let p = mdxCache.get(c);
   if (!p) {
-    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then(
-      (m) => m.default as ComponentType<{ components: object }>,
-    );
+    p = runMdx(c.code, config).then((m) => m.default as ComponentType<{ components: object }>);
     mdxCache.set(c, p);
   }
   return p;
@@ -91,7 +87,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
 
   switch (route.kind) {
     case "doc": {
-      const Content = await mdxComponent(route.compiled);
+      const Content = await mdxComponent(route.compiled, config);
       page = h(DocPage, {
         data: docPageData(config, table, route, t),
         children: h(Content, { components: mdxComponents }),
@@ -103,7 +99,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     }
     case "blogPost": {
-      const Content = await mdxComponent(route.compiled);
+      const Content = await mdxComponent(route.compiled, config);
       page = h(BlogPostPage, {
         post: route.post,
         prev: route.prev,

@@ -18,7 +18,7 @@ export function docIdToSlug(id: string): string {
 }
 
 export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
-  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path}/`;
+  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path ? `${version.path}/` : ""}`;
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {

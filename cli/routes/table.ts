@@ -98,14 +98,16 @@ export function buildRouteTable(
     // Docs, version by version.
     const last = config.docs.versions.find((v) => v.isLast)!;
     const docsRoot = `${base}${config.docs.routeBasePath}/`;
-    add({
-      kind: "redirect",
-      path: docsRoot,
-      locale,
-      key: keyOf(docsRoot),
-      origin: "site.config.json (docs)",
-      to: versionBase(config, locale, last),
-    });
+    // A last version published right under the docs path (Docusaurus without versions) needs no redirect there.
+    if (versionBase(config, locale, last) !== docsRoot)
+      add({
+        kind: "redirect",
+        path: docsRoot,
+        locale,
+        key: keyOf(docsRoot),
+        origin: "site.config.json (docs)",
+        to: versionBase(config, locale, last),
+      });
     for (const version of config.docs.versions) {
       const plansHere = plans.docs.filter((p) => p.locale === locale && p.version === version);
       const refs = new Map<string, DocRef>();
