@@ -30,7 +30,7 @@ const parseStatement = (code: string): EsNode =>
   (Parser.parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true }) as any).body[0];
 
 /** `const local = <expr>` for every specifier of an import declaration. */
-function bindings(decl: EsNode, valueOf: (imported: string | null) => string): EsNode[] {
+function bindings(decl: EsNode, expressionOf: (imported: string | null) => string): EsNode[] {
   return decl.specifiers.map((s: EsNode) => {
     const imported =
       s.type === "ImportSpecifier"
@@ -38,7 +38,7 @@ function bindings(decl: EsNode, valueOf: (imported: string | null) => string): E
         : s.type === "ImportDefaultSpecifier"
           ? "default"
           : null;
-    return parseStatement(`const ${s.local.name} = ${valueOf(imported)};`);
+    return parseStatement(`const ${s.local.name} = ${expressionOf(imported)};`);
   });
 }
 
