@@ -8,6 +8,7 @@ import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
 import { createLogger, formatError } from "./log.ts";
+import { importDocusaurus, formatReport } from "./import/index.ts";
 
 const port = (v: string) => {
   const n = Number(v);
@@ -109,6 +110,21 @@ program
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
       fail(err, 2);
+    }
+  });
+
+program
+  .command("import")
+  .description("create a docsite project from a Docusaurus 3 project (content copied byte for byte)")
+  .argument("<docusaurus-dir>", "the Docusaurus project folder")
+  .requiredOption("-o, --out <dir>", "the new docsite project folder (must not exist)")
+  .option("--force", "write into an existing folder (files docsite does not write are kept)")
+  .action(async (dir: string, o: { out: string; force?: boolean }) => {
+    try {
+      const report = await importDocusaurus(resolve(dir), resolve(o.out), { force: o.force });
+      console.log(formatReport(report, o.out));
+    } catch (err) {
+      fail(err);
     }
   });
 
