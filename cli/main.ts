@@ -32,11 +32,12 @@ program
   .description("build the site into dist/ (replaced only when the whole build succeeds)")
   .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
   .option("-o, --out <dir>", "output folder", "dist")
-  .action(async (o: { root: string; out: string }) => {
+  .option("--skip-failing-pages", "build the pages that work; list the failing ones as warnings (for migrations)")
+  .action(async (o: { root: string; out: string; skipFailingPages?: boolean }) => {
     const logger = createLogger();
     try {
       const root = resolve(o.root);
-      const r = await build({ root, outDir: resolve(root, o.out), logger });
+      const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
         .join(", ");

@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { blogSlugAndDate } from "./blog-meta.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
@@ -71,8 +72,8 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
     }
     return { ...base, kind: "doc", version, id: docPath };
   }
-  const slug =
-    (data.slug as string | undefined)?.replace(/^\/|\/$/g, "") ?? blogPath.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const { slug, date } = blogSlugAndDate(blogPath, data.slug);
+  if (date && data.date === undefined) data.date = date;
   return { ...base, kind: "blog", slug };
 }
 

@@ -75,7 +75,11 @@ function items(input: unknown, sidebarId: string, version: string, labels: Sideb
   return out;
 }
 
-export function mapSidebars(value: unknown, version: string, labels: SidebarLabels): Record<string, Array<Any | string>> {
+export function mapSidebars(
+  value: unknown,
+  version: string,
+  labels: SidebarLabels,
+): Record<string, Array<Any | string>> {
   const out: Record<string, Array<Any | string>> = {};
   if (!value || typeof value !== "object") return out;
   for (const [id, sidebar] of Object.entries(value as Any)) out[id] = items(sidebar, id, version, labels);

@@ -177,6 +177,8 @@ export function linkRewriter(opts: {
   localeBase: string;
   baseUrl: string;
   routeOfContentFile: (relFile: string) => string | null;
+  /** True for a site path that already starts with a locale prefix (`/ru/...`). */
+  localePrefixed?: (path: string) => boolean;
 }): (url: string) => string {
   return (url) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//") || url.startsWith("#") || url === "") return url;
@@ -184,7 +186,14 @@ export function linkRewriter(opts: {
     if (path.startsWith("/")) {
       // Static files (/img/x.png) are not localized; pages are.
       if (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/.test(path)) return opts.baseUrl + path.slice(1) + hash;
-      return opts.localeBase + path.slice(1) + hash;
+      if (/\.mdx?$/.test(path)) {
+        // A site-absolute link to a content file (`/docs/intro.md`): the route of that file, if it is one.
+        const route = opts.routeOfContentFile(path.slice(1));
+        if (route) return route + hash;
+      }
+      // Already locale-prefixed (`/ru/docs/x`) links keep their prefix; pages get the trailing slash.
+      const local = opts.localePrefixed?.(path) ? opts.baseUrl + path.slice(1) : opts.localeBase + path.slice(1);
+      return (local.endsWith("/") || /\.[a-z0-9]+$/i.test(local) ? local : `${local}/`) + hash;
     }
     if (/\.mdx?$/.test(path)) {
       const target = posix.normalize(posix.join(posix.dirname(opts.file), path));

@@ -63,8 +63,12 @@ export function resolveSpecifier(spec: string, importer: string, ctx: ModuleCont
   if (clean.startsWith("@docusaurus/")) return { kind: "docusaurus", name: clean.slice("@docusaurus/".length) };
   let file: string;
   if (clean.startsWith("@site/")) file = applyAliases(clean.slice("@site/".length), ctx.aliases);
-  else if (clean.startsWith("/")) file = applyAliases(clean.slice(1), ctx.aliases);
-  else if (clean.startsWith("./") || clean.startsWith("../")) {
+  else if (clean.startsWith("/")) {
+    // Site-root paths: a project file (`/docs/_x.mdx`), else a static file (`/img/a.png`), as Docusaurus resolves them.
+    file = applyAliases(clean.slice(1), ctx.aliases);
+    if (!existsSync(posix.join(ctx.rootDir, file)) && existsSync(posix.join(ctx.rootDir, "static", clean.slice(1))))
+      file = `static/${clean.slice(1)}`;
+  } else if (clean.startsWith("./") || clean.startsWith("../")) {
     file = posix.normalize(posix.join(posix.dirname(importer), clean));
   } else return null;
   if (CONTENT.test(file)) {

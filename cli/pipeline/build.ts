@@ -20,7 +20,7 @@ import { searchFiles } from "../search/index.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
-import { PageErrorCollector } from "./page-errors.ts";
+import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets } from "./page-assets.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
@@ -35,6 +35,8 @@ export interface BuildOptions {
   dev?: boolean;
   /** Write nothing; return the site in memory (dev server, tests). */
   write?: boolean;
+  /** Build the pages that work and list the failing ones as warnings (measuring a migration). */
+  skipFailingPages?: boolean;
 }
 
 export interface SiteModel {
@@ -93,8 +95,8 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
 
   done = logger.step("content index");
   const index = await scanContent(config);
-  const { docs, drafts } = planDocs(config, index, Boolean(opts.drafts));
-  const blog = planBlog(index, Boolean(opts.drafts));
+  let { docs, drafts } = planDocs(config, index, Boolean(opts.drafts));
+  let blog = planBlog(index, Boolean(opts.drafts), config.i18n);
   timings.scan = done();
 
   done = logger.step(`compile ${docs.length + blog.length} pages`);
@@ -133,7 +135,11 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
       }
     }),
   );
-  errors.throwIfAny();
+  if (opts.skipFailingPages && errors.count) {
+    for (const e of errors.list())
+      report("warn", `${location(e.where)}: ${e.message} (page left out)`, logger, warnings);
+    ({ docs, blog, drafts } = withoutFailed(docs, blog, drafts, compiled));
+  } else errors.throwIfAny();
   timings.compile = done();
 
   done = logger.step("routes and checks");
@@ -227,7 +233,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     logger.progress("rendering", ++n, table.routes.length);
   }
-  errors.throwIfAny();
+  if (opts.skipFailingPages)
+    for (const e of errors.list())
+      report("warn", `${location(e.where)}: ${e.message} (page left out)`, logger, site.warnings);
+  else errors.throwIfAny();
   const assets = pageAssets(
     table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
     config.baseUrl,

@@ -53,6 +53,11 @@ export class PageErrorCollector {
     else this.errors.push(e);
   }
 
+  /** The collected errors (at most the cap). */
+  list(): DocsiteError[] {
+    return [...this.errors];
+  }
+
   get count(): number {
     return this.errors.length + this.dropped;
   }
@@ -66,4 +71,23 @@ export class PageErrorCollector {
     if (sorted.length === 1 && !this.dropped) throw sorted[0];
     throw new PageErrors(sorted, this.dropped);
   }
+}
+
+/** The plans without the pages that failed to compile; failed docs count as drafts, so sidebars skip them. */
+export function withoutFailed<
+  D extends { locale: string; source: { file: string }; version: { name: string }; id: string },
+  B extends { locale: string; source: { file: string } },
+>(
+  docs: D[],
+  blog: B[],
+  drafts: Set<string>,
+  compiled: Map<string, unknown>,
+): { docs: D[]; blog: B[]; drafts: Set<string> } {
+  const ok = (p: { locale: string; source: { file: string } }) => compiled.has(`${p.locale}|${p.source.file}`);
+  const failedIds = new Set(docs.filter((d) => !ok(d)).map((d) => `${d.version.name}|${d.id}`));
+  return {
+    docs: docs.filter((d) => ok(d) && !failedIds.has(`${d.version.name}|${d.id}`)),
+    blog: blog.filter(ok),
+    drafts: new Set([...drafts, ...failedIds]),
+  };
 }

@@ -39,6 +39,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
   const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
   return {
     title: route.title,
+    hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
     toc: route.compiled.headings.filter((x) => x.depth >= min && x.depth <= max),
     hideToc: Boolean(d.hide_table_of_contents),
     sidebar: sidebar as SidebarItemData[] | undefined,

@@ -22,6 +22,9 @@ export function versionBase(config: SiteConfig, locale: string, version: Version
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
+  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does.
+  if (slug !== undefined && !slug.startsWith("/") && id.includes("/"))
+    slug = `${id.slice(0, id.lastIndexOf("/"))}/${slug}`;
   const tail = slug !== undefined ? slug.replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "") : docIdToSlug(id);
   return versionBase(config, locale, version) + tail;
 }
