@@ -110,7 +110,8 @@ export function autogenerate(
   entries.sort(
     (a, b) =>
       (a.position ?? Number.POSITIVE_INFINITY) - (b.position ?? Number.POSITIVE_INFINITY) ||
-      a.sortName.localeCompare(b.sortName, "en", { numeric: true }),
+      // File-name order as Docusaurus reads folders (code units: "getCSS" before "getComputed").
+      (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : 0),
   );
   return entries.map((e) => e.node);
 }
