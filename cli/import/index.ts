@@ -27,7 +27,7 @@ const docsiteI18n = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "i
 function themeStrings(locale: string): Record<string, string> {
   const file = existsSync(join(docsiteI18n, `${locale}.json`)) ? `${locale}.json` : "en.json";
   const all = JSON.parse(readFileSync(join(docsiteI18n, file), "utf8")) as Record<string, string>;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith("theme.")));
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith("theme.") || k === "footer.icons.ariaLabel"));
 }
 
 async function findConfig(dir: string): Promise<string> {
@@ -150,7 +150,10 @@ export async function importDocusaurus(
   for (const l of locales) {
     const base = themeStrings(l);
     const code = translations(join(src, "i18n", l, "code.json"));
-    for (const k of Object.keys(base)) if (code[k] && !/\{[a-zA-Z]+\}.*\|/.test(code[k])) base[k] = code[k];
+    // A Docusaurus translation replaces docsite's only when it uses the same placeholders (and no a|b|c plurals).
+    const params = (m: string) => [...m.matchAll(/\{(\w+)/g)].map((x) => x[1]).sort().join(",");
+    for (const k of Object.keys(base))
+      if (code[k] && !code[k].includes("|") && params(code[k]) === params(base[k])) base[k] = code[k];
     strings[l] = { ...base, ...m.strings[l] };
   }
 
