@@ -82,6 +82,7 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
     cwd: root,
     absolute: true,
+    ignore: partialPatterns(config),
   });
   files.sort();
   const sources = await Promise.all(files.map((f) => readSource(config, f)));
@@ -99,6 +100,14 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
   };
+}
+
+/**
+ * Partials are never pages: files in folders starting with `_`; in a project imported from Docusaurus
+ * (`docusaurus` in site.config.json) also files starting with `_`, as Docusaurus has it.
+ */
+export function partialPatterns(config: Pick<SiteConfig, "docusaurus">): string[] {
+  return config.docusaurus ? ["**/_*/**", "**/_*"] : ["**/_*/**"];
 }
 
 export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

@@ -27,7 +27,9 @@ const docsiteI18n = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "i
 function themeStrings(locale: string): Record<string, string> {
   const file = existsSync(join(docsiteI18n, `${locale}.json`)) ? `${locale}.json` : "en.json";
   const all = JSON.parse(readFileSync(join(docsiteI18n, file), "utf8")) as Record<string, string>;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith("theme.") || k === "footer.icons.ariaLabel"));
+  return Object.fromEntries(
+    Object.entries(all).filter(([k]) => k.startsWith("theme.") || k === "footer.icons.ariaLabel"),
+  );
 }
 
 async function findConfig(dir: string): Promise<string> {
@@ -151,7 +153,11 @@ export async function importDocusaurus(
     const base = themeStrings(l);
     const code = translations(join(src, "i18n", l, "code.json"));
     // A Docusaurus translation replaces docsite's only when it uses the same placeholders (and no a|b|c plurals).
-    const params = (m: string) => [...m.matchAll(/\{(\w+)/g)].map((x) => x[1]).sort().join(",");
+    const params = (m: string) =>
+      [...m.matchAll(/\{(\w+)/g)]
+        .map((x) => x[1])
+        .sort()
+        .join(",");
     for (const k of Object.keys(base))
       if (code[k] && !code[k].includes("|") && params(code[k]) === params(base[k])) base[k] = code[k];
     strings[l] = { ...base, ...m.strings[l] };

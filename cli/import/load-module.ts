@@ -56,19 +56,22 @@ export async function loadModule(file: string, env: Record<string, string> = {})
   const stubbed: string[] = [];
   const realRequire = createRequire(file);
   const mod = { exports: {} as Record<string, unknown> };
-  const sandboxRequire = (name: string) => {
-    const bare = name.replace(/^node:/, "");
-    if (builtinModules.includes(bare)) return realRequire(name);
-    if (name.endsWith(".json")) {
-      try {
-        return realRequire(name);
-      } catch {
-        /* a missing JSON file is stood in for like a package */
+  const sandboxRequire = Object.assign(
+    (name: string) => {
+      const bare = name.replace(/^node:/, "");
+      if (builtinModules.includes(bare)) return realRequire(name);
+      if (name.endsWith(".json")) {
+        try {
+          return realRequire(name);
+        } catch {
+          /* a missing JSON file is stood in for like a package */
+        }
       }
-    }
-    stubbed.push(name);
-    return stub(name);
-  };
+      stubbed.push(name);
+      return stub(name);
+    },
+    { resolve: (name: string) => name },
+  );
   const context = vm.createContext({
     module: mod,
     exports: mod.exports,

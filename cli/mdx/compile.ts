@@ -14,6 +14,7 @@ import { preprocess } from "./preprocess.ts";
 import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
 import { rehypeCodeBlocks } from "./rehype-code.ts";
 import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
+import { remarkSummary } from "./remark-summary.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
@@ -137,6 +138,7 @@ export async function compileSource(
                 remarkImports,
                 { file: input.file, lineOffset: input.bodyOffset, ctx, info: modules, compilePartial },
               ] as const,
+              [remarkSummary, { out: modules }] as const,
             ]
           : []),
         [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],

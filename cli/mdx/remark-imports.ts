@@ -13,6 +13,8 @@ export interface ModuleInfo {
   assets: Array<{ file: string; url: string }>;
   /** Files whose content this page's compile depends on (its partials). */
   deps: string[];
+  /** Text of the first paragraph (a description for pages without one). */
+  summary?: string;
 }
 
 export interface ImportOptions {

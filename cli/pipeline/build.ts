@@ -8,7 +8,7 @@ import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
 import { compileMdx, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
-import { contentLinkRewriter, rewriteKeyOf } from "../mdx/content-links.ts";
+import { contentLinkRewriter, rewriteKeyOf, docSlugs } from "../mdx/content-links.ts";
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
@@ -106,6 +106,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   let finished = 0;
   const cacheDir = cacheDirOf(opts.root);
   const modules = moduleContextOf(config);
+  const slugs = docSlugs(index.docs);
   // Every failing page is reported, not only the first: a migration is then fixed in one pass.
   const errors = new PageErrorCollector();
   // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
@@ -120,8 +121,8 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
           file: s.file,
           body: s.body,
           bodyOffset: s.bodyOffset,
-          rewriteLink: contentLinkRewriter(config, s.file, job.locale),
-          rewriteKey: rewriteKeyOf(config, job.locale),
+          rewriteLink: contentLinkRewriter(config, s.file, job.locale, slugs),
+          rewriteKey: rewriteKeyOf(config, job.locale, slugs),
           modules,
         };
         try {

@@ -7,9 +7,9 @@ export function contentTitle(c: Pick<CompiledMdx, "headings">): string | undefin
   return first?.depth === 1 ? first.text : undefined;
 }
 
-/** The first paragraph's text (the text before the first heading), shortened to a meta description's length. */
-export function firstParagraph(c: Pick<CompiledMdx, "sections">, max = 200): string {
-  const intro = c.sections.find((s) => s.text)?.text ?? "";
+/** The first paragraph's text, shortened to a meta description's length. */
+export function firstParagraph(c: Pick<CompiledMdx, "sections" | "modules">, max = 200): string {
+  const intro = c.modules?.summary ?? c.sections.find((s) => s.text)?.text ?? "";
   if (intro.length <= max) return intro;
   const cut = intro.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20))}…`;
