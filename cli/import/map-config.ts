@@ -116,7 +116,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const sidebarPath = str(docsOpts.sidebarPath);
   const versions: VersionPlan[] = [];
   const docsPath = str(docsOpts.path) ?? "docs";
-  const names = [...(docsOpts.includeCurrentVersion === false ? [] : ["current"]), ...(Array.isArray(released) ? released : [])];
+  const names = [
+    ...(docsOpts.includeCurrentVersion === false ? [] : ["current"]),
+    ...(Array.isArray(released) ? released : []),
+  ];
   for (const name of names) {
     if (onlyInclude && !onlyInclude.includes(name)) continue;
     if (name !== "current" && !existsSync(join(dir, `versioned_docs/version-${name}`))) {
@@ -143,9 +146,9 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       i18nKey: name === "current" ? "current" : `version-${name}`,
     });
   }
-  mapped.push(
-    `docs versions: ${versions.map((v) => `${v.name} at /${routeBasePath}/${v.path}`).join(", ")}`,
-  );
+  // The last version may be one that was skipped: the newest remaining one takes its place (Docusaurus URLs kept).
+  if (versions.length && !versions.some((v) => v.isLast)) versions[0].isLast = true;
+  mapped.push(`docs versions: ${versions.map((v) => `${v.name} at /${routeBasePath}/${v.path}`).join(", ")}`);
 
   // Navbar.
   const navItems: Any[] = [];

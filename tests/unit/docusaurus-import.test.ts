@@ -1,7 +1,7 @@
 // A Docusaurus 3 project (tests/fixtures/docusaurus-site) imported with `docsite import` and built: content is
 // copied byte for byte, config/sidebars/labels are mapped, and every dialect item of the fixture renders.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -55,6 +55,23 @@ describe("docsite import", () => {
     expect(ru["theme.navbar.item.Docs"]).toBe("Документация");
     expect(ru["footer.link.title.Community"]).toBe("Сообщество");
     expect(ru["sidebar.current.docs.category.Guides"]).toBe("Руководства");
+  });
+
+  it("falls back to reading a config that cannot run, and says so", async () => {
+    const src = join(work, "broken-config");
+    await mkdir(join(src, "docs"), { recursive: true });
+    await writeFile(
+      join(src, "docusaurus.config.js"),
+      'const x = require("missing-pkg").boom();\nx.y.z();\nmodule.exports = { title: "Static Title", url: "https://s.example", baseUrl: "/b/" };\n'.replace(
+        "x.y.z();",
+        "throw new Error('cannot run');",
+      ),
+    );
+    await writeFile(join(src, "docs", "a.md"), "# A\n");
+    const r = await importDocusaurus(src, join(work, "broken-out"));
+    expect(r.skipped.join("\n")).toContain("could not be evaluated (cannot run)");
+    const config = JSON.parse(await readFile(join(work, "broken-out", "site.config.json"), "utf8"));
+    expect(config).toMatchObject({ title: "Static Title", url: "https://s.example", baseUrl: "/b/" });
   });
 
   it("refuses an existing folder unless --force", async () => {
