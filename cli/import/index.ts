@@ -164,6 +164,7 @@ export async function importDocusaurus(
   }
 
   // Sidebars, one file per version.
+  const sidebarIds = new Set<string>();
   for (const v of m.versions) {
     let value: unknown = null;
     if (v.sidebarsFile && existsSync(join(src, v.sidebarsFile))) {
@@ -191,9 +192,18 @@ export async function importDocusaurus(
         return key;
       },
     });
+    for (const id of Object.keys(sidebars)) sidebarIds.add(id);
     await writeFile(join(out, "content", `sidebars-${v.name}.json`), `${JSON.stringify(sidebars, null, 2)}\n`);
   }
 
+  // A navbar item for a sidebar that was not imported (another docs plugin instance) would lead nowhere.
+  config.navbar.items = config.navbar.items.filter((i: { type: string; sidebarId?: string }) => {
+    if (i.type !== "docSidebar" || sidebarIds.has(i.sidebarId ?? "")) return true;
+    skipped.push(
+      `navbar item for sidebar "${i.sidebarId}": no such sidebar in the imported docs (another docs plugin?)`,
+    );
+    return false;
+  });
   config.docusaurus = { aliases };
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });

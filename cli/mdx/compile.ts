@@ -120,6 +120,8 @@ export async function compileSource(
     const split = splitFrontMatter(text, file);
     const sub = await compileSource({ ...input, file, ...split }, [...chain, input.file]);
     modules.components.push(...(sub.modules?.components ?? []));
+    // The partial's headings are on the page: links to them are fine.
+    extracted.anchors.push(...sub.anchors);
     modules.assets.push(...(sub.modules?.assets ?? []));
     Object.assign(depHashes, sub.depHashes);
     return sub.code;

@@ -14,13 +14,15 @@ const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", 
 let work: string;
 let out: string;
 let report: ImportReport;
+let buildWarnings: string[] = [];
 const page = (p: string) => readFile(join(out, "dist", p, "index.html"), "utf8");
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-import-"));
   out = join(work, "site");
   report = await importDocusaurus(fixture, out);
-  await buildSite(out, { outDir: join(out, "dist") });
+  const result = await buildSite(out, { outDir: join(out, "dist") });
+  buildWarnings = result.warnings;
 }, 120_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -120,6 +122,13 @@ describe("the Docusaurus dialect, built", () => {
     expect(html).toContain('content="This is the first paragraph of the introduction."');
     const hidden = await page("docs/guides/advanced/deep");
     expect(hidden.match(/<h1[\s>]/g)).toBeNull();
+  });
+
+  it("accepts {/* #id */} heading ids and anchors of partial headings", async () => {
+    const html = await page("docs/intro");
+    expect(html).toContain('id="opts"');
+    expect(html).toContain('id="partial-heading"');
+    expect(buildWarnings.filter((w) => w.includes("broken anchor"))).toEqual([]);
   });
 
   it("compiles .md as CommonMark with raw HTML, comments and {#id} headings", async () => {
