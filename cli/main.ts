@@ -7,7 +7,7 @@ import { build } from "./pipeline/build.ts";
 import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
-import { createLogger, formatError } from "./log.ts";
+import { createLogger, formatError, DocsiteError } from "./log.ts";
 import { importDocusaurus, formatReport } from "./import/index.ts";
 
 const port = (v: string) => {
@@ -110,7 +110,7 @@ program
       );
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
-      fail(err, 2);
+      fail(err, err instanceof DocsiteError ? 1 : 2);
     }
   });
 

@@ -17,6 +17,7 @@ import { renderRoute, type RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
+import { headersFile } from "../emit/security-headers.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -253,6 +254,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   for (const [f, c] of searchFiles(config, table, strings)) files.set(f, c);
+  files.set("_headers", headersFile(config, files));
   timings.extras = done();
 
   const outDir = opts.outDir ?? join(opts.root, "dist");

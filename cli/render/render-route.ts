@@ -234,6 +234,14 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       }),
       ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
       ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+      // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
+      ...(route.kind === "notFound"
+        ? {
+            "data-locale-bases": JSON.stringify(
+              Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
+            ),
+          }
+        : {}),
       "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
     },
   });
