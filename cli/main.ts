@@ -7,7 +7,7 @@ import { build } from "./pipeline/build.ts";
 import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
-import { createLogger, formatError, DocsiteError } from "./log.ts";
+import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 import { importDocusaurus, formatReport } from "./import/index.ts";
 
 const port = (v: string) => {
@@ -16,8 +16,8 @@ const port = (v: string) => {
   return n;
 };
 
-function fail(err: unknown, code = 1): never {
-  console.error(formatError(err));
+function fail(err: unknown, code: number = exitCodeOf(err)): never {
+  console.error(formatError(err, { debug: Boolean(program.opts().debug) }));
   process.exit(code);
 }
 
@@ -25,7 +25,8 @@ const program = new Command()
   .name("docsite")
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
   .version("0.1.0")
-  .showHelpAfterError("(add --help for usage)");
+  .showHelpAfterError("(add --help for usage)")
+  .option("--debug", "print the stack trace of a failure");
 
 program
   .command("build")

@@ -1,11 +1,13 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import fg from "fast-glob";
 import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
+import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
@@ -43,6 +45,8 @@ export interface ContentIndex {
   docs: DocSource[];
   blog: BlogSource[];
   pages: PageModuleSource[];
+  /** Problems worth a warning (file names with spaces). */
+  warnings: string[];
 }
 
 export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
@@ -59,7 +63,7 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
       `add "${locale}" to i18n.locales in site.config.json or move the file`,
     );
   }
-  const text = await readFile(file, "utf8");
+  const text = decodeUtf8(await readFile(file), rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {
@@ -79,12 +83,15 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
 
 export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const root = config.rootDir;
+  if (existsSync(contentRoot(config))) assertNoLinkLoops(contentRoot(config), root);
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
     cwd: root,
     absolute: true,
     ignore: partialPatterns(config),
   });
   files.sort();
+  const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
+  assertNoTwinSources(relFiles);
   const sources = await Promise.all(files.map((f) => readSource(config, f)));
   const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
   const pages: PageModuleSource[] = pageFiles.map((abs) => {
@@ -99,6 +106,7 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
     docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
+    warnings: fileNameWarnings(relFiles),
   };
 }
 

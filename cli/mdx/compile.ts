@@ -153,7 +153,9 @@ export async function compileSource(
     });
     code = String(out.value);
   } catch (err) {
-    if (err instanceof DocsiteError) throw err;
+    // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
+    if (err instanceof DocsiteError)
+      throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint);
     const e = err as {
       reason?: string;
       message: string;

@@ -1,4 +1,5 @@
 // Renders one route to a complete HTML document with React on the server.
+import { DocsiteError } from "../log.ts";
 import { createElement as h, type ReactNode, type ComponentType } from "react";
 import type { PageModule } from "./page-module.ts";
 import { renderToString } from "react-dom/server";
@@ -69,7 +70,22 @@ export interface RenderContext {
   pageModules: Map<string, PageModule>;
 }
 
+/** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
+  try {
+    return await renderRouteHtml(ctx, route);
+  } catch (err) {
+    if (err instanceof DocsiteError) throw err;
+    throw new DocsiteError(
+      `rendering ${route.path} failed: ${err instanceof Error ? err.message : String(err)}`,
+      { file: route.origin },
+      "fix the component or page that throws (run with --debug for the stack trace)",
+      err,
+    );
+  }
+}
+
+async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string> {
   const { config, table } = ctx;
   const strings = ctx.strings.get(route.locale)!;
   const t = strings.t.bind(strings);
