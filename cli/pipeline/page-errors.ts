@@ -11,12 +11,14 @@ export class PageErrors extends DocsiteError {
     readonly errors: DocsiteError[],
     readonly more: number,
   ) {
-    const lines = errors.map((e) => `${location(e.where) || "(no file)"}: ${e.message}`);
+    const lines = errors.map((e) => `${location(e.where) || "(no file)"} ${e.message}`);
     if (more) lines.push(`… and ${more} more`);
     super(
       `${errors.length + more} pages failed:\n  ${lines.join("\n  ")}`,
       {},
       "fix each page named above; the build lists every failing page at once",
+      // --debug shows the first failure's stack.
+      errors[0]?.cause ?? errors[0],
     );
     this.name = "PageErrors";
   }
