@@ -19,6 +19,7 @@ import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
@@ -27,6 +28,8 @@ export interface CompiledMdx extends Extracted {
   modules?: ModuleInfo;
   /** Content hash of each partial the page includes: a changed partial invalidates the cached page. */
   depHashes?: Record<string, string>;
+  /** Local images the page refers to, for the image stage. */
+  images: ImageRef[];
 }
 
 export interface CompileInput {
@@ -52,7 +55,9 @@ const COMPILER_HASH = hashText(
     "content-links.ts",
     "remark-imports.ts",
     "modules.ts",
+    "remark-summary.ts",
   ]
+    .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -126,6 +131,7 @@ export async function compileSource(
     Object.assign(depHashes, sub.depHashes);
     return sub.code;
   };
+  const images: ImageRef[] = [];
   let code: string;
   try {
     const out = await mdxCompile(preprocess(input.body, { md }), {
@@ -149,6 +155,7 @@ export async function compileSource(
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
         [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
+        [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
       ] as any,
     });
     code = String(out.value);
@@ -174,7 +181,7 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return ctx ? { code, ...extracted, modules, depHashes } : { code, ...extracted };
+  return ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

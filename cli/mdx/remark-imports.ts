@@ -148,13 +148,7 @@ export function remarkImports(opts: ImportOptions) {
           if (es) rewriteRequires(es, node);
         }
       }
-      if (node.type === "image" && typeof node.url === "string") {
-        const r = resolveSpecifier(decodeURI(node.url), file, ctx);
-        if (r?.kind === "asset") {
-          if (r.emit) info.assets.push({ file: r.file, url: r.url });
-          node.url = r.url;
-        }
-      }
+      // Markdown images (`![](./x.png)`) are the image stage's (cli/images/).
       for (const c of node.children ?? []) await visitAll(c);
     };
     await visitAll(tree);

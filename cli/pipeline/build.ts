@@ -15,6 +15,7 @@ import { renderRoute, type RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
+import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { headersFile } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
@@ -55,6 +56,8 @@ export interface BuildResult extends SiteModel {
   files: number;
   timings: Record<string, number>;
   outDir: string;
+  /** Images encoded now vs. taken from the cache. */
+  imageStats: ImageStats;
 }
 
 /** Applies a severity to a problem: throw stops the build, warn reports it. */
@@ -224,9 +227,28 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
   const site = await loadSite({ ...opts, logger }, timings);
   const { config, table, strings } = site;
 
+  const pageModules = await loadPageModules(site);
+  // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
+  const imagesStarted = performance.now();
+  const imagesP = runImageStage({
+    root: opts.root,
+    cacheDir: cacheDirOf(opts.root),
+    baseUrl: config.baseUrl,
+    pages: [
+      ...contentImages(table.routes as Parameters<typeof contentImages>[0]),
+      ...pageModuleImages(site.index.pages, pageModules),
+    ],
+    logger,
+  });
+  imagesP.catch(() => {
+    /* awaited below; this only keeps an early failure from counting as unhandled */
+  });
   let done = logger.step("client bundle");
   const bundle = await bundleClient({ baseUrl: config.baseUrl, dev: opts.dev });
   timings.bundle = done();
+  const images = await imagesP;
+  timings.images = performance.now() - imagesStarted;
+  site.warnings.push(...images.warnings);
 
   done = logger.step(`render ${table.routes.length} routes`);
   const ctx: RenderContext = {
@@ -234,9 +256,10 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     table,
     strings,
     assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
-    pageModules: await loadPageModules(site),
+    pageModules,
+    images: images.images,
   };
-  const files = new Map<string, string | Uint8Array>(bundle.files);
+  const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);
   let n = 0;
   const errors = new PageErrorCollector();
   for (const route of table.routes) {
@@ -276,5 +299,5 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     timings.write = done();
   }
   timings.total = performance.now() - t0;
-  return { ...site, pages: table.routes.length, files: files.size, timings, outDir };
+  return { ...site, pages: table.routes.length, files: files.size, timings, outDir, imageStats: images.stats };
 }

@@ -17,8 +17,9 @@ import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { runMdx, pageComponents as mdxComponents } from "./mdx-runtime.ts";
+import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
-import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
+import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
@@ -68,6 +69,8 @@ export interface RenderContext {
   strings: Map<string, Strings>;
   assets: Assets;
   pageModules: Map<string, PageModule>;
+  /** The image stage's results (cli/images/stage.ts), by source path. */
+  images?: ReadonlyMap<string, ImageData>;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -107,7 +110,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       const Content = await mdxComponent(route.compiled, config);
       page = h(DocPage, {
         data: docPageData(config, table, route, t),
-        children: h(Content, { components: mdxComponents }),
+        children: withImages(ctx, h(Content, { components: mdxComponents })),
       });
       title = `${route.title} | ${config.title}`;
       description = route.description;
@@ -121,7 +124,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
         post: route.post,
         prev: route.prev,
         next: route.next,
-        children: h(Content, { components: mdxComponents }),
+        children: withImages(ctx, h(Content, { components: mdxComponents })),
       });
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
@@ -181,7 +184,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       break;
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = h(mod.default, { locale: route.locale });
+      page = withImages(ctx, h(mod.default, { locale: route.locale }));
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;
@@ -261,6 +264,10 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
     },
   });
+}
+
+function withImages(ctx: RenderContext, content: ReactNode): ReactNode {
+  return ctx.images ? h(ImagesContext.Provider, { value: ctx.images }, content) : content;
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

@@ -9,6 +9,7 @@ import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
+import { runImageStage, contentImages, pageModuleImages, type ImageStageResult } from "../images/stage.ts";
 import { canonicalRedirect, sameSite } from "./serve.ts";
 import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
@@ -41,6 +42,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   // The search index is built on the first search request after a change, not on every edit.
   let search: Map<string, string> | null = null;
   let bundle: ClientBundle | null = null;
+  let images: ImageStageResult | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
 
@@ -50,6 +52,16 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
       const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
       pageModules = await loadPageModules(next);
+      images = await runImageStage({
+        root: opts.root,
+        cacheDir: join(opts.root, ".docsite", "cache"),
+        baseUrl: next.config.baseUrl,
+        pages: [
+          ...contentImages(next.table.routes as Parameters<typeof contentImages>[0]),
+          ...pageModuleImages(next.index.pages, pageModules),
+        ],
+        logger: createLogger({ quiet: true }),
+      });
       site = next;
       search = null;
       failure = null;
@@ -122,6 +134,11 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
     const current = site;
     const rel = pathname.slice(current.config.baseUrl.length);
+    const image = images?.files.get(rel);
+    if (image) {
+      res.writeHead(200, { "Content-Type": contentType(rel) }).end(image);
+      return;
+    }
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
       const file = search.get(rel);
@@ -157,6 +174,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         strings: site.strings,
         assets: { entry: bundle.entry, css: bundle.css, preload: [] },
         pageModules,
+        images: images?.images,
       },
       route,
     );
