@@ -50,6 +50,8 @@ export interface TocItem {
 
 export interface DocPageData {
   title: string;
+  /** The content has its own `# Heading` (or front matter hide_title): the page draws no second h1. */
+  hideTitle?: boolean;
   toc: TocItem[];
   hideToc: boolean;
   sidebar?: SidebarItemData[];

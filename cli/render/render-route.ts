@@ -3,8 +3,6 @@ import { DocsiteError } from "../log.ts";
 import { createElement as h, type ReactNode, type ComponentType } from "react";
 import type { PageModule } from "./page-module.ts";
 import { renderToString } from "react-dom/server";
-import * as jsxRuntime from "react/jsx-runtime";
-import { run } from "@mdx-js/mdx";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
@@ -18,19 +16,17 @@ import { Layout } from "../../theme/layout/Layout.tsx";
 import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
-import { mdxComponents } from "../../theme/mdx/components.tsx";
+import { runMdx, pageComponents as mdxComponents } from "./mdx-runtime.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 
 const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
 
-async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components: object }>> {
+async function mdxComponent(c: CompiledMdx, config: SiteConfig): Promise<ComponentType<{ components: object }>> {
   let p = mdxCache.get(c);
   if (!p) {
-    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then(
-      (m) => m.default as ComponentType<{ components: object }>,
-    );
+    p = runMdx(c.code, config).then((m) => m.default as ComponentType<{ components: object }>);
     mdxCache.set(c, p);
   }
   return p;
@@ -45,6 +41,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
   const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
   return {
     title: route.title,
+    hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
     toc: route.compiled.headings.filter((x) => x.depth >= min && x.depth <= max),
     hideToc: Boolean(d.hide_table_of_contents),
     sidebar: sidebar as SidebarItemData[] | undefined,
@@ -110,7 +107,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
 
   switch (route.kind) {
     case "doc": {
-      const Content = await mdxComponent(route.compiled);
+      const Content = await mdxComponent(route.compiled, config);
       page = h(DocPage, {
         data: docPageData(config, table, route, t),
         children: withImages(ctx, h(Content, { components: mdxComponents })),
@@ -122,7 +119,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       break;
     }
     case "blogPost": {
-      const Content = await mdxComponent(route.compiled);
+      const Content = await mdxComponent(route.compiled, config);
       page = h(BlogPostPage, {
         post: route.post,
         prev: route.prev,
