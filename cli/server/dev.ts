@@ -14,6 +14,7 @@ import { canonicalRedirect, sameSite } from "./serve.ts";
 import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { escapeHtml } from "../render/html.ts";
+import { encodePath } from "../routes/paths.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
 import { readFile, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -155,7 +156,8 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       res.writeHead(200, { "Content-Type": contentType(staticFile) }).end(await readFile(staticFile));
       return;
     }
-    let route = site.table.byPath.get(pathname);
+    // Route paths are stored URL-encoded (a file name with a space); the request path arrives decoded.
+    let route = site.table.byPath.get(pathname) ?? site.table.byPath.get(encodePath(pathname));
     let status = 200;
     if (!route) {
       status = 404;

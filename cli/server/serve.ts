@@ -22,7 +22,7 @@ export interface ServeOptions {
 
 const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 /** Files a static host keeps to itself. */
-const PRIVATE = new Set(["/_headers", "/_redirects"]);
+const PRIVATE = new Set(["/_headers", "/_redirects", "/.docsite-output"]);
 
 /** Where a request for a non-canonical page path should go, or null. */
 export function canonicalRedirect(pathname: string): string | null {

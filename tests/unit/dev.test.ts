@@ -83,3 +83,22 @@ describe("docsite dev", () => {
     await reader.cancel();
   });
 });
+
+describe("docsite dev with a file name that has a space", () => {
+  it("serves the page at its encoded URL", async () => {
+    const site = await fixtureSite("basic", {
+      "content/ru/docs/v1/guide/two words.mdx": "---\ntitle: Два слова\n---\n\nСтраница с пробелом в имени файла.\n",
+    });
+    const srv = await dev({ root: site, port: 0, quiet: true });
+    try {
+      const { port } = srv.address() as { port: number };
+      const page = await fetch(`http://127.0.0.1:${port}/ru/docs/v1/guide/two%20words/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Два слова");
+    } finally {
+      srv.closeAllConnections();
+      await new Promise<void>((r) => srv.close(() => r()));
+      await removeSite(site);
+    }
+  });
+});

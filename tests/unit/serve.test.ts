@@ -69,6 +69,11 @@ describe("docsite serve", () => {
       );
   });
 
+  it("does not serve the build's output stamp", async () => {
+    await writeFile(join(root, "dist", ".docsite-output"), "stamp\n");
+    expect((await get("/.docsite-output")).status).toBe(404);
+  });
+
   it("never leaves its folder", async () => {
     for (const p of [
       "/../package.json",
