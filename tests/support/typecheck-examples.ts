@@ -6,16 +6,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { spawnSync } from "node:child_process";
 import type { CodeBlock } from "./code-blocks.ts";
-import { root } from "./code-blocks.ts";
-
-const extension: Record<string, string> = {
-  js: "js",
-  javascript: "js",
-  jsx: "jsx",
-  ts: "ts",
-  typescript: "ts",
-  tsx: "tsx",
-};
+import { root, scriptLanguages } from "./code-blocks.ts";
 
 export const compilerOptions = {
   strict: true,
@@ -42,7 +33,8 @@ export interface TypeError {
 
 /** The file name a block gets in the throwaway project: its title's base name when it has one. */
 function fileName(block: CodeBlock, index: number): string {
-  const ext = extension[block.lang];
+  // The esbuild loader name is also the file extension.
+  const ext = scriptLanguages[block.lang];
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(block.meta);
   const base = title ? basename(title[1] ?? title[2] ?? title[3]).replace(/\.[cm]?[jt]sx?$/, "") : "example";
   return `${String(index).padStart(4, "0")}-${base.replace(/[^\w.-]+/g, "_")}.${ext}`;
