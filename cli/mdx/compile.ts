@@ -43,17 +43,29 @@ export interface CompileStats {
   cached: number;
 }
 
+const cacheFileOf = (input: Pick<CompileInput, "rewriteKey" | "file" | "body">, cacheDir: string) =>
+  join(cacheDir, "mdx", `${hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"))}.json`);
+
+/** The cached compile of an input, if there is one (the build looks here before sending a page to a worker). */
+export async function cachedCompile(
+  input: Pick<CompileInput, "rewriteKey" | "file" | "body">,
+  cacheDir: string,
+): Promise<CompiledMdx | undefined> {
+  try {
+    return JSON.parse(await readFile(cacheFileOf(input, cacheDir), "utf8")) as CompiledMdx;
+  } catch {
+    return undefined; // not cached yet
+  }
+}
+
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
-  const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
-  if (cacheFile) {
-    try {
-      const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
+  const cacheFile = cacheDir ? cacheFileOf(input, cacheDir) : undefined;
+  if (cacheDir) {
+    const hit = await cachedCompile(input, cacheDir);
+    if (hit) {
       if (stats) stats.cached++;
       return hit;
-    } catch {
-      /* not cached yet */
     }
   }
   const result = await compileSource(input);

@@ -7,19 +7,22 @@ import { join, dirname } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
-import { compileMdx, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
-import { contentLinkRewriter, rewriteKeyOf } from "../mdx/content-links.ts";
-import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
+import type { CompileStats } from "../mdx/compile.ts";
+import { planDocs, planBlog, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
-import { bundleClient } from "../client/bundle.ts";
-import { renderRoute, type RenderContext } from "../render/render-route.ts";
+import type { RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
+import { BuildCache, cacheDirOf } from "./cache.ts";
+import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
+import { compilePages } from "./compile-stage.ts";
+import { createPool, inlinePool, type BuildPool } from "./pool.ts";
+import { renderRoutes, type RenderStats } from "./render-stage.ts";
 
 export interface BuildOptions {
   root: string;
@@ -45,6 +48,8 @@ export interface SiteModel {
 
 export interface BuildResult extends SiteModel {
   pages: number;
+  /** Routes rendered now vs. taken from the cache. */
+  renderStats: RenderStats;
   files: number;
   timings: Record<string, number>;
   outDir: string;
@@ -59,10 +64,13 @@ function report(severity: Severity, msg: string, logger: Logger, warnings: strin
   return false;
 }
 
-const cacheDirOf = (root: string) => join(root, ".docsite", "cache");
-
 /** Everything up to the route table and its checks: shared by build, dev and tests. */
-export async function loadSite(opts: BuildOptions, timings: Record<string, number> = {}): Promise<SiteModel> {
+export async function loadSite(
+  opts: BuildOptions,
+  timings: Record<string, number> = {},
+  /** The worker pool for a cold compile (build shares one with the render stage). */
+  pool: () => BuildPool = () => inlinePool,
+): Promise<SiteModel> {
   const logger = opts.logger ?? createLogger();
   const warnings: string[] = [];
   let done = logger.step("config");
@@ -93,30 +101,12 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   timings.scan = done();
 
   done = logger.step(`compile ${docs.length + blog.length} pages`);
-  const compiled = new Map<string, CompiledMdx>();
-  const compileStats: CompileStats = { compiled: 0, cached: 0 };
-  const jobs = [...docs, ...blog];
-  let finished = 0;
-  const cacheDir = cacheDirOf(opts.root);
-  // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
-  // Compiles run in this thread. A pool of worker threads was measured on this project's 2-vCPU machines:
-  // 200 pages took 5.5 s inline and 4.7 s with two workers, too little for the extra moving parts.
-  const queue = [...jobs];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const s = job.source;
-        const input = {
-          file: s.file,
-          body: s.body,
-          bodyOffset: s.bodyOffset,
-          rewriteLink: contentLinkRewriter(config, s.file, job.locale),
-          rewriteKey: rewriteKeyOf(config, job.locale),
-        };
-        compiled.set(planKey(job), await compileMdx(input, cacheDir, compileStats));
-        logger.progress("compiling", ++finished, jobs.length);
-      }
-    }),
+  const { compiled, stats: compileStats } = await compilePages(
+    config,
+    [...docs, ...blog],
+    cacheDirOf(opts.root),
+    logger,
+    pool,
   );
   timings.compile = done();
 
@@ -184,11 +174,28 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const logger = opts.logger ?? createLogger();
   const timings: Record<string, number> = {};
   const t0 = performance.now();
-  const site = await loadSite({ ...opts, logger }, timings);
+  let shared: BuildPool | undefined;
+  const pool = () => (shared ??= createPool());
+  try {
+    return await buildWith(opts, logger, timings, t0, pool);
+  } finally {
+    await shared?.close();
+  }
+}
+
+async function buildWith(
+  opts: BuildOptions,
+  logger: Logger,
+  timings: Record<string, number>,
+  t0: number,
+  pool: () => BuildPool,
+): Promise<BuildResult> {
+  const site = await loadSite({ ...opts, logger }, timings, pool);
   const { config, table, strings } = site;
+  const cache = new BuildCache(cacheDirOf(opts.root));
 
   let done = logger.step("client bundle");
-  const bundle = await bundleClient({ baseUrl: config.baseUrl, dev: opts.dev });
+  const bundle = await cachedClientBundle(cache, { baseUrl: config.baseUrl, dev: opts.dev });
   timings.bundle = done();
 
   done = logger.step(`render ${table.routes.length} routes`);
@@ -200,11 +207,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     pageModules: await loadPageModules(site),
   };
   const files = new Map<string, string | Uint8Array>(bundle.files);
-  let n = 0;
-  for (const route of table.routes) {
-    files.set(outputFileOf(config, route.path), await renderRoute(ctx, route));
-    logger.progress("rendering", ++n, table.routes.length);
-  }
+  const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
+  for (const [f, html] of rendered.files) files.set(f, html);
   // The default locale's 404 page is the one static hosts serve.
   const notFound = table.routes.find((r) => r.kind === "notFound" && r.locale === config.i18n.defaultLocale);
   if (notFound) files.set("404.html", files.get(outputFileOf(config, notFound.path))!);
@@ -214,7 +218,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
-  for (const [f, c] of searchFiles(config, table, strings)) files.set(f, c);
+  for (const [f, c] of searchFiles(config, table, strings, cachedSearchBundle(cache))) files.set(f, c);
   timings.extras = done();
 
   const outDir = opts.outDir ?? join(opts.root, "dist");
@@ -223,8 +227,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await writeAtomically(outDir, files, join(opts.root, "static"));
     timings.write = done();
   }
+  // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
+  await Promise.all(["render", "search", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
-  return { ...site, pages: table.routes.length, files: files.size, timings, outDir };
+  return { ...site, pages: table.routes.length, renderStats: rendered.stats, files: files.size, timings, outDir };
 }
 
 /**

@@ -1,38 +1,18 @@
-// Renders one route to a complete HTML document with React on the server.
-import { createElement as h, type ReactNode, type ComponentType } from "react";
+// Renders one route to a complete HTML document with React on the server, in two steps: `prepareRoute` turns a
+// route and the site model into a RenderJob, plain data that holds everything the HTML depends on (so its hash
+// is a sound cache key and it can cross to a worker thread); `renderJob` draws it (render/render-job.ts).
 import type { PageModule } from "./page-module.ts";
-import { renderToString } from "react-dom/server";
-import * as jsxRuntime from "react/jsx-runtime";
-import { run } from "@mdx-js/mdx";
+import { moduleUrlOf } from "./page-module.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
-import type { CompiledMdx } from "../mdx/compile.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import { renderDocument, type Assets, type HeadData } from "./html.ts";
+import type { Assets, HeadData } from "./html.ts";
 import { blogBase, localeBase } from "../routes/paths.ts";
-import { SiteProvider } from "../../theme/context.tsx";
-import { Layout } from "../../theme/layout/Layout.tsx";
-import { DocPage } from "../../theme/docs/DocPage.tsx";
-import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
-import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
-import { mdxComponents } from "../../theme/mdx/components.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
-
-const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
-
-async function mdxComponent(c: CompiledMdx): Promise<ComponentType<{ components: object }>> {
-  let p = mdxCache.get(c);
-  if (!p) {
-    p = run(c.code, { ...(jsxRuntime as any), baseUrl: import.meta.url }).then(
-      (m) => m.default as ComponentType<{ components: object }>,
-    );
-    mdxCache.set(c, p);
-  }
-  return p;
-}
+import { renderJob, type PageSpec, type RenderJob } from "./render-job.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -73,11 +53,16 @@ export interface RenderContext {
 }
 
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
+  return renderJob(prepareRoute(ctx, route));
+}
+
+/** Everything the HTML of a route depends on, as plain data (no functions, no shared objects). */
+export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   const { config, table } = ctx;
   const strings = ctx.strings.get(route.locale)!;
   const t = strings.t.bind(strings);
   const lc = config.i18n.localeConfigs[route.locale];
-  let page: ReactNode;
+  let page: PageSpec;
   let title = config.title;
   let description = "";
   let applyColorMode = true;
@@ -91,11 +76,7 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
 
   switch (route.kind) {
     case "doc": {
-      const Content = await mdxComponent(route.compiled);
-      page = h(DocPage, {
-        data: docPageData(config, table, route, t),
-        children: h(Content, { components: mdxComponents }),
-      });
+      page = { kind: "doc", data: docPageData(config, table, route, t), code: route.compiled.code };
       title = `${route.title} | ${config.title}`;
       description = route.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -103,13 +84,11 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     }
     case "blogPost": {
-      const Content = await mdxComponent(route.compiled);
-      page = h(BlogPostPage, {
-        post: route.post,
-        prev: route.prev,
-        next: route.next,
-        children: h(Content, { components: mdxComponents }),
-      });
+      page = {
+        kind: "blogPost",
+        props: { post: route.post, prev: route.prev, next: route.next },
+        code: route.compiled.code,
+      };
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -117,25 +96,31 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       break;
     }
     case "blogList":
-      page = h(BlogListPage, {
-        title: t("theme.blog.title"),
-        posts: route.posts,
-        page: route.page,
-        totalPages: route.totalPages,
-        prevHref: route.prevHref,
-        nextHref: route.nextHref,
-        archiveHref: `${blogBase(config, route.locale)}archive/`,
-      });
+      page = {
+        kind: "blogList",
+        props: {
+          title: t("theme.blog.title"),
+          posts: route.posts,
+          page: route.page,
+          totalPages: route.totalPages,
+          prevHref: route.prevHref,
+          nextHref: route.nextHref,
+          archiveHref: `${blogBase(config, route.locale)}archive/`,
+        },
+      };
       title = `${t("theme.blog.title")} | ${config.title}`;
       description = t("theme.blog.description");
       break;
     case "blogArchive":
-      page = h(BlogArchivePage, { years: route.years });
+      page = { kind: "blogArchive", props: { years: route.years } };
       title = `${t("theme.blog.archive.title")} | ${config.title}`;
       description = t("theme.blog.archive.description");
       break;
     case "search":
-      page = h(SearchPageShell, { query: "", action: route.path, search: searchClientConfig(config, table, strings) });
+      page = {
+        kind: "search",
+        props: { query: "", action: route.path, search: searchClientConfig(config, table, strings) },
+      };
       title = `${t("theme.SearchPage.heading")} | ${config.title}`;
       description = t("theme.SearchPage.description");
       break;
@@ -148,27 +133,30 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
       });
       const last = config.docs.versions.find((v) => v.isLast)!;
       const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
-      page = h(VersionsPage, {
-        current: row(last),
-        unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
-        past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
-        repoHref: repo && repo.type === "link" ? repo.href : undefined,
-      });
+      page = {
+        kind: "versions",
+        props: {
+          current: row(last),
+          unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
+          past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
+          repoHref: repo && repo.type === "link" ? repo.href : undefined,
+        },
+      };
       title = `${t("theme.versions.title")} | ${config.title}`;
       description = t("theme.versions.description");
       break;
     }
     case "notFound":
-      page = h(NotFoundPage);
+      page = { kind: "notFound" };
       title = `${t("theme.NotFound.title")} | ${config.title}`;
       break;
     case "redirect":
-      page = h(RedirectPage, { to: route.to });
+      page = { kind: "redirect", props: { to: route.to } };
       extraHead = `<meta http-equiv="refresh" content="0; url=${route.to}">`;
       break;
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = h(mod.default, { locale: route.locale });
+      page = { kind: "page", module: moduleUrlOf(mod), props: { locale: route.locale } };
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;
@@ -186,9 +174,6 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
   }
 
   const layout = buildLayoutData(config, table, strings, route, { applyColorMode });
-  const body = renderToString(
-    h(SiteProvider, { i18n: { locale: route.locale, t }, layout, children: h(Layout, { wide, children: page }) }),
-  );
   const alts = route.kind === "notFound" ? [] : alternates(config, table, route).filter((a) => a.exists);
   const head: HeadData = {
     title,
@@ -211,35 +196,43 @@ export async function renderRoute(ctx: RenderContext, route: Route): Promise<str
     keywords,
     image,
   };
-  return renderDocument({
-    config,
-    lang: lc.htmlLang,
-    dir: lc.direction,
-    head,
-    assets: ctx.assets,
-    body,
-    applyColorMode,
-    extraHead: extraHead + searchPreconnect(config),
-    // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
-    baseUrl: {
-      path: localeBase(config, route.locale),
-      message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
+  return {
+    locale: route.locale,
+    messages: strings.messages,
+    layout,
+    wide,
+    page,
+    document: {
+      config,
+      lang: lc.htmlLang,
+      dir: lc.direction,
+      head,
+      assets: ctx.assets,
+      applyColorMode,
+      extraHead: extraHead + searchPreconnect(config),
+      // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
+      baseUrl: {
+        path: localeBase(config, route.locale),
+        message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
+      },
+      rootAttrs: {
+        "data-locale": route.locale,
+        "data-base": config.baseUrl,
+        "data-route": route.kind,
+        "data-i18n": JSON.stringify({
+          retry: t("theme.ErrorPageContent.retry"),
+          tryAgain: t("theme.ErrorPageContent.tryAgain"),
+          crashed: t("theme.ErrorPageContent.title"),
+          loadFailed: t("theme.ErrorPageContent.loadFailed"),
+        }),
+        ...(config.analytics?.yandexMetrika
+          ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) }
+          : {}),
+        ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+        "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
+      },
     },
-    rootAttrs: {
-      "data-locale": route.locale,
-      "data-base": config.baseUrl,
-      "data-route": route.kind,
-      "data-i18n": JSON.stringify({
-        retry: t("theme.ErrorPageContent.retry"),
-        tryAgain: t("theme.ErrorPageContent.tryAgain"),
-        crashed: t("theme.ErrorPageContent.title"),
-        loadFailed: t("theme.ErrorPageContent.loadFailed"),
-      }),
-      ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
-      ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
-      "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
-    },
-  });
+  };
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

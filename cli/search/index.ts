@@ -121,7 +121,13 @@ function indexedRoutes(
 }
 
 /** Client configs for every locale and, for the local provider, the index bundles. Paths are relative to dist/. */
-export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<string, Strings>): Map<string, string> {
+export function searchFiles(
+  config: SiteConfig,
+  table: RouteTable,
+  strings: Map<string, Strings>,
+  /** Builds a bundle, or takes it from a cache keyed by its pages (the build's cache: pipeline/cache.ts). */
+  bundle: (pages: IndexedPage[]) => Map<string, string> = localIndexFiles,
+): Map<string, string> {
   const files = new Map<string, string>();
   const rel = (p: string) => p.slice(config.baseUrl.length);
   for (const [locale, s] of strings)
@@ -140,7 +146,7 @@ export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<
         sections: r.compiled.sections,
       }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
-      for (const [f, c] of localIndexFiles(pages)) files.set(dir + f, c);
+      for (const [f, c] of bundle(pages)) files.set(dir + f, c);
     }
   }
   return files;
