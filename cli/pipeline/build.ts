@@ -20,7 +20,7 @@ import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
 import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
-import { compilePages } from "./compile-stage.ts";
+import { compilePages, isDeferred } from "./compile-stage.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 
@@ -33,6 +33,11 @@ export interface BuildOptions {
   dev?: boolean;
   /** Write nothing; return the site in memory (dev server, tests). */
   write?: boolean;
+  /**
+   * Pages not in the compile cache stay uncompiled until first rendered, and links are not checked (the dev
+   * server's start: it then loads the full model in the background).
+   */
+  lazy?: boolean;
 }
 
 export interface SiteModel {
@@ -107,7 +112,9 @@ export async function loadSite(
     cacheDirOf(opts.root),
     logger,
     pool,
+    opts.lazy,
   );
+  const pending = opts.lazy && [...compiled.values()].some(isDeferred);
   timings.compile = done();
 
   done = logger.step("routes and checks");
@@ -145,7 +152,8 @@ export async function loadSite(
     }),
   ]);
   for (const f of await fg("**/*", { cwd: join(opts.root, "static"), dot: true })) extra.add(f);
-  const problems = checkLinks(config, table, extra);
+  // Link checks read every page's links and anchors; a lazy model has not got them all yet.
+  const problems = pending ? [] : checkLinks(config, table, extra);
   const broken: string[] = [];
   for (const p of problems) {
     const msg = `${location({ file: p.file, line: p.line })}: ${p.message}`;

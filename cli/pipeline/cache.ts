@@ -9,9 +9,20 @@ import { codeHash } from "./code-hash.ts";
 
 export const cacheDirOf = (root: string): string => join(root, ".docsite", "cache");
 
+/**
+ * Objects shared by many keys (the config, a locale's strings, a sidebar), hashed once each: `cacheKey` writes
+ * their hash in their place. Only objects that stay unchanged for the rest of the process may be registered.
+ */
+const shared = new WeakMap<object, string>();
+export function registerShared(...objects: object[]): void {
+  for (const o of objects) if (!shared.has(o)) shared.set(o, `#shared:${hashText(JSON.stringify(o))}`);
+}
+const replacer = (_key: string, value: unknown) =>
+  value !== null && typeof value === "object" ? (shared.get(value) ?? value) : value;
+
 /** A key over the code hash and any JSON-serialisable inputs. */
 export const cacheKey = (...inputs: unknown[]): string =>
-  hashText([codeHash(), ...inputs.map((i) => (typeof i === "string" ? i : JSON.stringify(i)))].join("\0"));
+  hashText([codeHash(), ...inputs.map((i) => (typeof i === "string" ? i : JSON.stringify(i, replacer)))].join("\0"));
 
 export class BuildCache {
   private readonly used = new Map<string, Set<string>>();

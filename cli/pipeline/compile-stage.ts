@@ -41,12 +41,25 @@ export function combinedError(errors: unknown[], what: string): unknown {
   return new DocsiteError(`${errors.length} ${what}:\n  ${lines.join("\n  ")}`, {}, hints.join("; ") || undefined);
 }
 
+/**
+ * Placeholders of pages left uncompiled by a lazy compile (the dev server's start), with the compile that fills
+ * them in place: `compileDeferred` before rendering such a page.
+ */
+const deferred = new WeakMap<CompiledMdx, () => Promise<void>>();
+export const isDeferred = (c: CompiledMdx): boolean => deferred.has(c);
+export async function compileDeferred(c: CompiledMdx): Promise<void> {
+  const fill = deferred.get(c);
+  if (fill) await fill();
+}
+
 export async function compilePages(
   config: SiteConfig,
   jobs: Array<DocPlan | BlogPlan>,
   cacheDir: string,
   logger: Logger,
   sharedPool: () => BuildPool,
+  /** Leave cache misses uncompiled (placeholders, compiled on first use). */
+  lazy = false,
 ): Promise<{ compiled: Map<string, CompiledMdx>; stats: CompileStats }> {
   const compiled = new Map<string, CompiledMdx>();
   const stats: CompileStats = { compiled: 0, cached: 0 };
@@ -62,18 +75,31 @@ export async function compilePages(
       stats.cached++;
     } else misses.push(job);
   });
+  if (lazy) {
+    for (const job of misses) {
+      const placeholder: CompiledMdx = { code: "", headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
+      let running: Promise<void> | undefined;
+      deferred.set(
+        placeholder,
+        () =>
+          (running ??= inlinePool
+            .compile({ ...compileInput(job), config, cacheDir })
+            .then((c) => {
+              Object.assign(placeholder, c);
+              deferred.delete(placeholder);
+            })
+            .finally(() => {
+              running = undefined;
+            })),
+      );
+      compiled.set(planKey(job), placeholder);
+    }
+    return { compiled, stats };
+  }
   const pool = poolFor(misses.length, sharedPool);
   let finished = 0;
   const errors = await eachLimited(misses, pool === inlinePool ? 4 : 16, async (job) => {
-    const s = job.source;
-    const result = await pool.compile({
-      config,
-      file: s.file,
-      body: s.body,
-      bodyOffset: s.bodyOffset,
-      locale: job.locale,
-      cacheDir,
-    });
+    const result = await pool.compile({ ...compileInput(job), config, cacheDir });
     compiled.set(planKey(job), result);
     stats.compiled++;
     logger.progress("compiling", ++finished, misses.length);
@@ -86,3 +112,10 @@ export async function compilePages(
     );
   return { compiled, stats };
 }
+
+const compileInput = (job: DocPlan | BlogPlan) => ({
+  file: job.source.file,
+  body: job.source.body,
+  bodyOffset: job.source.bodyOffset,
+  locale: job.locale,
+});

@@ -6,7 +6,7 @@ import { outputFileOf } from "../routes/paths.ts";
 import { prepareRoute, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
-import { cacheKey, type BuildCache } from "./cache.ts";
+import { cacheKey, registerShared, type BuildCache } from "./cache.ts";
 import { combinedError, eachLimited } from "./compile-stage.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 
@@ -26,6 +26,8 @@ export async function renderRoutes(
   const stats: RenderStats = { rendered: 0, cached: 0 };
   const misses: Array<{ route: Route; key: string; job: ReturnType<typeof prepareRoute> }> = [];
   const prepErrors: unknown[] = [];
+  // Hashed once, not once per route: the model is not changed after loading.
+  registerShared(ctx.config, ...[...ctx.strings.values()].map((s) => s.messages), ...ctx.table.sidebars.values());
   for (const route of routes) {
     try {
       const job = prepareRoute(ctx, route);

@@ -7,7 +7,11 @@ import chokidar from "chokidar";
 import { loadSite, loadPageModules, type SiteModel } from "../pipeline/build.ts";
 import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
-import { bundleClient, type ClientBundle } from "../client/bundle.ts";
+import type { ClientBundle } from "../client/bundle.ts";
+import { BuildCache, cacheDirOf } from "../pipeline/cache.ts";
+import { cachedClientBundle } from "../pipeline/cached-steps.ts";
+import { compileDeferred } from "../pipeline/compile-stage.ts";
+import { createPool } from "../pipeline/pool.ts";
 import { renderRoute } from "../render/render-route.ts";
 import { canonicalRedirect } from "./serve.ts";
 import { escapeHtml } from "../render/html.ts";
@@ -36,23 +40,44 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
 
-  async function rebuild(what: "all" | "content"): Promise<void> {
+  const cache = new BuildCache(cacheDirOf(opts.root));
+  let generation = 0;
+  let backgroundPool: ReturnType<typeof createPool> | undefined;
+  /**
+   * Loads the model. `lazy` (the start): pages missing from the compile cache compile when first requested, so the
+   * first page is served at once; `background` then loads the full model (compiles on the worker pool, link checks)
+   * and swaps it in without reloading open pages, unless it fails.
+   */
+  async function rebuild(what: "all" | "content", mode: "lazy" | "background" | "change" = "change"): Promise<void> {
     const t0 = performance.now();
+    const mine = ++generation;
+    const pool = mode === "background" ? (backgroundPool = createPool()) : undefined;
     try {
-      if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
-      const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
-      pageModules = await loadPageModules(next);
+      if (what === "all" || !bundle) bundle = await cachedClientBundle(cache, { baseUrl: "/", dev: true });
+      const next = await loadSite(
+        { root: opts.root, logger: createLogger({ quiet: true }), drafts: true, lazy: mode === "lazy" },
+        {},
+        pool && (() => pool),
+      );
+      const modules = await loadPageModules(next);
+      if (mine !== generation) return; // a newer change is being loaded
+      pageModules = modules;
       site = next;
       search = null;
       failure = null;
-      logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
+      if (mode !== "lazy")
+        logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
+      if (mine !== generation) return;
       failure = err;
       logger.error(formatError(err));
+    } finally {
+      await pool?.close();
     }
-    for (const c of clients) c.write("data: reload\n\n");
+    if (mode !== "background" || failure) for (const c of clients) c.write("data: reload\n\n");
   }
-  await rebuild("all");
+  await rebuild("all", "lazy");
+  const background = failure ? Promise.resolve() : rebuild("content", "background");
 
   const watcher = chokidar.watch(
     ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(opts.root, p)).filter(existsSync),
@@ -133,6 +158,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       route = site.table.routes.find((r) => r.kind === "notFound" && r.locale === locale);
     }
     try {
+      if (route!.kind === "doc" || route!.kind === "blogPost") await compileDeferred(route!.compiled);
       const html = await renderRoute(
         {
           config: site.config,
@@ -152,6 +178,11 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
-  server.on("close", () => watcher.close());
+  server.on("close", () => {
+    watcher.close();
+    generation++; // a background load still running is dropped, its threads stopped
+    void backgroundPool?.close();
+  });
+  void background;
   return server;
 }
