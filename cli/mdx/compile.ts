@@ -1,17 +1,11 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
 // Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
 // never compiled twice.
-import { compile as mdxCompile } from "@mdx-js/mdx";
-import remarkGfm from "remark-gfm";
-import remarkDirective from "remark-directive";
-import rehypeHighlight from "rehype-highlight";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { preprocess } from "./preprocess.ts";
-import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
-import { rehypeCodeBlocks } from "./rehype-code.ts";
+import type { Extracted } from "./remark-docsite.ts";
 import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
 
@@ -33,7 +27,7 @@ export interface CompileInput {
 const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(
-  ["compile.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
+  ["compile.ts", "toolchain.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -77,12 +71,21 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
   return result;
 }
 
+/**
+ * The MDX toolchain (unified, micromark, highlight.js grammars: about a second of CPU to load), imported on the
+ * first compile, so a build whose pages all come from the cache never loads it.
+ */
+let toolchainPromise: Promise<typeof import("./toolchain.ts")> | undefined;
+const toolchain = () => (toolchainPromise ??= import("./toolchain.ts"));
+
 /** The compile itself: pure, no I/O. */
 export async function compileSource(
   input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">,
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   let code: string;
+  const { mdxCompile, preprocess, remarkGfm, remarkDirective, remarkDocsite, rehypeHighlight, rehypeCodeBlocks } =
+    await toolchain();
   try {
     const out = await mdxCompile(preprocess(input.body), {
       outputFormat: "function-body",

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { Tinypool } from "tinypool";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
-import { compileTask, reviveError, type CompileTask, type WorkerResult, type WorkerTask } from "./worker.ts";
-import { renderJob } from "../render/render-job.ts";
+import type { CompileTask, WorkerTask } from "./worker.ts";
+import { reviveError, type WorkerResult } from "./task-errors.ts";
 
 /** Below this many tasks in a stage, work stays in the main thread. */
 export const POOL_THRESHOLD = 48;
@@ -25,10 +25,10 @@ export function poolSize(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
-/** Runs every task in this thread. */
+/** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
 export const inlinePool: BuildPool = {
-  compile: compileTask,
-  render: renderJob,
+  compile: async (t) => (await import("./worker.ts")).compileTask(t),
+  render: async (job) => (await import("../render/render-job.ts")).renderJob(job),
   close: async () => {},
 };
 

@@ -3,7 +3,7 @@
 import { compileMdx, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter, rewriteKeyOf } from "../mdx/content-links.ts";
 import { renderJob, type RenderJob } from "../render/render-job.ts";
-import { DocsiteError } from "../log.ts";
+import { serializeError, type WorkerResult } from "./task-errors.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 export interface CompileTask {
@@ -20,27 +20,6 @@ export interface RenderTask {
   job: RenderJob;
 }
 export type WorkerTask = CompileTask | RenderTask;
-
-export interface SerializedError {
-  message: string;
-  where?: DocsiteError["where"];
-  hint?: string;
-  stack?: string;
-  docsite: boolean;
-}
-export type WorkerResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
-
-export const serializeError = (err: unknown): SerializedError =>
-  err instanceof DocsiteError
-    ? { message: err.message, where: err.where, hint: err.hint, docsite: true }
-    : { message: (err as Error)?.message ?? String(err), stack: (err as Error)?.stack, docsite: false };
-
-export function reviveError(e: SerializedError): Error {
-  if (e.docsite) return new DocsiteError(e.message, e.where, e.hint);
-  const err = new Error(e.message);
-  if (e.stack) err.stack = e.stack;
-  return err;
-}
 
 /** Compiles a page as the main thread would, link rewriting rebuilt from the config. */
 export function compileTask(t: Omit<CompileTask, "type">): Promise<CompiledMdx> {

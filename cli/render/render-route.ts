@@ -12,7 +12,7 @@ import type { Assets, HeadData } from "./html.ts";
 import { blogBase, localeBase } from "../routes/paths.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
-import { renderJob, type PageSpec, type RenderJob } from "./render-job.ts";
+import type { PageSpec, RenderJob } from "./render-job.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -53,6 +53,8 @@ export interface RenderContext {
 }
 
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
+  // React's server renderer loads on first use: a build whose routes all come from the cache never loads it.
+  const { renderJob } = await import("./render-job.ts");
   return renderJob(prepareRoute(ctx, route));
 }
 

@@ -147,3 +147,9 @@ if (wants("search")) {
 if (wants("dev")) {
   console.log(devTable(await benchDev(root, "/ru/docs/v8/commands/browser/url/", EDITED)));
 }
+
+if (wants("lighthouse")) {
+  const { lighthouseTable } = await import("./lighthouse.ts");
+  const post = cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";
+  console.log(await lighthouseTable(outDir, post));
+}
