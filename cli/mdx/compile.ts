@@ -45,12 +45,20 @@ export async function cachedCompile(
   input: Pick<CompileInput, "rewriteKey" | "file" | "body">,
   cacheDir: string,
 ): Promise<CompiledMdx | undefined> {
+  const file = cacheFileOf(input, cacheDir);
+  const known = inMemory.get(file);
+  if (known) return known;
   try {
-    return JSON.parse(await readFile(cacheFileOf(input, cacheDir), "utf8")) as CompiledMdx;
+    const hit = JSON.parse(await readFile(file, "utf8")) as CompiledMdx;
+    if (inMemory.size >= 5000) inMemory.clear();
+    inMemory.set(file, hit);
+    return hit;
   } catch {
     return undefined; // not cached yet
   }
 }
+// Entries already read by this process (the dev server rebuilds its model after every edit). Never mutated.
+const inMemory = new Map<string, CompiledMdx>();
 
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {

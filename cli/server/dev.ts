@@ -121,7 +121,13 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
     const asset = bundle.files.get(url.pathname.slice(1));
     if (asset) {
-      res.writeHead(200, { "Content-Type": url.pathname.endsWith(".css") ? "text/css" : "text/javascript" }).end(asset);
+      // Asset names carry a hash of their content: a reload after an edit takes them from the browser's cache.
+      res
+        .writeHead(200, {
+          "Content-Type": url.pathname.endsWith(".css") ? "text/css" : "text/javascript",
+          "Cache-Control": "public, max-age=31536000, immutable",
+        })
+        .end(asset);
       return;
     }
     const current = site;
