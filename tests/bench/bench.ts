@@ -9,6 +9,8 @@ import { benchBuilds, buildTable } from "./build-bench.ts";
 import { syntheticSite } from "./scale-bench.ts";
 import { benchDev, devTable } from "./dev-bench.ts";
 import { sec } from "./measure.ts";
+import { build } from "../../cli/pipeline/build.ts";
+import { createLogger } from "../../cli/log.ts";
 
 const root = resolve(process.argv[2] ?? ".");
 const outDir = join(root, ".docsite", "bench-dist");
@@ -18,11 +20,14 @@ const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 const EDITED = "content/ru/docs/v8/commands/browser/url.mdx";
-const real = await benchBuilds(root, outDir, EDITED);
-console.log(buildTable("this site", real));
-const cold = real.cold.value;
+// The timed builds run for the build and scale sections; other sections that need a built site get a plain build.
+const real = wants("build") || wants("scale") ? await benchBuilds(root, outDir, EDITED) : undefined;
+if (real) console.log(buildTable("this site", real));
+const needsSite = ["firstload", "search", "lighthouse"].some(wants);
+const cold =
+  real?.cold.value ?? (needsSite ? await build({ root, outDir, logger: createLogger({ quiet: true }) }) : undefined);
 
-if (wants("scale")) {
+if (real && cold && wants("scale")) {
   const scaleRoot = await syntheticSite(root, join(root, ".docsite", "bench-scale-site"));
   const big = await benchBuilds(scaleRoot, join(scaleRoot, "dist"), EDITED);
   console.log(buildTable("synthetic site, 10× the docs pages", big));
@@ -41,7 +46,7 @@ const kinds: Array<[string, string]> = [
   ["blog list (ru)", "ru/blog/"],
   [
     "blog post (ru)",
-    cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/",
+    cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/",
   ],
   ["search page (ru)", "ru/search/"],
   ["versions (ru)", "ru/versions/"],
@@ -150,6 +155,6 @@ if (wants("dev")) {
 
 if (wants("lighthouse")) {
   const { lighthouseTable } = await import("./lighthouse.ts");
-  const post = cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";
+  const post = cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";
   console.log(await lighthouseTable(outDir, post));
 }
