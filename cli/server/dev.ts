@@ -10,7 +10,7 @@ import { searchFiles } from "../search/index.ts";
 import type { ClientBundle } from "../client/bundle.ts";
 import { BuildCache, cacheDirOf } from "../pipeline/cache.ts";
 import { cachedClientBundle } from "../pipeline/cached-steps.ts";
-import { compileDeferred } from "../pipeline/compile-stage.ts";
+import { compileDeferred, isDeferred } from "../pipeline/compile-stage.ts";
 import { createPool } from "../pipeline/pool.ts";
 import { renderRoute } from "../render/render-route.ts";
 import { canonicalRedirect } from "./serve.ts";
@@ -43,41 +43,63 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   const cache = new BuildCache(cacheDirOf(opts.root));
   let generation = 0;
   let backgroundPool: ReturnType<typeof createPool> | undefined;
+  const quiet = createLogger({ quiet: true });
+  const stopBackground = () => {
+    void backgroundPool?.close();
+    backgroundPool = undefined;
+  };
+
   /**
-   * Loads the model. `lazy` (the start): pages missing from the compile cache compile when first requested, so the
-   * first page is served at once; `background` then loads the full model (compiles on the worker pool, link checks)
-   * and swaps it in without reloading open pages, unless it fails.
+   * Loads the model lazily: pages missing from the compile cache compile when first requested, so a page is
+   * served at once even on a cold cache. When some were missing (so links were not checked either), the full
+   * model then loads in the background (compiles on the worker pool, link checks) and is swapped in without
+   * reloading open pages, unless it finds a problem. A newer change drops an older background load.
    */
-  async function rebuild(what: "all" | "content", mode: "lazy" | "background" | "change" = "change"): Promise<void> {
+  async function rebuild(what: "all" | "content"): Promise<void> {
     const t0 = performance.now();
     const mine = ++generation;
-    const pool = mode === "background" ? (backgroundPool = createPool()) : undefined;
+    stopBackground();
+    let incomplete = false;
     try {
       if (what === "all" || !bundle) bundle = await cachedClientBundle(cache, { baseUrl: "/", dev: true });
-      const next = await loadSite(
-        { root: opts.root, logger: createLogger({ quiet: true }), drafts: true, lazy: mode === "lazy" },
-        {},
-        pool && (() => pool),
-      );
+      const next = await loadSite({ root: opts.root, logger: quiet, drafts: true, lazy: true });
+      incomplete = next.table.routes.some((r) => (r.kind === "doc" || r.kind === "blogPost") && isDeferred(r.compiled));
       const modules = await loadPageModules(next);
       if (mine !== generation) return; // a newer change is being loaded
       pageModules = modules;
       site = next;
       search = null;
       failure = null;
-      if (mode !== "lazy")
-        logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
+      logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
       if (mine !== generation) return;
       failure = err;
       logger.error(formatError(err));
-    } finally {
-      await pool?.close();
     }
-    if (mode !== "background" || failure) for (const c of clients) c.write("data: reload\n\n");
+    for (const c of clients) c.write("data: reload\n\n");
+    if (incomplete && !failure) void completeInBackground(mine);
   }
-  await rebuild("all", "lazy");
-  const background = failure ? Promise.resolve() : rebuild("content", "background");
+
+  async function completeInBackground(mine: number): Promise<void> {
+    const pool = createPool();
+    backgroundPool = pool;
+    try {
+      const next = await loadSite({ root: opts.root, logger: quiet, drafts: true }, {}, () => pool);
+      const modules = await loadPageModules(next);
+      if (mine !== generation) return;
+      pageModules = modules;
+      site = next;
+      search = null;
+    } catch (err) {
+      if (mine !== generation) return;
+      failure = err;
+      logger.error(formatError(err));
+      for (const c of clients) c.write("data: reload\n\n");
+    } finally {
+      await pool.close();
+    }
+  }
+  await rebuild("all");
 
   const watcher = chokidar.watch(
     ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(opts.root, p)).filter(existsSync),
@@ -187,8 +209,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   server.on("close", () => {
     watcher.close();
     generation++; // a background load still running is dropped, its threads stopped
-    void backgroundPool?.close();
+    stopBackground();
   });
-  void background;
   return server;
 }
