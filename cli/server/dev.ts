@@ -42,23 +42,21 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
 
   const cache = new BuildCache(cacheDirOf(opts.root));
   let generation = 0;
-  let backgroundPool: ReturnType<typeof createPool> | undefined;
+  let closed = false;
+  let warming: Promise<void> | undefined;
+  let warmingPool: ReturnType<typeof createPool> | undefined;
   const quiet = createLogger({ quiet: true });
-  const stopBackground = () => {
-    void backgroundPool?.close();
-    backgroundPool = undefined;
-  };
 
   /**
    * Loads the model lazily: pages missing from the compile cache compile when first requested, so a page is
-   * served at once even on a cold cache. When some were missing (so links were not checked either), the full
-   * model then loads in the background (compiles on the worker pool, link checks) and is swapped in without
-   * reloading open pages, unless it finds a problem. A newer change drops an older background load.
+   * served at once even on a cold cache. When some were missing (so links were not checked either), a warm-up
+   * compiles them all on the worker pool into the cache, then the model is loaded again — complete, links
+   * checked — and swapped in without reloading open pages, unless it finds a problem. Edits during the warm-up
+   * load lazily as well; the warm-up's final load includes them.
    */
-  async function rebuild(what: "all" | "content"): Promise<void> {
+  async function rebuild(what: "all" | "content", silent = false): Promise<void> {
     const t0 = performance.now();
     const mine = ++generation;
-    stopBackground();
     let incomplete = false;
     try {
       if (what === "all" || !bundle) bundle = await cachedClientBundle(cache, { baseUrl: "/", dev: true });
@@ -70,35 +68,57 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       site = next;
       search = null;
       failure = null;
-      logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
+      if (!silent)
+        logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
       if (mine !== generation) return;
       failure = err;
       logger.error(formatError(err));
     }
-    for (const c of clients) c.write("data: reload\n\n");
-    if (incomplete && !failure) void completeInBackground(mine);
+    if (!silent || failure) for (const c of clients) c.write("data: reload\n\n");
+    if (incomplete && !failure && !warming) {
+      warming = warmUp().finally(() => {
+        warming = undefined;
+      });
+    }
   }
 
-  async function completeInBackground(mine: number): Promise<void> {
+  async function warmUp(): Promise<void> {
+    const started = generation;
     const pool = createPool();
-    backgroundPool = pool;
+    warmingPool = pool;
+    let next: SiteModel;
+    let modules: Map<string, PageModule>;
     try {
-      const next = await loadSite({ root: opts.root, logger: quiet, drafts: true }, {}, () => pool);
-      const modules = await loadPageModules(next);
-      if (mine !== generation) return;
-      pageModules = modules;
-      site = next;
-      search = null;
+      // Compiles every page missing from the cache on the pool, and checks links.
+      next = await loadSite({ root: opts.root, logger: quiet, drafts: true }, {}, () => pool);
+      modules = await loadPageModules(next);
     } catch (err) {
-      if (mine !== generation) return;
-      failure = err;
-      logger.error(formatError(err));
-      for (const c of clients) c.write("data: reload\n\n");
+      if (closed) return;
+      if (generation === started) {
+        failure = err;
+        logger.error(formatError(err));
+        for (const c of clients) c.write("data: reload\n\n");
+      } else {
+        warming = undefined; // files changed meanwhile: load again (and warm up again if needed)
+        void rebuild("content", true);
+      }
+      return;
     } finally {
+      warmingPool = undefined;
       await pool.close();
     }
+    if (closed) return;
+    if (generation !== started) {
+      warming = undefined;
+      void rebuild("content", true);
+      return;
+    }
+    pageModules = modules;
+    site = next;
+    search = null;
   }
+
   await rebuild("all");
 
   const watcher = chokidar.watch(
@@ -208,8 +228,9 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
   server.on("close", () => {
     watcher.close();
-    generation++; // a background load still running is dropped, its threads stopped
-    stopBackground();
+    closed = true;
+    generation++; // a load still running is dropped, the warm-up's threads stopped
+    void warmingPool?.close();
   });
   return server;
 }
