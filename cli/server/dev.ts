@@ -43,6 +43,8 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   const cache = new BuildCache(cacheDirOf(opts.root));
   let generation = 0;
   let closed = false;
+  // Open pages must reload after a change even when a newer load supersedes the one the change started.
+  let reloadOwed = false;
   let warming: Promise<void> | undefined;
   let warmingPool: ReturnType<typeof createPool> | undefined;
   const quiet = createLogger({ quiet: true });
@@ -57,6 +59,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   async function rebuild(what: "all" | "content", silent = false): Promise<void> {
     const t0 = performance.now();
     const mine = ++generation;
+    if (!silent) reloadOwed = true;
     let incomplete = false;
     try {
       if (what === "all" || !bundle) bundle = await cachedClientBundle(cache, { baseUrl: "/", dev: true });
@@ -75,7 +78,8 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       failure = err;
       logger.error(formatError(err));
     }
-    if (!silent || failure) for (const c of clients) c.write("data: reload\n\n");
+    if (reloadOwed || failure) for (const c of clients) c.write("data: reload\n\n");
+    reloadOwed = false;
     if (incomplete && !failure && !warming) {
       warming = warmUp().finally(() => {
         warming = undefined;
