@@ -15,6 +15,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The site's code examples: complete ones type-checked against Testplane's typings, the Quickstart run
+          // with Testplane in Debian's Chromium and chromedriver.
+          name: "examples",
+          include: ["tests/examples/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -7,8 +7,10 @@ export class DocsiteError extends Error {
     message: string,
     readonly where: { file?: string; line?: number; column?: number } = {},
     readonly hint?: string,
+    /** The error behind this one (shown with --debug). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "DocsiteError";
   }
 }
@@ -18,14 +20,47 @@ export function location(where: { file?: string; line?: number; column?: number 
   return where.line ? `${where.file}:${where.line}${where.column ? `:${where.column}` : ""}` : where.file;
 }
 
-export function formatError(err: unknown): string {
+/** Exit code of a failure: 1 for a problem in the site the user can fix, 2 for anything unexpected. */
+export const exitCodeOf = (err: unknown): 1 | 2 => (err instanceof DocsiteError ? 1 : 2);
+
+const SYSTEM_HINTS: Record<string, string> = {
+  ENOENT: "check that the path exists",
+  EACCES: "check the permissions of the path",
+  EPERM: "check the permissions of the path",
+  ENOSPC: "free some disk space and build again",
+  EMFILE: "too many open files: raise the limit (ulimit -n) and build again",
+  EADDRINUSE: "the port is taken: pass another --port or stop the other server",
+  ENOTDIR: "a file is where a folder is expected",
+  EISDIR: "a folder is where a file is expected",
+};
+
+/**
+ * One report per failure: what failed (file, line, path) and what to do. Stack traces only with `debug`:
+ * a DocsiteError is the user's to fix, a system error names its path, anything else is a docsite bug.
+ */
+export function formatError(err: unknown, opts: { debug?: boolean } = {}): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? `\ncaused by ${err.cause.stack}` : "";
+  const stack = opts.debug && err instanceof Error && err.stack ? `\n${kleur.dim(err.stack + cause)}` : "";
   if (err instanceof DocsiteError) {
     const loc = location(err.where);
-    return `${kleur.red("error")} ${loc ? kleur.bold(loc) + " " : ""}${err.message}${err.hint ? `\n  ${kleur.dim("→ " + err.hint)}` : ""}`;
+    return `${kleur.red("error")} ${loc ? kleur.bold(loc) + " " : ""}${err.message}${err.hint ? `\n  ${kleur.dim("→ " + err.hint)}` : ""}${stack}`;
   }
-  const e = err as Error;
-  return `${kleur.red("error")} ${e?.stack ?? String(err)}`;
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (e?.code && SYSTEM_HINTS[e.code]) {
+    const what = e.path ? kleur.bold(relativePath(e.path)) + " " : "";
+    const said = e.message.replace(/^E[A-Z]+: /, "").replace(/, \w+ '.*'$/s, "");
+    return `${kleur.red("error")} ${what}${e.code}${e.syscall ? ` (${e.syscall})` : ""}: ${said}\n  ${kleur.dim(`→ ${SYSTEM_HINTS[e.code]}`)}${stack}`;
+  }
+  const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+  return `${kleur.red("error")} unexpected failure: ${message}${
+    stack || `\n  ${kleur.dim("→ run again with --debug for the stack trace, and report it if it persists")}`
+  }`;
 }
+
+const relativePath = (p: string) => {
+  const cwd = process.cwd();
+  return p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p;
+};
 
 export interface Logger {
   info(msg: string): void;

@@ -7,7 +7,7 @@ import { build } from "./pipeline/build.ts";
 import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
-import { createLogger, formatError } from "./log.ts";
+import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 
 const port = (v: string) => {
   const n = Number(v);
@@ -15,8 +15,8 @@ const port = (v: string) => {
   return n;
 };
 
-function fail(err: unknown, code = 1): never {
-  console.error(formatError(err));
+function fail(err: unknown, code: number = exitCodeOf(err)): never {
+  console.error(formatError(err, { debug: Boolean(program.opts().debug) }));
   process.exit(code);
 }
 
@@ -24,7 +24,8 @@ const program = new Command()
   .name("docsite")
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
   .version("0.1.0")
-  .showHelpAfterError("(add --help for usage)");
+  .showHelpAfterError("(add --help for usage)")
+  .option("--debug", "print the stack trace of a failure");
 
 program
   .command("build")
@@ -108,7 +109,7 @@ program
       );
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
-      fail(err, 2);
+      fail(err, err instanceof DocsiteError ? 1 : 2);
     }
   });
 

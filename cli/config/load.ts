@@ -5,6 +5,7 @@ import { resolve, dirname, relative } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
 import schema from "./site-config.schema.json" with { type: "json" };
 import { DocsiteError } from "../log.ts";
+import { parseJsonText } from "./json-text.ts";
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
 export const NAVBAR_ITEM_TYPES = [
@@ -74,18 +75,11 @@ function describe(e: ErrorObject): string {
 }
 
 export function parseConfig(text: string, file: string): SiteConfig {
-  let raw: Record<string, any>;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    const m = /position (\d+)/.exec((err as Error).message);
-    const line = m ? text.slice(0, Number(m[1])).split("\n").length : undefined;
-    throw new DocsiteError(
-      `is not valid JSON: ${(err as Error).message}`,
-      { file, line },
-      "fix the JSON syntax (trailing commas and comments are not allowed)",
-    );
-  }
+  const raw = parseJsonText<Record<string, any>>(
+    text,
+    file,
+    "fix the JSON syntax (trailing commas and comments are not allowed)",
+  );
   if (!validate(raw)) {
     // Report the most specific errors: drop the oneOf/anyOf umbrella messages when a detailed one exists.
     const errors = (validate.errors ?? []).filter((e) => e.keyword !== "oneOf" && e.keyword !== "if");

@@ -1,10 +1,12 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import fg from "fast-glob";
 import { readFile, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
@@ -42,6 +44,8 @@ export interface ContentIndex {
   docs: DocSource[];
   blog: BlogSource[];
   pages: PageModuleSource[];
+  /** Problems worth a warning (file names with spaces). */
+  warnings: string[];
 }
 
 export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
@@ -49,11 +53,11 @@ export const hashText = (s: string) => createHash("sha256").update(s).digest("he
 // Files read by this process, by path, with the modification time and size they had: a long-running process
 // (the dev server rebuilding after an edit) reads again only the files that changed.
 const texts = new Map<string, { mtimeMs: number; size: number; text: string }>();
-async function readText(file: string): Promise<string> {
+async function readText(file: string, rel: string): Promise<string> {
   const s = await stat(file);
   const known = texts.get(file);
   if (known && known.mtimeMs === s.mtimeMs && known.size === s.size) return known.text;
-  const text = await readFile(file, "utf8");
+  const text = decodeUtf8(await readFile(file), rel);
   // A file modified within the last moments may change again within the same timestamp tick: not remembered.
   if (Date.now() - s.mtimeMs > 100) texts.set(file, { mtimeMs: s.mtimeMs, size: s.size, text });
   else texts.delete(file);
@@ -72,7 +76,7 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
       `add "${locale}" to i18n.locales in site.config.json or move the file`,
     );
   }
-  const text = await readText(file);
+  const text = await readText(file, rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {
@@ -92,11 +96,14 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
 
 export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const root = config.rootDir;
+  if (existsSync(contentRoot(config))) assertNoLinkLoops(contentRoot(config), root);
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
     cwd: root,
     absolute: true,
   });
   files.sort();
+  const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
+  assertNoTwinSources(relFiles);
   const sources = await Promise.all(files.map((f) => readSource(config, f)));
   const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
   const pages: PageModuleSource[] = pageFiles.map((abs) => {
@@ -111,6 +118,7 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
     docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
+    warnings: fileNameWarnings(relFiles),
   };
 }
 

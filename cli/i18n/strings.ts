@@ -4,6 +4,8 @@ import { readFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { DocsiteError } from "../log.ts";
+import { lineOfPointer } from "../config/load.ts";
+import { parseJsonText } from "../config/json-text.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 export type Messages = Record<string, string>;
@@ -29,14 +31,24 @@ export function convertPipePlural(message: string, locale: string): string {
   return `{count, plural, ${parts.join(" ")}}`;
 }
 
-export function createStrings(locale: string, messages: Messages, file = `i18n/${locale}.json`): Strings {
+/**
+ * `fallback` (the default locale's strings) answers keys this locale lacks: the build has already reported the
+ * gap by `onMissingTranslations` and stopped when it is "throw".
+ */
+export function createStrings(
+  locale: string,
+  messages: Messages,
+  file = `i18n/${locale}.json`,
+  fallback?: Strings,
+): Strings {
   const cache = new Map<string, IntlMessageFormat>();
   return {
     locale,
     messages,
-    has: (key) => key in messages,
+    has: (key) => key in messages || Boolean(fallback?.has(key)),
     t(key, values) {
       const raw = messages[key];
+      if (raw === undefined && fallback?.has(key)) return fallback.t(key, values);
       if (raw === undefined)
         throw new DocsiteError(`missing interface string "${key}"`, { file }, `add "${key}" to ${file}`);
       let fmt = cache.get(key);
@@ -58,7 +70,7 @@ export function createStrings(locale: string, messages: Messages, file = `i18n/$
 }
 
 export function loadStrings(config: SiteConfig): Map<string, Strings> {
-  const out = new Map<string, Strings>();
+  const loaded = new Map<string, { messages: Messages; file: string }>();
   for (const locale of config.i18n.locales) {
     const abs = join(config.rootDir, "i18n", `${locale}.json`);
     const file = relative(process.cwd(), abs) || `i18n/${locale}.json`;
@@ -68,15 +80,49 @@ export function loadStrings(config: SiteConfig): Map<string, Strings> {
         { file },
         `create ${file} (copy i18n/${config.i18n.defaultLocale}.json and translate it)`,
       );
-    let messages: Messages;
-    try {
-      messages = JSON.parse(readFileSync(abs, "utf8"));
-    } catch (err) {
-      throw new DocsiteError(`is not valid JSON: ${(err as Error).message}`, { file });
-    }
-    out.set(locale, createStrings(locale, messages, file));
+    const text = readFileSync(abs, "utf8");
+    const messages = parseJsonText<Messages>(text, file);
+    checkMessages(messages, text, file, locale);
+    loaded.set(locale, { messages, file });
+  }
+  const out = new Map<string, Strings>();
+  const def = loaded.get(config.i18n.defaultLocale);
+  const fallback = def ? createStrings(config.i18n.defaultLocale, def.messages, def.file) : undefined;
+  for (const [locale, { messages, file }] of loaded) {
+    out.set(
+      locale,
+      locale === config.i18n.defaultLocale && fallback ? fallback : createStrings(locale, messages, file, fallback),
+    );
   }
   return out;
+}
+
+/** Every value is a string and a valid ICU message; an error names the line of its key (and the column in it). */
+function checkMessages(messages: unknown, text: string, file: string, locale: string): asserts messages is Messages {
+  if (typeof messages !== "object" || messages === null || Array.isArray(messages))
+    throw new DocsiteError("must be a JSON object of interface strings", { file, line: 1 }, '{ "key": "text", … }');
+  for (const [key, raw] of Object.entries(messages)) {
+    const line = lineOfPointer(text, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    if (typeof raw !== "string")
+      throw new DocsiteError(`interface string "${key}" must be a string`, { file, line }, "write the text in quotes");
+    try {
+      new IntlMessageFormat(convertPipePlural(raw, locale), locale, undefined, { ignoreTag: true });
+    } catch (err) {
+      const at = (err as { location?: { start: { offset: number } } }).location?.start.offset;
+      const lineText = text.split("\n")[line - 1] ?? "";
+      const valueStart = lineText.indexOf('"', lineText.indexOf(":") + 1) + 1;
+      throw new DocsiteError(
+        `interface string "${key}" is not a valid ICU message: ${(err as Error).message}` +
+          (at !== undefined ? ` at character ${at + 1} of the message` : ""),
+        {
+          file,
+          line,
+          column: valueStart > 0 && at !== undefined && !raw.includes("|") ? valueStart + at + 1 : undefined,
+        },
+        "check braces and plural syntax: {count, plural, one {…} other {…}}; write a literal brace as '{'",
+      );
+    }
+  }
 }
 
 /** Keys present in one locale and missing in another: [locale, key][] */

@@ -5,6 +5,10 @@ import fg from "fast-glob";
 import { existsSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Parser } from "htmlparser2";
+import { DocsiteError } from "../log.ts";
+
+/** How long one request of `--url` may take before the check gives up on it. */
+const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface PageScan {
   links: string[];
@@ -39,7 +43,20 @@ function pagePath(dir: string, file: string): string {
 }
 
 export async function checkDist(dir: string): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
+  const kind = existsSync(dir) ? (statSync(dir).isDirectory() ? "folder" : "file") : "missing";
+  if (kind !== "folder")
+    throw new DocsiteError(
+      `${dir} ${kind === "missing" ? "does not exist" : "is a file, not a folder"}: nothing to check`,
+      {},
+      "build the site first (docsite build), or point --dir at a built site",
+    );
   const files = await fg("**/*.html", { cwd: dir, absolute: true });
+  if (!files.length)
+    throw new DocsiteError(
+      `no HTML pages in ${dir}: nothing to check`,
+      {},
+      "build the site first (docsite build), or point --dir at a built site",
+    );
   const scans = new Map<string, PageScan>();
   for (const f of files) scans.set(pagePath(dir, f), scanHtml(await readFile(f, "utf8")));
   const problems: DistProblem[] = [];
@@ -75,7 +92,24 @@ export async function checkUrl(
   base: string,
   limit = 5000,
 ): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
-  const origin = new URL(base);
+  let origin: URL;
+  try {
+    origin = new URL(base);
+  } catch {
+    throw new DocsiteError(`--url ${base} is not a URL`, {}, "give a full address, e.g. http://127.0.0.1:4173/");
+  }
+  if (!/^https?:$/.test(origin.protocol))
+    throw new DocsiteError(`--url ${base} is not an http(s) address`, {}, "e.g. http://127.0.0.1:4173/");
+  const start = await request(origin, "GET");
+  if (start.status !== 200 || !(start.headers.get("content-type") ?? "").includes("text/html")) {
+    throw new DocsiteError(
+      `the start page ${origin.href} answered ${start.status} ${start.headers.get("content-type") ?? ""}`.trim() +
+        ", not 200 with an HTML page",
+      {},
+      "check the address (and the server serving it: docsite serve --dir dist)",
+    );
+  }
+  await start.body?.cancel();
   const queue = [origin.pathname];
   const seen = new Set(queue);
   const scans = new Map<string, PageScan>();
@@ -84,7 +118,7 @@ export async function checkUrl(
   let links = 0;
   while (queue.length && scans.size < limit) {
     const path = queue.shift()!;
-    const res = await fetch(new URL(path, origin));
+    const res = await request(new URL(path, origin), "GET");
     status.set(path, res.status);
     if (!res.ok || !(res.headers.get("content-type") ?? "").includes("text/html")) continue;
     const scan = scanHtml(await res.text());
@@ -105,7 +139,7 @@ export async function checkUrl(
       if (u.origin !== origin.origin) continue;
       let code = status.get(u.pathname);
       if (code === undefined) {
-        code = (await fetch(u, { method: "HEAD" })).status;
+        code = (await request(u, "HEAD")).status;
         status.set(u.pathname, code);
       }
       if (code >= 400) problems.push({ page, url, kind: "link" });
@@ -114,6 +148,24 @@ export async function checkUrl(
     }
   }
   return { pages: scans.size, links, problems };
+}
+
+/** One request of the crawl; a server that cannot be reached or does not answer in time is named. */
+async function request(url: URL, method: "GET" | "HEAD"): Promise<Response> {
+  try {
+    return await fetch(url, { method, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+    const why =
+      (err as Error)?.name === "TimeoutError"
+        ? `no answer in ${REQUEST_TIMEOUT_MS / 1000} s`
+        : (cause?.code ?? cause?.message ?? String((err as Error)?.message ?? err));
+    throw new DocsiteError(
+      `cannot reach ${url.href} (${why})`,
+      {},
+      "start the server first (docsite serve), or check the address and port",
+    );
+  }
 }
 
 export const dedupe = (p: DistProblem[]) => [...new Map(p.map((x) => [`${x.page}|${x.url}`, x])).values()];

@@ -109,6 +109,8 @@ export async function compileSource(
     });
     code = String(out.value);
   } catch (err) {
+    // The docsite plugins throw DocsiteErrors with a file line already: add the file.
+    if (err instanceof DocsiteError) throw new DocsiteError(err.message, { ...err.where, file: input.file }, err.hint);
     const e = err as {
       reason?: string;
       message: string;

@@ -3,6 +3,7 @@
 import { visit, SKIP } from "unist-util-visit";
 import { toString as mdastText } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
+import { DocsiteError } from "../log.ts";
 import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
 
 export interface TocEntry {
@@ -41,10 +42,22 @@ function jsxAttr(name: string, value: string) {
   return { type: "mdxJsxAttribute", name, value } as const;
 }
 
+/** Two headings of a page with one explicit `{#id}` (or an id an earlier heading already has) break anchors. */
+function assertUniqueId(id: string, seen: Map<string, number>, line: number): void {
+  const first = seen.get(id);
+  if (first === undefined) return;
+  throw new DocsiteError(
+    `heading id "${id}" is used twice on this page (first on line ${first})`,
+    { line },
+    `give this heading another {#id}`,
+  );
+}
+
 export function remarkDocsite(opts: Options) {
   return (tree: Root) => {
     const { extracted } = opts;
     const slugger = new GithubSlugger();
+    const idLines = new Map<string, number>();
 
     // Headings: explicit {#id} wins, otherwise a slug of the text (unique per page).
     visit(tree, "heading", (node: Heading) => {
@@ -59,9 +72,11 @@ export function remarkDocsite(opts: Options) {
         }
       }
       const text = mdastText(node).trim();
-      if (id)
+      if (id) {
+        assertUniqueId(id, idLines, (node.position?.start.line ?? 0) + opts.lineOffset);
         slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
-      else id = slugger.slug(text);
+      } else id = slugger.slug(text);
+      idLines.set(id, (node.position?.start.line ?? 0) + opts.lineOffset);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       extracted.headings.push({ depth: node.depth, id, text });
       extracted.anchors.push(id);

@@ -1,9 +1,7 @@
 // `docsite build`: config → content index → compiled pages → route table → checks → client bundle → HTML →
 // extras → atomic swap. Data flows one way; only the last step touches dist/.
-import { mkdir, writeFile, rm, rename, cp, realpath } from "node:fs/promises";
 import fg from "fast-glob";
-import { existsSync } from "node:fs";
-import { join, dirname } from "node:path";
+import { join } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
@@ -15,6 +13,8 @@ import type { RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
+import { headersFile } from "../emit/security-headers.ts";
+import { openOutput, type Output } from "./output.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -101,6 +101,7 @@ export async function loadSite(
 
   done = logger.step("content index");
   const index = await scanContent(config);
+  for (const w of index.warnings ?? []) report("warn", w, logger, warnings);
   const { docs, drafts } = planDocs(config, index, Boolean(opts.drafts));
   const blog = planBlog(index, Boolean(opts.drafts));
   timings.scan = done();
@@ -180,12 +181,24 @@ export async function loadPageModules(site: SiteModel): Promise<Map<string, Page
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const logger = opts.logger ?? createLogger();
+  // The output is checked and locked before any work, so a refused --out or a concurrent build fails at once.
+  const outDir = opts.outDir ?? join(opts.root, "dist");
+  const output = opts.write === false ? null : await openOutput({ root: opts.root, outDir, warn: logger.warn });
+  try {
+    return await buildInto({ ...opts, logger }, output);
+  } finally {
+    output?.close();
+  }
+}
+
+async function buildInto(opts: BuildOptions, output: Output | null): Promise<BuildResult> {
+  const logger = opts.logger ?? createLogger();
   const timings: Record<string, number> = {};
   const t0 = performance.now();
   let shared: BuildPool | undefined;
   const pool = () => (shared ??= createPool());
   try {
-    return await buildWith(opts, logger, timings, t0, pool);
+    return await buildWith(opts, logger, timings, t0, pool, output);
   } finally {
     await shared?.close();
   }
@@ -197,6 +210,7 @@ async function buildWith(
   timings: Record<string, number>,
   t0: number,
   pool: () => BuildPool,
+  output: Output | null,
 ): Promise<BuildResult> {
   const site = await loadSite({ ...opts, logger }, timings, pool);
   const { config, table, strings } = site;
@@ -227,48 +241,17 @@ async function buildWith(
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   for (const [f, c] of searchFiles(config, table, strings, cachedSearchBundle(cache))) files.set(f, c);
+  files.set("_headers", headersFile(config, files));
   timings.extras = done();
 
-  const outDir = opts.outDir ?? join(opts.root, "dist");
-  if (opts.write !== false) {
+  const outDir = output?.outDir ?? opts.outDir ?? join(opts.root, "dist");
+  if (output) {
     done = logger.step("write dist/");
-    await writeAtomically(outDir, files, join(opts.root, "static"));
+    await output.write(files, join(opts.root, "static"));
     timings.write = done();
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
   await Promise.all(["render", "search", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return { ...site, pages: table.routes.length, renderStats: rendered.stats, files: files.size, timings, outDir };
-}
-
-/**
- * Writes the whole site into a sibling temporary folder, then swaps it in with renames. A build that fails at
- * any point before the swap leaves the previous dist/ exactly as it was.
- */
-export async function writeAtomically(
-  outDir: string,
-  files: Map<string, string | Uint8Array>,
-  staticDir?: string,
-): Promise<void> {
-  const stamp = `${process.pid}-${Date.now()}`;
-  const tmp = `${outDir}.tmp-${stamp}`;
-  const old = `${outDir}.old-${stamp}`;
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(tmp, { recursive: true });
-  try {
-    if (staticDir && existsSync(staticDir)) await cp(await realpath(staticDir), tmp, { recursive: true });
-    const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))));
-    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-    const entries = [...files];
-    for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([f, c]) => writeFile(join(tmp, f), c)));
-    }
-    const hadOld = existsSync(outDir);
-    if (hadOld) await rename(outDir, old);
-    await rename(tmp, outDir);
-    if (hadOld) await rm(old, { recursive: true, force: true });
-  } catch (err) {
-    await rm(tmp, { recursive: true, force: true });
-    throw err;
-  }
 }

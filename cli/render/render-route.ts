@@ -1,6 +1,7 @@
 // Renders one route to a complete HTML document with React on the server, in two steps: `prepareRoute` turns a
 // route and the site model into a RenderJob, plain data that holds everything the HTML depends on (so its hash
 // is a sound cache key and it can cross to a worker thread); `renderJob` draws it (render/render-job.ts).
+import { DocsiteError } from "../log.ts";
 import type { PageModule } from "./page-module.ts";
 import { moduleUrlOf } from "./page-module.ts";
 import type { SiteConfig } from "../config/types.ts";
@@ -52,10 +53,26 @@ export interface RenderContext {
   pageModules: Map<string, PageModule>;
 }
 
+/** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
-  // React's server renderer loads on first use: a build whose routes all come from the cache never loads it.
-  const { renderJob } = await import("./render-job.ts");
-  return renderJob(prepareRoute(ctx, route));
+  try {
+    // React's server renderer loads on first use: a build whose routes all come from the cache never loads it.
+    const { renderJob } = await import("./render-job.ts");
+    return await renderJob(prepareRoute(ctx, route));
+  } catch (err) {
+    throw renderError(err, route);
+  }
+}
+
+/** A component or MDX page that throws is reported with the file the route comes from. */
+export function renderError(err: unknown, route: Route): DocsiteError {
+  if (err instanceof DocsiteError) return err;
+  return new DocsiteError(
+    `rendering ${route.path} failed: ${err instanceof Error ? err.message : String(err)}`,
+    { file: route.origin },
+    "fix the component or page that throws (run with --debug for the stack trace)",
+    err,
+  );
 }
 
 /** Everything the HTML of a route depends on, as plain data (no functions, no shared objects). */
@@ -231,6 +248,14 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
           ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) }
           : {}),
         ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+        // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
+        ...(route.kind === "notFound"
+          ? {
+              "data-locale-bases": JSON.stringify(
+                Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
+              ),
+            }
+          : {}),
         "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
       },
     },

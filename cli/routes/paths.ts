@@ -11,9 +11,27 @@ export function localizePath(config: SiteConfig, locale: string, sitePath: strin
   return localeBase(config, locale) + sitePath.replace(/^\//, "");
 }
 
+/**
+ * A path written the way URLs carry it: spaces, non-ASCII letters, `?` and `#` percent-encoded, `/` and valid
+ * `%XX` escapes kept. Every href, canonical URL and sitemap entry comes from route paths made with it.
+ */
+export function encodePath(path: string): string {
+  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]|%(?![0-9A-Fa-f]{2})/gu, (c) => encodeURIComponent(c));
+}
+
+/** The file-system form of an encoded path segment; a segment that would decode to a separator or `..` stays. */
+function decodeSegment(segment: string): string {
+  try {
+    const d = decodeURIComponent(segment);
+    return /[/\\]/.test(d) || d === "." || d === ".." ? segment : d;
+  } catch {
+    return segment;
+  }
+}
+
 /** Doc id → path inside the version: "quickstart/index" → "quickstart/", "index" → "", "commands/browser/url" → "commands/browser/url/". */
 export function docIdToSlug(id: string): string {
-  const trimmed = id.replace(/(^|\/)index$/, "");
+  const trimmed = encodePath(id.replace(/(^|\/)index$/, ""));
   return trimmed ? `${trimmed}/` : "";
 }
 
@@ -22,7 +40,10 @@ export function versionBase(config: SiteConfig, locale: string, version: Version
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
-  const tail = slug !== undefined ? slug.replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "") : docIdToSlug(id);
+  const tail =
+    slug !== undefined
+      ? encodePath(slug).replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "")
+      : docIdToSlug(id);
   return versionBase(config, locale, version) + tail;
 }
 
@@ -42,7 +63,7 @@ export function stripLocale(config: SiteConfig, path: string): { locale: string;
 
 /** Output file for a route path: "/ru/docs/" → "ru/docs/index.html". */
 export function outputFileOf(config: SiteConfig, path: string): string {
-  const rel = path.slice(config.baseUrl.length);
+  const rel = path.slice(config.baseUrl.length).split("/").map(decodeSegment).join("/");
   return rel.endsWith(".html") || rel.endsWith(".xml") || rel.endsWith(".txt") ? rel : `${rel}index.html`;
 }
 
@@ -58,5 +79,5 @@ export function routeOfContentFile(config: SiteConfig, relFile: string): string 
     const version = config.docs.versions.find((v) => v.name === versionName);
     return version ? docPath(config, locale, version, docId) : null;
   }
-  return `${blogBase(config, locale)}${blogFile.replace(/^\d{4}-\d{2}-\d{2}-/, "")}/`;
+  return `${blogBase(config, locale)}${encodePath(blogFile.replace(/^\d{4}-\d{2}-\d{2}-/, ""))}/`;
 }

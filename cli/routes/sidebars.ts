@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
+import { parseJsonText } from "../config/json-text.ts";
 
 export type SidebarItemInput =
   | string
@@ -54,11 +55,7 @@ export function readSidebars(rootDir: string, file: string): { data: SidebarsInp
       "create it or fix docs.versions[].sidebarsFile in site.config.json",
     );
   const text = readFileSync(abs, "utf8");
-  try {
-    return { data: JSON.parse(text), text };
-  } catch (err) {
-    throw new DocsiteError(`is not valid JSON: ${(err as Error).message}`, { file });
-  }
+  return { data: parseJsonText<SidebarsInput>(text, file), text };
 }
 
 const lineOf = (text: string, needle: string) => {

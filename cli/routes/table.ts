@@ -6,7 +6,7 @@ import type { ContentIndex, DocSource, BlogSource } from "../content/scan.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { Strings } from "../i18n/strings.ts";
 import { DocsiteError } from "../log.ts";
-import { localeBase, docPath, versionBase, blogBase, stripLocale } from "./paths.ts";
+import { localeBase, docPath, versionBase, blogBase, stripLocale, encodePath } from "./paths.ts";
 import { readSidebars, resolveSidebar, flattenSidebar, firstLink, type DocRef } from "./sidebars.ts";
 import type { Route, RouteTable, DocRoute, BlogPostSummary, BlogPostRoute } from "./types.ts";
 
@@ -91,7 +91,7 @@ export function buildRouteTable(
     const base = localeBase(config, locale);
 
     for (const page of index.pages) {
-      const path = base + (page.slug ? `${page.slug}/` : "");
+      const path = base + (page.slug ? `${encodePath(page.slug)}/` : "");
       add({ kind: "page", path, locale, key: keyOf(path), origin: page.file, module: page });
     }
 
@@ -188,7 +188,7 @@ export function buildRouteTable(
             { file: p.source.file, line: 2 },
             "add `date: YYYY-MM-DD` to the front matter",
           );
-        const href = `${blogBase(config, locale)}${p.source.slug}/`;
+        const href = `${blogBase(config, locale)}${encodePath(p.source.slug)}/`;
         const post: BlogPostSummary = {
           slug: p.source.slug,
           href,

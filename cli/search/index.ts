@@ -25,7 +25,7 @@ export function searchClientConfig(config: SiteConfig, table: RouteTable, string
   const last = lastVersion(config);
   const messages: Record<string, string> = {};
   for (const [k, v] of Object.entries(strings.messages)) {
-    if (k.startsWith("theme.SearchModal.") || k.startsWith("theme.SearchPage."))
+    if (k.startsWith("theme.SearchModal.") || k.startsWith("theme.SearchPage.") || k === "theme.common.opensInNewTab")
       messages[k] = convertPipePlural(v, locale);
   }
   const a = config.search.algolia;

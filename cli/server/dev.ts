@@ -13,10 +13,12 @@ import { cachedClientBundle } from "../pipeline/cached-steps.ts";
 import { compileDeferred, isDeferred } from "../pipeline/compile-stage.ts";
 import { createPool } from "../pipeline/pool.ts";
 import { renderRoute } from "../render/render-route.ts";
-import { canonicalRedirect } from "./serve.ts";
+import { canonicalRedirect, sameSite } from "./serve.ts";
+import { decodeRequestPath, fileInside } from "./safe-path.ts";
+import { contentType } from "./mime.ts";
 import { escapeHtml } from "../render/html.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 
 const RELOAD_SCRIPT = `<script>new EventSource("/__docsite/events").onmessage=function(){location.reload()}</script>`;
@@ -29,6 +31,12 @@ function errorPage(err: unknown): string {
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#1e1e1e;color:#eee}main{max-width:900px;margin:40px auto;padding:0 20px}h1{color:#ff6b6b;font-size:20px}pre{white-space:pre-wrap;background:#2b2b2b;padding:16px;border-radius:6px}</style></head>
 <body><main><h1>Build error${where ? ` in ${escapeHtml(where)}` : ""}</h1><pre>${escapeHtml(text)}</pre><p>Fix the file and save: this page reloads by itself.</p></main>${RELOAD_SCRIPT}</body></html>`;
 }
+
+const isFile = (p: string) =>
+  stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 export async function dev(opts: { root: string; port: number; host?: string; quiet?: boolean }): Promise<http.Server> {
   const logger = createLogger({ quiet: opts.quiet });
@@ -141,9 +149,22 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }, 80);
   });
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === "/__docsite/events") {
+  async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }).end("Use GET or HEAD\n");
+      return;
+    }
+    const decoded = decodeRequestPath(req.url);
+    if (!decoded.ok) {
+      res
+        .writeHead(decoded.status, { "Content-Type": "text/plain; charset=utf-8" })
+        .end(`Bad request: ${decoded.reason}\n`);
+      return;
+    }
+    const pathname = decoded.path;
+    const rawPath = (req.url ?? "/").split(/[?#]/)[0];
+    if (pathname === "/__docsite/events") {
       res.writeHead(200, {
         "Content-Type": "text/event-stream",
         "Cache-Control": "no-cache",
@@ -154,9 +175,9 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       req.on("close", () => clients.delete(res));
       return;
     }
-    const to = canonicalRedirect(url.pathname);
+    const to = canonicalRedirect(rawPath);
     if (to) {
-      res.writeHead(301, { Location: to }).end();
+      res.writeHead(301, { Location: sameSite(to) }).end();
       return;
     }
     if (failure || !site || !bundle) {
@@ -165,19 +186,19 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         .end(errorPage(failure ?? new Error("still building")));
       return;
     }
-    const asset = bundle.files.get(url.pathname.slice(1));
+    const asset = bundle.files.get(pathname.slice(1));
     if (asset) {
       // Asset names carry a hash of their content: a reload after an edit takes them from the browser's cache.
       res
         .writeHead(200, {
-          "Content-Type": url.pathname.endsWith(".css") ? "text/css" : "text/javascript",
+          "Content-Type": contentType(pathname),
           "Cache-Control": "public, max-age=31536000, immutable",
         })
         .end(asset);
       return;
     }
     const current = site;
-    const rel = url.pathname.slice(current.config.baseUrl.length);
+    const rel = pathname.slice(current.config.baseUrl.length);
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
       const file = search.get(rel);
@@ -185,49 +206,51 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         res.writeHead(404).end();
         return;
       }
-      res
-        .writeHead(200, {
-          "Content-Type": rel.endsWith(".js")
-            ? "text/javascript"
-            : rel.endsWith(".json")
-              ? "application/json"
-              : "application/octet-stream",
-        })
-        .end(file);
+      res.writeHead(200, { "Content-Type": contentType(rel) }).end(file);
       return;
     }
-    const staticFile = join(opts.root, "static", decodeURIComponent(url.pathname));
-    if (staticFile.startsWith(join(opts.root, "static")) && existsSync(staticFile) && !url.pathname.endsWith("/")) {
-      res.writeHead(200).end(await readFile(staticFile));
+    // static/ is served as it is, through the same path rule as `serve` (never a sibling such as static-secret/).
+    const staticFile = pathname.endsWith("/") ? null : fileInside(join(opts.root, "static"), pathname);
+    if (staticFile && (await isFile(staticFile))) {
+      res.writeHead(200, { "Content-Type": contentType(staticFile) }).end(await readFile(staticFile));
       return;
     }
-    let route = site.table.byPath.get(decodeURIComponent(url.pathname));
+    let route = site.table.byPath.get(pathname);
     let status = 200;
     if (!route) {
       status = 404;
       const locale =
-        site.config.i18n.locales.find((l) => url.pathname.startsWith(`/${l}/`)) ?? site.config.i18n.defaultLocale;
+        site.config.i18n.locales.find((l) => pathname.startsWith(`/${l}/`)) ?? site.config.i18n.defaultLocale;
       route = site.table.routes.find((r) => r.kind === "notFound" && r.locale === locale);
     }
-    try {
-      if (route!.kind === "doc" || route!.kind === "blogPost") await compileDeferred(route!.compiled);
-      const html = await renderRoute(
-        {
-          config: site.config,
-          table: site.table,
-          strings: site.strings,
-          assets: { entry: bundle.entry, css: bundle.css, preload: [] },
-          pageModules,
-        },
-        route!,
-      );
-      res
-        .writeHead(status, { "Content-Type": "text/html; charset=utf-8" })
-        .end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
-    } catch (err) {
-      logger.error(formatError(err));
-      res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(err));
+    if (!route) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
+      return;
     }
+    // A page left uncompiled by the lazy start compiles now; its error is shown as a page by the handler below.
+    if (route.kind === "doc" || route.kind === "blogPost") await compileDeferred(route.compiled);
+    const html = await renderRoute(
+      {
+        config: site.config,
+        table: site.table,
+        strings: site.strings,
+        assets: { entry: bundle.entry, css: bundle.css, preload: [] },
+        pageModules,
+      },
+      route,
+    );
+    res
+      .writeHead(status, { "Content-Type": "text/html; charset=utf-8" })
+      .end(html.replace("</body>", `${RELOAD_SCRIPT}</body>`));
+  }
+
+  // No request can stop the server: whatever fails is shown as a page (or cuts a response already under way).
+  const server = http.createServer((req, res) => {
+    respond(req, res).catch((err) => {
+      logger.error(formatError(err));
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(errorPage(err));
+    });
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
   server.on("close", () => {

@@ -1,11 +1,17 @@
 // `docsite serve`: the built site over HTTP on 127.0.0.1, as a static host would serve it: clean URLs with a
 // trailing slash, *.html and index.html redirected to the clean path, the 404 page with status 404 for unknown
-// paths, immutable caching for content-hashed assets. sirv resolves paths inside dist/ only.
+// paths, immutable caching for content-hashed assets, and the headers of the site's `_headers` file (security
+// headers, written by the build). GET and HEAD only; every path is checked by safe-path.ts before it reaches the
+// file system, and no request can stop the process: any failure is answered with a status.
 import http from "node:http";
-import { readFileSync, existsSync, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import sirv from "sirv";
 import { cleanPath } from "../../theme/clean-path.ts";
+import { decodeRequestPath, fileInside } from "./safe-path.ts";
+import { contentType } from "./mime.ts";
+import { parseRange } from "./range.ts";
+import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
+import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 
 export interface ServeOptions {
   dir: string;
@@ -15,6 +21,8 @@ export interface ServeOptions {
 }
 
 const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
+/** Files a static host keeps to itself. */
+const PRIVATE = new Set(["/_headers", "/_redirects"]);
 
 /** Where a request for a non-canonical page path should go, or null. */
 export function canonicalRedirect(pathname: string): string | null {
@@ -22,81 +30,171 @@ export function canonicalRedirect(pathname: string): string | null {
   return clean === pathname ? null : clean;
 }
 
+/** A redirect target on this site: `//host/x` would leave it, so leading slashes collapse to one. */
+export const sameSite = (path: string) => `/${path.replace(/^[/\\]+/, "")}`;
+
+function cacheControl(pathname: string): string {
+  // Content-hashed files never change under their name: bundles, and the search index's shards and fragments
+  // (its manifest and config have no hash and are revalidated).
+  return (pathname.startsWith("/assets/") || pathname.includes("/search-index/")) && HASHED.test(pathname)
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=0, must-revalidate";
+}
+
 export function createHandler(opts: ServeOptions): http.RequestListener {
-  const make = () =>
-    sirv(opts.dir, {
-      dev: false,
-      etag: true,
-      extensions: ["html"],
-      gzip: false,
-      setHeaders(res, pathname) {
-        // Content-hashed files never change under their name: bundles, and the search index's shards and fragments
-        // (its manifest and config have no hash and are revalidated).
-        if ((pathname.startsWith("/assets/") || pathname.includes("/search-index/")) && HASHED.test(pathname))
-          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        else res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-      },
-    });
-  // sirv indexes the folder once. `docsite build` swaps in a new dist/ folder, so a new folder (another inode)
-  // means a new index: a rebuild shows up without restarting the server.
-  let files = make();
-  let folder = folderId(opts.dir);
   const base = opts.baseUrl ?? "/";
-  return (req, res) => {
-    const now = folderId(opts.dir);
-    if (now !== folder) {
-      folder = now;
-      files = make();
+  // `_headers` is read again when dist/ is replaced by a rebuild (another inode) or changes.
+  let rules: HeaderRule[] = [];
+  let rulesOf = "";
+  const headerRules = (): HeaderRule[] => {
+    const id = fileId(join(opts.dir, "_headers"));
+    if (id !== rulesOf) {
+      rulesOf = id;
+      try {
+        rules = parseHeadersFile(readFileSync(join(opts.dir, "_headers"), "utf8"));
+      } catch {
+        rules = [{ pattern: /^/, headers: BASE_SECURITY_HEADERS }];
+      }
     }
-    let pathname: string;
-    try {
-      const url = new URL(req.url ?? "/", "http://localhost");
-      pathname = decodeURIComponent(url.pathname);
-      const to = canonicalRedirect(url.pathname);
-      if (to) {
-        res.writeHead(301, { Location: to + url.search });
-        res.end();
-        return;
-      }
-      // A folder without its trailing slash: redirect like static hosts do.
-      if (!pathname.endsWith("/") && !/\.[a-z0-9]+$/i.test(pathname) && isDir(join(opts.dir, pathname))) {
-        res.writeHead(301, { Location: url.pathname + "/" + url.search });
-        res.end();
-        return;
-      }
-    } catch {
-      res.writeHead(400).end("Bad request");
+    return rules;
+  };
+
+  function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const site = headersFor(headerRules(), (req.url ?? "/").split("?")[0]);
+    for (const [k, v] of site) res.setHeader(k, v);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Method not allowed: use GET or HEAD\n");
       return;
     }
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    files(req, res, () => notFound(opts.dir, base, pathname, res));
+    const decoded = decodeRequestPath(req.url);
+    if (!decoded.ok) {
+      res.writeHead(decoded.status, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(`Bad request: ${decoded.reason}\n`);
+      return;
+    }
+    const pathname = decoded.path;
+    const rawPath = (req.url ?? "/").split(/[?#]/)[0];
+    const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
+    const to = canonicalRedirect(rawPath);
+    if (to) {
+      redirect(res, sameSite(to) + query);
+      return;
+    }
+    const file = PRIVATE.has(pathname) ? null : fileInside(opts.dir, pathname);
+    const stats = file ? statOf(file) : null;
+    // A folder without its slash is redirected to the slash form, as static hosts do.
+    if (stats?.isDirectory() && !pathname.endsWith("/")) {
+      redirect(res, `${sameSite(rawPath)}/${query}`);
+      return;
+    }
+    const found = file ? pageFile(file, stats, pathname) : null;
+    if (found) sendFile(req, res, found.file, found.stats, pathname);
+    else notFound(opts.dir, base, pathname, req, res);
+  }
+
+  return (req, res) => {
+    try {
+      respond(req, res);
+    } catch (err) {
+      fail(res, err);
+    }
   };
 }
 
-function folderId(p: string): string {
+function redirect(res: http.ServerResponse, location: string): void {
+  res.writeHead(301, { Location: location });
+  res.end();
+}
+
+function fail(res: http.ServerResponse, err: unknown): void {
+  if (res.headersSent) {
+    res.destroy(err instanceof Error ? err : undefined);
+    return;
+  }
+  res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end("Internal error while serving this file\n");
+}
+
+function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  file: string,
+  stats: Stats,
+  pathname: string,
+): void {
+  const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+  res.setHeader("Content-Type", contentType(file));
+  res.setHeader("Cache-Control", cacheControl(pathname));
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", stats.mtime.toUTCString());
+  res.setHeader("Accept-Ranges", "bytes");
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  // If-Range with another validator: the file changed, so the whole file, not a piece of the new one.
+  const ifRange = req.headers["if-range"];
+  const range = ifRange && ifRange !== etag ? { kind: "whole" as const } : parseRange(req.headers.range, stats.size);
+  if (range.kind === "unsatisfiable") {
+    res.writeHead(416, { "Content-Range": `bytes */${stats.size}`, "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Range not satisfiable\n");
+    return;
+  }
+  const [start, end] = range.kind === "part" ? [range.start, range.end] : [0, stats.size - 1];
+  if (range.kind === "part") {
+    res.statusCode = 206;
+    res.setHeader("Content-Range", `bytes ${start}-${end}/${stats.size}`);
+  }
+  res.setHeader("Content-Length", Math.max(0, end - start + 1));
+  if (req.method === "HEAD" || stats.size === 0) {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file, { start, end });
+  // A file removed or unreadable mid-way (a rebuild swapping dist/): answer 500 if nothing was sent, else cut.
+  stream.on("error", (err) => fail(res, err));
+  res.on("close", () => stream.destroy());
+  stream.pipe(res);
+}
+
+/** The file to send for a path that exists: the file itself, a folder's index.html, or `/404` → 404.html. */
+function pageFile(file: string, stats: Stats | null, pathname: string): { file: string; stats: Stats } | null {
+  if (stats?.isFile()) return { file, stats };
+  const alt = stats?.isDirectory() ? join(file, "index.html") : pathname.endsWith("/") ? null : `${file}.html`;
+  const s = alt ? statOf(alt) : null;
+  return alt && s?.isFile() ? { file: alt, stats: s } : null;
+}
+
+function statOf(p: string): Stats | null {
   try {
-    const s = statSync(p);
-    return `${s.ino}:${s.mtimeMs}`;
+    return statSync(p);
   } catch {
-    return "missing";
+    return null;
   }
 }
 
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+function fileId(p: string): string {
+  const s = statOf(p);
+  return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : "missing";
 }
 
-function notFound(dir: string, base: string, pathname: string, res: http.ServerResponse): void {
-  // A locale's own 404 page when the path is under that locale's prefix.
-  const locale = pathname.slice(base.length).split("/")[0];
-  const candidates = [locale ? join(dir, locale, "404.html") : "", join(dir, "404.html")].filter(Boolean);
-  const file = candidates.find((f) => existsSync(f));
+function notFound(
+  dir: string,
+  base: string,
+  pathname: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): void {
+  // A locale's own 404 page when the path is under that locale's prefix; the locale is one plain folder name, and
+  // the file is looked up through the same rule as every other file.
+  const first = pathname.startsWith(base) ? pathname.slice(base.length).split("/")[0] : "";
+  const candidates = [/^[A-Za-z0-9_-]+$/.test(first) ? `/${first}/404.html` : "", "/404.html"].filter(Boolean);
+  const file = candidates.map((c) => fileInside(dir, c)).find((f): f is string => Boolean(f && statOf(f)?.isFile()));
   res.writeHead(404, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
-  res.end(file ? readFileSync(file) : "Not found");
+  res.end(req.method === "HEAD" ? undefined : file ? readFileSync(file) : "Not found");
 }
 
 export function serve(opts: ServeOptions): Promise<http.Server> {

@@ -1,11 +1,10 @@
 // axe-core in real Chromium: no violations on each page kind, in light and dark mode, in both locales.
 import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
-import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
+import { injectAxe } from "../support/axe.ts";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -33,7 +32,7 @@ describe.each(["light", "dark"] as const)("accessibility in %s mode", (mode) => 
     for (const path of PAGES) {
       await page.goto(base + prefix + path);
       await page.waitForSelector("html[data-hydrated]");
-      await page.addScriptTag({ path: axePath });
+      await injectAxe(page);
       const result = await page.evaluate(async () => {
         const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
         return r.violations.map(

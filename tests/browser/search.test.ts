@@ -4,9 +4,9 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
+import { injectAxe } from "../support/axe.ts";
 import { gz } from "../support/bytes.ts";
 import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
@@ -276,11 +276,10 @@ describe("search modal", () => {
 
 describe("search accessibility", () => {
   it("has no axe violations in the modal (start, results, no results) and on the search page with results", async () => {
-    const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
     const p = await open(DOC);
     const found: string[] = [];
     const check = async (label: string) => {
-      await p.addScriptTag({ path: axePath });
+      await injectAxe(p);
       const v = await p.evaluate(async () => {
         const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
         return r.violations.map(

@@ -219,6 +219,34 @@ describe("docs page", () => {
     await reduced.ctx.close();
   });
 
+  it("opens external links (the upstream reference, footer links) in a new tab and says so to screen readers", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
+    await ctx.route("https://webdriver.io/**", (r) =>
+      r.fulfill({ contentType: "text/html", body: "<title>upstream</title>" }),
+    );
+    const upstream = page.getByRole("link", {
+      name: "browser.url в справочнике API WebdriverIO (откроется в новой вкладке)",
+    });
+    expect(await upstream.getAttribute("href")).toBe("https://webdriver.io/docs/api/browser/url");
+    expect(await upstream.getAttribute("target")).toBe("_blank");
+    expect(await upstream.getAttribute("rel")).toBe("noopener noreferrer external");
+    expect(await upstream.locator("svg.icon[aria-hidden=true]").count()).toBe(1);
+    const [tab] = await Promise.all([ctx.waitForEvent("page"), upstream.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe("https://webdriver.io/docs/api/browser/url");
+    expect(page.url()).toBe(base + "/ru/docs/v8/commands/browser/url/");
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    const footerExternal = page.locator("footer a[target=_blank]");
+    expect(await footerExternal.count()).toBeGreaterThan(0);
+    for (const hint of await footerExternal.evaluateAll((els) =>
+      els.map((a) => [a.getAttribute("rel"), a.querySelector(".visually-hidden")?.textContent?.trim()]),
+    ))
+      expect(hint).toEqual(["noopener noreferrer external", "(откроется в новой вкладке)"]);
+    const internal = page.locator(".markdown a[href='/ru/docs/v8/commands/browser/openAndWait/']").first();
+    expect(await internal.getAttribute("target")).toBeNull();
+    await ctx.close();
+  });
+
   it("shows every sidebar link without JavaScript", async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
@@ -313,7 +341,7 @@ describe("route loading", () => {
     await ctx.close();
   });
 
-  it("reloads the page once when a lazily loaded chunk fails (a new deployment replaced it)", async () => {
+  it("reloads the page once when a lazily loaded island chunk fails (a new deployment replaced it)", async () => {
     const { ctx, page } = await open("/ru/docs/v8/");
     await page.evaluate(() => {
       (window as any).__marker = 1;
@@ -321,12 +349,14 @@ describe("route loading", () => {
     // From now on every script request fails, as after a deployment that removed the old chunks.
     await page.route("**/assets/*.js", (r) => r.abort());
     const reloaded = page.waitForEvent("load");
-    await page.keyboard.press("Control+k");
+    // Client navigation to the search page, whose island is a chunk of its own.
+    await page.evaluate(() => (window as any).__docsite.navigate("/ru/search/"));
     await reloaded;
     expect(await page.evaluate(() => (window as any).__marker)).toBeUndefined();
     expect(await page.evaluate(() => sessionStorage.getItem("docsite.reloaded"))).toBe("1");
     // The page is still readable without its scripts, and a second failure does not loop.
-    expect(await page.locator(".markdown h1").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/ru/search/");
+    expect(await page.locator("#main-content").count()).toBe(1);
     await ctx.close();
   });
 

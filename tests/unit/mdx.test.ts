@@ -86,6 +86,22 @@ describe("MDX pipeline", () => {
     expect(out).toContain("Соотношение 16:9 и key:value.");
   });
 
+  it("marks external links: new tab, rel without opener or referrer, icon and a hidden hint; site links stay plain", async () => {
+    const out = await html(
+      "[WebdriverIO](https://webdriver.io/docs/api/browser/url) и [url](/docs/v8/commands/browser/url/)\n",
+    );
+    const external = /<a href="https:\/\/webdriver\.io\/docs\/api\/browser\/url"([^>]*)>(.*?)<\/a>/.exec(out);
+    expect(external, out).not.toBeNull();
+    expect(external![1]).toContain('target="_blank"');
+    expect(external![1]).toContain('rel="noopener noreferrer external"');
+    expect(external![2]).toMatch(/^WebdriverIO<svg[^>]*aria-hidden="true"/);
+    expect(external![2]).toContain('<span class="visually-hidden"> (откроется в новой вкладке)</span>');
+    const internal = /<a href="\/ru\/docs\/v8\/commands\/browser\/url\/"([^>]*)>(.*?)<\/a>/.exec(out);
+    expect(internal, out).not.toBeNull();
+    expect(internal![1]).not.toContain("target");
+    expect(internal![2]).toBe("url");
+  });
+
   it("localizes site links and resolves relative .mdx links, remembering their lines", async () => {
     const c = await compile(
       "Line one\n\n[a](/docs/v8/quickstart/#install) [b](../commands/browser/url.mdx#usage) [c](https://example.com) [d](/img/x.png)\n",

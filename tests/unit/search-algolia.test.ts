@@ -6,7 +6,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
 import { startFakeAlgolia, type FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
-import { algoliaProvider, hitUrl } from "../../theme/search/algolia.ts";
+import { algoliaProvider, hitUrl, safeHitUrl } from "../../theme/search/algolia.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 
 let root: string;
@@ -87,6 +87,16 @@ describe("hosted search (Algolia DocSearch-compatible)", () => {
     fake.requests.length = 0;
     await algoliaProvider(cfg, "v1").search("x", 0, 5);
     expect(fake.requests[0].body.requests[0].facetFilters).toEqual(["type:content"]);
+  });
+
+  it("drops hits whose link is not http(s) (javascript:, data:)", async () => {
+    const r = await algoliaProvider(cfgOf("ru"), "v1").search("evil", 0, 5);
+    expect(r.hits.map((h) => h.url)).toEqual(["/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install"]);
+    const a = cfgOf("ru").algolia!;
+    for (const bad of ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "vbscript:x", 42, null])
+      expect(safeHitUrl(a, bad), String(bad)).toBe(false);
+    for (const good of ["https://fixture.example/docs/", "/docs/v1/", "http://other.example/x"])
+      expect(safeHitUrl(a, good), good).toBe(true);
   });
 
   it("rejects when the service fails, so the UI can show its error screen", async () => {

@@ -4,7 +4,8 @@ import { startRouter } from "./router.ts";
 import { installBehaviours, restoreTabs, tocSpy } from "./behaviours.ts";
 import { startAnalytics } from "./analytics.ts";
 import { applyMode, readMode } from "../layout/ColorModeToggle.tsx";
-import { safeStorage } from "./storage.ts";
+import { safeStorage, safeSession } from "./storage.ts";
+import { settleNotFound } from "./not-found.ts";
 
 const root = document.getElementById("__docsite")!;
 const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
@@ -13,6 +14,8 @@ const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data
 function showError(err: unknown, retry: () => void, crashed: boolean): void {
   const s = strings();
   const main = document.getElementById("main-content") ?? root;
+  // One error screen at a time: a second failure replaces the first rather than stacking.
+  for (const old of document.querySelectorAll(".error-screen")) old.remove();
   const box = document.createElement("div");
   box.className = "error-screen alert alert--danger";
   box.setAttribute("role", "alert");
@@ -56,8 +59,8 @@ const onIslandError = (err: unknown) => {
       String((err as Error)?.message),
     )
   ) {
-    if (!sessionStorage.getItem("docsite.reloaded")) {
-      sessionStorage.setItem("docsite.reloaded", "1");
+    if (!safeSession.get("docsite.reloaded")) {
+      safeSession.set("docsite.reloaded", "1");
       location.reload();
       return;
     }
@@ -66,14 +69,18 @@ const onIslandError = (err: unknown) => {
 };
 hydrateIslands(root, onIslandError).then(() => {
   document.documentElement.setAttribute("data-hydrated", "");
-  sessionStorage.removeItem("docsite.reloaded");
+  safeSession.remove("docsite.reloaded");
 });
 document.addEventListener("docsite:color-mode-restore", () => {
   applyMode(readMode("light"));
 });
 // The search modal is its own chunk, fetched the first time the reader opens search (button, Ctrl/Cmd+K or "/").
+// If it cannot be fetched, the error screen says so and its button reloads the page (a new deployment may have
+// renamed the chunk); opening search again tries the chunk again, and never reloads by itself.
 document.addEventListener("docsite:search-open", () => {
-  import("../search/open.tsx").then((m) => m.openSearchModal()).catch(onIslandError);
+  import("../search/open.tsx")
+    .then((m) => m.openSearchModal())
+    .catch((err) => showError(err, () => location.reload(), false));
 });
 document.addEventListener("keydown", (e) => {
   const t = e.target as HTMLElement;
@@ -103,3 +110,4 @@ const router = startRouter(root, {
   onError: (err, retry) => showError(err, retry, false),
 });
 (window as unknown as { __docsite?: unknown }).__docsite = { navigate: router.navigate };
+settleNotFound(root, router.show);

@@ -49,20 +49,22 @@ function routable(a: HTMLAnchorElement | null, base: string): URL | null {
 export function startRouter(
   root: HTMLElement,
   hooks: RouterHooks,
-): { navigate: (url: string, push?: boolean) => Promise<void> } {
+): { navigate: (url: string, push?: boolean) => Promise<void>; show: (url: string) => Promise<void> } {
   const base = root.getAttribute("data-base") ?? "/";
   const progress = createProgress();
   let current = location.pathname;
   let token = 0;
 
-  // Clean *.html URLs on the client too.
+  // Clean *.html URLs on the client too, on a real page (a 404 page loads the clean URL instead: not-found.ts).
   const clean = cleanPath(location.pathname);
-  if (clean !== location.pathname) history.replaceState(history.state, "", clean + location.search + location.hash);
+  if (clean !== location.pathname && root.getAttribute("data-route") !== "notFound")
+    history.replaceState(history.state, "", clean + location.search + location.hash);
 
   history.scrollRestoration = "manual";
   const saveScroll = () => history.replaceState({ ...(history.state ?? {}), scrollY: scrollY }, "");
 
-  async function navigate(href: string, push = true, scrollY?: number): Promise<void> {
+  /** `keepAddress`: show that page's content at the current address (the locale's 404 page on a static host). */
+  async function navigate(href: string, push = true, scrollY?: number, keepAddress = false): Promise<void> {
     const url = new URL(href, location.href);
     url.pathname = cleanPath(url.pathname);
     const my = ++token;
@@ -72,7 +74,9 @@ export function startRouter(
       html = await fetchPage(url.pathname + url.search);
     } catch {
       // The route could not be loaded (offline, deleted page, failed asset): let the browser load it for real.
-      location.assign(url.href);
+      // (Content shown in place of this page's just stays as it is.)
+      if (keepAddress) progress.done();
+      else location.assign(url.href);
       return;
     }
     if (my !== token) return;
@@ -80,12 +84,13 @@ export function startRouter(
       const doc = new DOMParser().parseFromString(html, "text/html");
       const next = doc.getElementById("__docsite");
       if (!next) throw new Error("the page has no docsite root");
-      if (push) {
+      if (push && !keepAddress) {
         saveScroll();
         history.pushState({}, "", url.pathname + url.search + url.hash);
       }
-      const pathChanged = url.pathname !== current;
-      current = url.pathname;
+      const shown = keepAddress ? location.pathname : url.pathname;
+      const pathChanged = shown !== current;
+      current = shown;
       swapHead(doc);
       hooks.beforeSwap(root);
       swapRoot(root, next);
@@ -129,7 +134,7 @@ export function startRouter(
     navigate(location.href, false, (e.state as { scrollY?: number } | null)?.scrollY ?? 0);
   });
 
-  return { navigate: (u, push = true) => navigate(u, push) };
+  return { navigate: (u, push = true) => navigate(u, push), show: (u) => navigate(u, false, scrollY, true) };
 }
 
 function swapHead(doc: Document): void {

@@ -1,5 +1,6 @@
 import { useLayout, useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
+import { ExternalMark, externalLinkProps } from "../external-link.tsx";
 
 export function Footer() {
   const { footer } = useLayout();
@@ -14,9 +15,9 @@ export function Footer() {
               <ul>
                 {g.items.map((i) => (
                   <li key={i.href}>
-                    <a href={i.href} {...(i.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                    <a href={i.href} {...(i.external ? externalLinkProps : {})}>
                       {i.label}
-                      {i.external && <Icon name="external" size={12} />}
+                      {i.external && <ExternalMark hint={t("theme.common.opensInNewTab")} />}
                     </a>
                   </li>
                 ))}
@@ -28,8 +29,9 @@ export function Footer() {
           <ul className="footer__icons" aria-label={t("footer.icons.ariaLabel")}>
             {footer.icons.map((i) => (
               <li key={i.href}>
-                <a href={i.href} target="_blank" rel="noopener noreferrer" className="icon-button">
+                <a href={i.href} {...externalLinkProps} className="icon-button">
                   <Icon name={i.icon} label={i.label} />
+                  <ExternalMark icon={false} hint={t("theme.common.opensInNewTab")} />
                 </a>
               </li>
             ))}

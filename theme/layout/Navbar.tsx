@@ -2,23 +2,25 @@
 // Dropdowns open on hover and keyboard focus with CSS alone; the runtime adds click toggling and Escape.
 import { useLayout, useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
+import { ExternalMark, externalLinkProps } from "../external-link.tsx";
 import { Island } from "../island.tsx";
 import { ColorModeToggle, type Mode } from "./ColorModeToggle.tsx";
 import { SearchButton, OFFLINE_KEYS } from "./SearchButton.tsx";
 import type { NavItemData, LinkData } from "../types.ts";
 
 function NavLink({ item }: { item: LinkData & { icon?: string } }) {
+  const t = useT();
   return (
     <a
       className={`navbar__link${item.active ? " navbar__link--active" : ""}`}
       href={item.href}
       aria-current={item.active ? "page" : undefined}
-      {...(item.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      {...(item.external ? externalLinkProps : {})}
       hrefLang={item.lang}
       lang={item.lang}
     >
       {item.icon ? <Icon name={item.icon} label={item.label} /> : item.label}
-      {item.external && !item.icon && <Icon name="external" size={12} />}
+      {item.external && <ExternalMark icon={!item.icon} hint={t("theme.common.opensInNewTab")} />}
     </a>
   );
 }

@@ -3,6 +3,7 @@
 import { Children, isValidElement, useId, type ReactNode, type ReactElement } from "react";
 import { useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
+import { ExternalMark, externalLinkProps, isExternalHref } from "../external-link.tsx";
 
 const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", info: "ℹ", warning: "⚠", danger: "🔥" };
 
@@ -129,10 +130,12 @@ function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
 }
 
 function A({ href, children, ...rest }: { href?: string; children: ReactNode }) {
-  const external = href && /^https?:\/\//.test(href);
+  const t = useT();
+  const external = isExternalHref(href);
   return (
-    <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+    <a href={href} {...rest} {...(external ? externalLinkProps : {})}>
       {children}
+      {external && <ExternalMark hint={t("theme.common.opensInNewTab")} />}
     </a>
   );
 }

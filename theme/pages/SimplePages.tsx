@@ -3,6 +3,7 @@ import { useT } from "../context.tsx";
 import { Island } from "../island.tsx";
 import { SearchPage } from "../search/SearchPage.tsx";
 import type { SearchClientConfig } from "../search/types.ts";
+import { ExternalLink } from "../external-link.tsx";
 
 export function NotFoundPage() {
   const t = useT();
@@ -92,9 +93,9 @@ export function VersionsPage({
       </td>
       <td>
         {v.releaseNotes ? (
-          <a href={v.releaseNotes} target="_blank" rel="noopener noreferrer">
+          <ExternalLink href={v.releaseNotes} hint={t("theme.common.opensInNewTab")}>
             {t("theme.versions.releaseNotes")}
-          </a>
+          </ExternalLink>
         ) : null}
       </td>
     </tr>
@@ -126,16 +127,19 @@ export function VersionsPage({
                   <th scope="row">{t("theme.versions.nextLabel")}</th>
                   <td>
                     {repoHref ? (
-                      <a href={repoHref} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink href={repoHref} hint={t("theme.common.opensInNewTab")}>
                         {t("theme.versions.sourceCode")}
-                      </a>
+                      </ExternalLink>
                     ) : null}
                   </td>
                   <td>
                     {repoHref ? (
-                      <a href={`${repoHref}/blob/master/CHANGELOG.md`} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink
+                        href={`${repoHref}/blob/master/CHANGELOG.md`}
+                        hint={t("theme.common.opensInNewTab")}
+                      >
                         {t("theme.versions.releaseNotes")}
-                      </a>
+                      </ExternalLink>
                     ) : null}
                   </td>
                 </tr>

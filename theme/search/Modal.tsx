@@ -8,6 +8,7 @@ import { providerFor } from "./provider.ts";
 import { favorite, forget, readHistory, remember, type History, type SavedHit } from "./history.ts";
 import { plainText } from "./text.ts";
 import { HitBody } from "./Hit.tsx";
+import { ExternalLink } from "../external-link.tsx";
 
 const PAGE_SIZE = 5;
 // Every settled query fetches the pages of its results from the local index, so searches fire only once a query has
@@ -282,9 +283,9 @@ export function SearchModal(props: {
         {cfg.reportIssueUrl && (
           <p>
             {t("theme.SearchModal.noResultsScreen.reportMissingResultsText")}{" "}
-            <a href={cfg.reportIssueUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={cfg.reportIssueUrl} hint={t("theme.common.opensInNewTab")}>
               {t("theme.SearchModal.noResultsScreen.reportMissingResultsLinkText")}
-            </a>
+            </ExternalLink>
           </p>
         )}
       </div>

@@ -35,6 +35,16 @@ export function hitUrl(a: NonNullable<SearchClientConfig["algolia"]>, raw: strin
   return u.origin === own.origin ? u.pathname + u.search + u.hash : u.href;
 }
 
+/** Whether a hit's URL may become a link: http(s) only, never javascript:, data: or anything else an index holds. */
+export function safeHitUrl(a: NonNullable<SearchClientConfig["algolia"]>, raw: unknown): boolean {
+  if (typeof raw !== "string") return false;
+  try {
+    return /^https?:$/.test(new URL(raw, a.siteUrl).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export function toHit(a: NonNullable<SearchClientConfig["algolia"]>, h: DocSearchHit): SearchHit {
   // A hit of type lvlN is that heading; a content hit belongs to its deepest heading.
   const depth = LEVELS.includes(h.type as Level)
@@ -88,7 +98,7 @@ export function algoliaProvider(cfg: SearchClientConfig, version: string): Searc
       });
       if (!res.ok) throw new Error(`search service answered ${res.status}`);
       const r = ((await res.json()) as MultiResponse).results[0];
-      const hits = r.hits.map((h) => toHit(a, h));
+      const hits = r.hits.filter((h) => safeHitUrl(a, h?.url)).map((h) => toHit(a, h));
       return { hits, total: r.nbHits, more: (page + 1) * size < r.nbHits };
     },
   };

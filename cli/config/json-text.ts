@@ -1,0 +1,122 @@
+// JSON files the user edits (site.config.json, i18n/*.json, sidebars): a syntax error names the line and column.
+// V8's JSON.parse gives a position for some errors and none for others, so the position comes from a small scanner.
+import { DocsiteError } from "../log.ts";
+
+/** Line and column (1-based) of a character offset. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lastBreak = before.lastIndexOf("\n");
+  return { line: before.split("\n").length, column: before.length - lastBreak };
+}
+
+/** Offset of the first syntax error in `text`, or -1 when it is valid JSON. */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const literal = (word: string) => {
+    if (!text.startsWith(word, i)) fail();
+    i += word.length;
+  };
+  const string = () => {
+    if (text[i] !== '"') fail();
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] < " ") fail();
+      if (text[i] === "\\") {
+        i++;
+        if (text[i] === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? "")) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m) fail();
+    i += (m as RegExpExecArray)[0].length;
+  };
+  const object = () => {
+    i++;
+    ws();
+    if (text[i] === "}") {
+      i++;
+      return;
+    }
+    for (;;) {
+      ws();
+      string();
+      ws();
+      if (text[i] !== ":") fail();
+      i++;
+      value();
+      ws();
+      if (text[i] === "}") break;
+      if (text[i] !== ",") fail();
+      i++;
+    }
+    i++;
+  };
+  const array = () => {
+    i++;
+    ws();
+    if (text[i] === "]") {
+      i++;
+      return;
+    }
+    for (;;) {
+      value();
+      ws();
+      if (text[i] === "]") break;
+      if (text[i] !== ",") fail();
+      i++;
+    }
+    i++;
+  };
+  const LITERALS: Record<string, string> = { t: "true", f: "false", n: "null" };
+  function value(): void {
+    ws();
+    const c = text[i];
+    if (c === "{") object();
+    else if (c === "[") array();
+    else if (c === '"') string();
+    else if (c in LITERALS) literal(LITERALS[c]);
+    else number();
+  }
+  try {
+    value();
+    ws();
+    return i < text.length ? i : -1;
+  } catch (at) {
+    return at as number;
+  }
+}
+
+/** JSON.parse with a DocsiteError naming file, line and column on a syntax error. */
+export function parseJsonText<T = unknown>(text: string, file: string, hint?: string): T {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, "")) as T;
+  } catch (err) {
+    const clean = text.replace(/^\uFEFF/, "");
+    const offset = jsonErrorOffset(clean);
+    const { line, column } = lineColumnAt(clean, offset < 0 ? clean.length : offset);
+    const found = offset >= 0 && offset < clean.length ? JSON.stringify(clean[offset]) : "the end of the file";
+    const reason = (err as Error).message
+      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/ in JSON at .*$/s, "")
+      .replace(/\n/g, "\\n");
+    throw new DocsiteError(
+      `is not valid JSON: ${reason} (found ${found})`,
+      { file, line, column },
+      hint ?? "fix the JSON syntax (trailing commas and comments are not allowed; quote every key)",
+    );
+  }
+}

@@ -1,0 +1,113 @@
+// Checks on the content tree itself, before any page is read: symbolic-link loops, two files for one page, file
+// names that make awkward URLs, and bytes that are not UTF-8. Each problem names the path (and line or offset).
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { DocsiteError } from "../log.ts";
+
+/**
+ * Walks `dir` following symbolic links, each at most once along a path: a link that leads back to a folder it sits
+ * in (a loop) is an error naming the link, instead of pages repeated 40 levels deep or a hang.
+ */
+export function assertNoLinkLoops(dir: string, root: string): void {
+  const walk = (at: string, ancestors: string[]) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return; // unreadable: the glob reports it when it matters
+    }
+    for (const e of entries) {
+      const p = join(at, e.name);
+      if (e.isDirectory()) walk(p, [...ancestors, realpathSync(p)]);
+      else if (e.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync(p);
+          if (!statSync(real).isDirectory()) continue;
+        } catch {
+          continue; // a dangling link: no pages behind it
+        }
+        const loop = ancestors.find((a) => a === real || a.startsWith(real + sep));
+        if (loop) {
+          throw new DocsiteError(
+            `symbolic link loop: ${rel(root, p)} points to ${rel(root, real)}, which contains the link itself`,
+            { file: rel(root, p) },
+            "point the link at a folder outside this one, or replace it with a copy",
+          );
+        }
+        walk(p, [...ancestors, real]);
+      }
+    }
+  };
+  walk(dir, [realpathSync(dir)]);
+}
+
+const rel = (root: string, p: string) => relative(root, p).split(sep).join("/") || ".";
+
+/** `first.md` beside `first.mdx` would be one page from two files: an error naming both. */
+export function assertNoTwinSources(files: string[]): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const stem = f.replace(/\.mdx?$/, "");
+    const other = seen.get(stem);
+    if (other) {
+      throw new DocsiteError(
+        `${other} and ${f} are the same page`,
+        { file: f },
+        "keep one of the two files (rename or delete the other)",
+      );
+    }
+    seen.set(stem, f);
+  }
+}
+
+/** Content file names with whitespace: allowed, but reported, since their URLs carry %20. */
+export function fileNameWarnings(files: string[]): string[] {
+  return files
+    .filter((f) => /\s/.test(f.split("/").pop() ?? ""))
+    .map(
+      (f) =>
+        `${f}: the file name contains a space, so its URL contains %20; ` +
+        "rename it with hyphens (my-page.mdx) for a clean URL",
+    );
+}
+
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const n = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    // Overlong three/four-byte forms, UTF-16 surrogates and code points above U+10FFFF.
+    const c1 = bytes[i + 1];
+    if (
+      (b === 0xe0 && c1 < 0xa0) ||
+      (b === 0xed && c1 > 0x9f) ||
+      (b === 0xf0 && c1 < 0x90) ||
+      (b === 0xf4 && c1 > 0x8f)
+    )
+      return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/** Decodes a content file as UTF-8; any other encoding is an error naming the byte offset and its line. */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  const bad = invalidUtf8Offset(bytes);
+  if (bad >= 0) {
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+    throw new DocsiteError(
+      `is not valid UTF-8: byte 0x${bytes[bad].toString(16).padStart(2, "0")} at offset ${bad}`,
+      { file, line },
+      "save the file as UTF-8 (e.g. iconv -f cp1251 -t utf-8)",
+    );
+  }
+  return new TextDecoder("utf-8").decode(bytes);
+}

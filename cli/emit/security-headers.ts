@@ -1,0 +1,111 @@
+// Security headers for the built site, written to dist/_headers (the file Netlify and Cloudflare Pages read;
+// `docsite serve` applies it too). The Content-Security-Policy allows the site's own files, its inline script,
+// style and event handler by their SHA-256 hashes (collected from the rendered HTML), and exactly the outside
+// services the config names: the web font, the analytics counter and the hosted search service.
+import { createHash } from "node:crypto";
+import type { SiteConfig } from "../config/types.ts";
+
+/** Sent whatever the site: no sniffing, no framing, no full URLs to other sites. */
+export const BASE_SECURITY_HEADERS: Array<[string, string]> = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-Frame-Options", "DENY"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];
+
+const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
+const METRIKA_SCRIPT = "https://mc.yandex.ru/metrika/tag.js";
+const METRIKA_HOSTS = ["https://mc.yandex.ru", "https://mc.yandex.com"];
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** The CSP source for a URL from the config: its origin, or 'self' for a path on the site itself. */
+const originOf = (url: string) => (/^\/(?!\/)/.test(url) ? "'self'" : new URL(url, "https://invalid.invalid").origin);
+
+const decodeAttr = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+export interface InlineCode {
+  scripts: Set<string>;
+  styles: Set<string>;
+  handlers: Set<string>;
+  styleAttrs: Set<string>;
+}
+
+/** The inline code of rendered pages: `<script>` without src, `<style>`, `on*=""` handlers, `style=""`. */
+export function inlineCode(pages: Iterable<string>): InlineCode {
+  const found: InlineCode = { scripts: new Set(), styles: new Set(), handlers: new Set(), styleAttrs: new Set() };
+  for (const html of pages) {
+    for (const m of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi))
+      if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(m[2]);
+    for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(m[1]);
+    // Rendered text has its quotes escaped, so `name="` occurs only in tags (or in inline code: one hash too many).
+    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
+      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(decodeAttr(a[2]));
+  }
+  return found;
+}
+
+export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): string {
+  const script = new Set(["'self'", ...[...code.scripts].map(sha256)]);
+  const style = new Set(["'self'", ...[...code.styles].map(sha256)]);
+  const font = new Set(["'self'", "data:"]);
+  const connect = new Set(["'self'"]);
+  const img = new Set(["'self'", "data:", "https:"]);
+  const frame = new Set<string>();
+  if (code.handlers.size) for (const h of ["'unsafe-hashes'", ...[...code.handlers].map(sha256)]) script.add(h);
+  if (code.styleAttrs.size) for (const h of ["'unsafe-hashes'", ...[...code.styleAttrs].map(sha256)]) style.add(h);
+  if (config.webFont) {
+    style.add(originOf(config.webFont.stylesheet));
+    font.add(originOf(config.webFont.stylesheet));
+    for (const o of config.webFont.preconnect ?? []) font.add(originOf(o));
+  }
+  const metrika = config.analytics?.yandexMetrika;
+  if (metrika) {
+    const own = originOf(metrika.scriptUrl ?? METRIKA_SCRIPT);
+    for (const o of [own, ...(metrika.scriptUrl ? [] : METRIKA_HOSTS)]) {
+      script.add(o);
+      connect.add(o);
+      img.add(o);
+      frame.add(o);
+    }
+    if (!metrika.scriptUrl) script.add("https://yastatic.net");
+    if (metrika.webvisor) frame.add("blob:");
+  }
+  const algolia = config.search.provider === "algolia" ? config.search.algolia : undefined;
+  if (algolia) connect.add(originOf(algolia.host ?? ALGOLIA_DEFAULT_HOST(algolia.appId)));
+  const list = (s: Set<string>) => [...s].join(" ");
+  return [
+    "default-src 'self'",
+    `script-src ${list(script)}`,
+    `style-src ${list(style)}`,
+    `font-src ${list(font)}`,
+    `img-src ${list(img)}`,
+    `connect-src ${list(connect)}`,
+    `frame-src ${frame.size ? list(frame) : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** dist/_headers: every path gets the security headers; content-hashed assets are cached for good. */
+export function headersFile(config: SiteConfig, files: Map<string, string | Uint8Array>): string {
+  const pages = [...files].filter(([f]) => f.endsWith(".html")).map(([, c]) => String(c));
+  const csp = contentSecurityPolicy(config, inlineCode(pages));
+  const all = [...BASE_SECURITY_HEADERS, ["Content-Security-Policy", csp]].map(([k, v]) => `  ${k}: ${v}`);
+  return [
+    "# Written by docsite build: the headers docsite serve sends, for hosts that read _headers",
+    '# (Netlify, Cloudflare Pages). See README, "Security headers", for nginx.',
+    `${config.baseUrl}*`,
+    ...all,
+    `${config.baseUrl}assets/*`,
+    "  Cache-Control: public, max-age=31536000, immutable",
+    "",
+  ].join("\n");
+}

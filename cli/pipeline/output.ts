@@ -1,0 +1,458 @@
+// The output folder: which paths `docsite build --out` may replace, a lock so two builds never write the same
+// folder at once, the atomic swap, cleanup after a signal or a killed build, and writing in place into a mount.
+// Rule: docsite only ever deletes folders it created, and it recognises them by the stamp file inside.
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
+import { copyFile, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
+import { hostname } from "node:os";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DocsiteError } from "../log.ts";
+
+/** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
+export const STAMP = ".docsite-output";
+const STAMP_TEXT = "This folder is written by `docsite build` and replaced on every build. Do not keep files here.\n";
+
+/** Folders of a site (and of docsite itself) that an output must never be, contain, or sit inside. */
+const SOURCE_NAMES = ["content", "i18n", "static", "theme", "cli", "bin", "tests", "node_modules", ".git", ".docsite"];
+const SOURCE_NAMES_EXTRA = [".ci", ".github", "site.config.json", "package.json"];
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+const isInside = (parent: string, child: string) =>
+  child !== parent && child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+/** A path as the user sees it: relative to the working folder when below it, absolute otherwise. */
+const shown = (p: string) => {
+  const rel = relative(process.cwd(), p);
+  return rel === "" ? "." : rel.startsWith("..") ? resolve(p) : rel;
+};
+
+/** realpath of the deepest existing ancestor joined with the rest: what a path will be once it exists. */
+function realOf(p: string): string {
+  const abs = resolve(p);
+  let head = abs;
+  const tail: string[] = [];
+  while (!existsSync(head)) {
+    const up = dirname(head);
+    if (up === head) break;
+    tail.unshift(basename(head));
+    head = up;
+  }
+  try {
+    return join(realpathSync(head), ...tail);
+  } catch {
+    return abs;
+  }
+}
+
+/** Paths docsite reads for a site at `root`: its source folders, the config's sidebars, docsite's own code. */
+export function protectedPaths(root: string): string[] {
+  const out = [...SOURCE_NAMES, ...SOURCE_NAMES_EXTRA].map((n) => join(root, n));
+  try {
+    const config = JSON.parse(readFileSync(join(root, "site.config.json"), "utf8")) as {
+      docs?: { versions?: Array<{ sidebarsFile?: unknown }> };
+    };
+    for (const v of config.docs?.versions ?? []) {
+      if (typeof v.sidebarsFile !== "string") continue;
+      const file = resolve(root, v.sidebarsFile);
+      out.push(file);
+      if (dirname(file) !== resolve(root)) out.push(dirname(file));
+    }
+  } catch {
+    // An unreadable config is reported by the build itself; the fixed list still protects the sources.
+  }
+  for (const n of ["cli", "theme", "bin", "node_modules", ".git", "package.json"]) out.push(join(PACKAGE_ROOT, n));
+  return [...new Set(out.flatMap((p) => [p, realOf(p)]))];
+}
+
+/** An unstamped folder written by a docsite older than the stamp: its 404 page carries docsite's base-URL check. */
+function isOlderOutput(dir: string): boolean {
+  const names = readdirSync(dir);
+  if (names.some((n) => [...SOURCE_NAMES, ...SOURCE_NAMES_EXTRA].includes(n))) return false;
+  try {
+    return names.includes("assets") && readFileSync(join(dir, "404.html"), "utf8").includes("docsite-base-url-issue");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Throws a DocsiteError (nothing touched) when `outDir` must not be replaced: the site folder, an ancestor of it,
+ * a source folder or a path inside one, a file, or a non-empty folder docsite did not write.
+ */
+export function checkOutDir(root: string, outDir: string): void {
+  const realRoot = realOf(root);
+  const candidates = [...new Set([resolve(outDir), realOf(outDir)])];
+  const refuse = (why: string, hint = "pass another --out, e.g. --out dist") => {
+    throw new DocsiteError(`refusing to write the site to ${shown(outDir)}: ${why}`, {}, hint);
+  };
+  const protectedList = protectedPaths(resolve(root));
+  for (const c of candidates) {
+    if (c === resolve(root) || c === realRoot) refuse("it is the site folder itself");
+    if (isInside(c, resolve(root)) || isInside(c, realRoot)) refuse("it contains the site folder");
+    for (const p of protectedList) {
+      if (c === p) refuse(`it is ${shown(p)}, which docsite reads`);
+      if (isInside(c, p)) refuse(`it contains ${shown(p)}, which docsite reads`);
+      // Inside a source folder; a site kept inside such a folder (a test fixture) may still use its own dist/.
+      if (isInside(p, c) && !isInside(p, realRoot)) refuse(`it is inside ${shown(p)}, which docsite reads`);
+    }
+  }
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(outDir);
+  } catch {
+    return; // does not exist yet
+  }
+  if (!st.isDirectory()) refuse("it is a file, not a folder");
+  if (readdirSync(outDir).length === 0 || existsSync(join(outDir, STAMP)) || isOlderOutput(outDir)) return;
+  refuse(
+    `it is a folder with files docsite did not write (no ${STAMP} inside)`,
+    "pass a new or empty folder, or remove this one yourself if you are sure",
+  );
+}
+
+// ---- lock ----------------------------------------------------------------------------------------------------
+
+interface LockInfo {
+  pid: number;
+  host: string;
+  started: string;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes `<out>.lock`; a lock left by a dead process on this machine is taken over. Returns the release function. */
+export function acquireLock(outDir: string): () => void {
+  const file = `${outDir}.lock`;
+  const mine: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, `${JSON.stringify(mine)}\n`);
+      closeSync(fd);
+      return () => {
+        try {
+          const now = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
+          if (now.pid === process.pid) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw lockError(file, err);
+    }
+    let other: LockInfo | null = null;
+    try {
+      other = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
+    } catch {
+      other = null; // empty or half-written: the writer died between open and write
+    }
+    if (other && (other.host !== mine.host || alive(other.pid))) {
+      throw new DocsiteError(
+        `another docsite build (pid ${other.pid}${other.host !== mine.host ? ` on ${other.host}` : ""}, started ` +
+          `${other.started}) is writing ${shown(outDir)}`,
+        { file: shown(file) },
+        `wait for it to finish, or pass another --out; remove ${shown(file)} only if no build is running`,
+      );
+    }
+    rmSync(file, { force: true }); // stale: its process is gone
+  }
+  throw new DocsiteError(`could not take the lock ${shown(file)}`, {}, "another build keeps taking it; try again");
+}
+
+function lockError(file: string, err: unknown): DocsiteError {
+  const e = err as NodeJS.ErrnoException;
+  return new DocsiteError(
+    `cannot create ${shown(file)} (${e.code ?? e.message})`,
+    {},
+    `check that ${shown(dirname(file))} exists and is writable`,
+  );
+}
+
+// ---- leftovers -----------------------------------------------------------------------------------------------
+
+const stamped = (dir: string) => existsSync(join(dir, STAMP));
+
+/**
+ * Temporary and previous-output folders of `<out>` that docsite created, oldest first: stamped ones, and empty
+ * temporary ones (a build killed between creating its folder and writing the stamp).
+ */
+function leftovers(outDir: string): { tmp: string[]; old: string[] } {
+  const parent = dirname(outDir);
+  const base = basename(outDir);
+  let names: string[] = [];
+  try {
+    names = readdirSync(parent).sort();
+  } catch {
+    return { tmp: [], old: [] };
+  }
+  const pick = (kind: string) =>
+    names
+      .filter((n) => n.startsWith(`${base}.${kind}-`))
+      .map((n) => join(parent, n))
+      .filter((p) => lstatSync(p).isDirectory() && (stamped(p) || (kind === "tmp" && readdirSync(p).length === 0)));
+  return { tmp: pick("tmp"), old: pick("old") };
+}
+
+/**
+ * Run while holding the lock, so no other build owns these folders. Removes temporary folders of killed builds; a
+ * previous output moved aside by a build killed during the swap goes back to `<out>` if `<out>` is missing.
+ */
+export function cleanLeftovers(outDir: string): void {
+  const { tmp, old } = leftovers(outDir);
+  for (const t of tmp) rmSync(t, { recursive: true, force: true, maxRetries: 3 });
+  const restore = !existsSync(outDir) ? old.pop() : undefined;
+  if (restore) renameSync(restore, outDir);
+  for (const o of old) removeStampedSync(o);
+}
+
+/** Deletes a stamped folder with the stamp last, so a half-removed folder is still recognised next time. */
+function removeStampedSync(dir: string): void {
+  for (const n of readdirSync(dir)) if (n !== STAMP) rmSync(join(dir, n), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function removeStamped(dir: string): Promise<void> {
+  for (const n of await readdir(dir)) if (n !== STAMP) await rm(join(dir, n), { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true });
+}
+
+// ---- mount points and in-place writes ------------------------------------------------------------------------
+
+function mountPoints(): Set<string> {
+  try {
+    const text = readFileSync("/proc/self/mountinfo", "utf8");
+    return new Set(
+      text
+        .split("\n")
+        .map((l) => l.split(" ")[4])
+        .filter(Boolean)
+        .map((p) => p.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)))),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** A folder that is a mount point (a container volume) cannot be renamed; it is written into instead. */
+export async function isMountPoint(dir: string): Promise<boolean> {
+  try {
+    const real = await realpath(dir);
+    if ((await stat(real)).dev !== (await stat(dirname(real))).dev) return true;
+    return mountPoints().has(real);
+  } catch {
+    return false;
+  }
+}
+
+/** Makes `dest` hold exactly what `src` holds, writing into `dest` (which is never renamed or removed). */
+export async function syncInto(src: string, dest: string): Promise<void> {
+  const entries = await readdir(src, { withFileTypes: true });
+  const keep = new Set(entries.map((e) => e.name));
+  for (const e of await readdir(dest)) if (!keep.has(e)) await rm(join(dest, e), { recursive: true, force: true });
+  for (const e of entries) {
+    const s = join(src, e.name);
+    const d = join(dest, e.name);
+    const there = await lstat(d).catch(() => null);
+    if (e.isDirectory()) {
+      if (there && !there.isDirectory()) await rm(d, { force: true });
+      if (!there?.isDirectory()) await mkdir(d);
+      await syncInto(s, d);
+    } else {
+      if (there?.isDirectory()) await rm(d, { recursive: true, force: true });
+      await copyFile(s, d);
+    }
+  }
+}
+
+// ---- the output ----------------------------------------------------------------------------------------------
+
+export interface OutputOptions {
+  root: string;
+  outDir: string;
+  /** Warnings (e.g. an old output that could not be removed). */
+  warn?: (msg: string) => void;
+  /** Tests replace the rename of the old output to simulate EBUSY/EXDEV/EPERM. */
+  renameOld?: (from: string, to: string) => Promise<void>;
+  /** Tests replace the removal of the old output to simulate a folder that cannot be deleted. */
+  removeOld?: (dir: string) => Promise<void>;
+}
+
+export interface Output {
+  outDir: string;
+  /** Writes the site to a temporary folder and swaps it in (or syncs it into a mount point). */
+  write(files: Map<string, string | Uint8Array>, staticDir?: string): Promise<void>;
+  /** Releases the lock and the signal handlers. */
+  close(): void;
+}
+
+const IN_PLACE_CODES = new Set(["EBUSY", "EXDEV", "EPERM", "EACCES"]);
+
+/**
+ * Checks `outDir`, takes its lock, removes what killed builds left behind and installs SIGINT/SIGTERM cleanup.
+ * Call `close()` when the build ends, successful or not.
+ */
+export async function openOutput(opts: OutputOptions): Promise<Output> {
+  const given = resolve(opts.outDir);
+  checkOutDir(opts.root, given);
+  // A symlinked output is written at its target, so the link keeps pointing at the site.
+  const outDir = realOf(given);
+  await mkdir(dirname(outDir), { recursive: true }).catch((err) => {
+    throw lockError(`${outDir}.lock`, err);
+  });
+  const state: { tmp?: string; old?: string; aborted?: NodeJS.Signals } = {};
+  let release = () => {};
+  const onSignal = (signal: NodeJS.Signals) => {
+    state.aborted = signal;
+    abandonSync(outDir, state);
+    release();
+    console.error(`\n${signal === "SIGINT" ? "interrupted" : `stopped by ${signal}`}: ${shown(outDir)} left as it was`);
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  // Handlers first: a signal that arrives once the lock exists always finds them.
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const off = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  try {
+    release = acquireLock(outDir);
+    cleanLeftovers(outDir);
+  } catch (err) {
+    off();
+    release();
+    throw err;
+  }
+  return {
+    outDir,
+    close() {
+      off();
+      release();
+    },
+    async write(files, staticDir) {
+      const id = `${process.pid}-${Date.now()}`;
+      const tmp = `${outDir}.tmp-${id}`;
+      state.tmp = tmp;
+      const check = () => {
+        if (state.aborted) throw new DocsiteError(`build stopped by ${state.aborted}`);
+      };
+      try {
+        await mkdir(tmp);
+        await writeFile(join(tmp, STAMP), STAMP_TEXT);
+        if (staticDir && existsSync(staticDir)) {
+          await cp(await realpath(staticDir), tmp, { recursive: true, filter: (s) => basename(s) !== STAMP });
+        }
+        const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))));
+        for (const d of dirs) await mkdir(d, { recursive: true });
+        const entries = [...files];
+        for (let i = 0; i < entries.length; i += 64) {
+          check();
+          await Promise.all(entries.slice(i, i + 64).map(([f, c]) => writeFile(join(tmp, f), c)));
+        }
+        check();
+        await swapIn(tmp, outDir, id, state, opts);
+      } finally {
+        if (existsSync(tmp)) await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+        state.tmp = undefined;
+      }
+    },
+  };
+}
+
+async function swapIn(
+  tmp: string,
+  outDir: string,
+  id: string,
+  state: { old?: string },
+  opts: OutputOptions,
+): Promise<void> {
+  const warn = opts.warn ?? ((m: string) => console.warn(m));
+  const there = existsSync(outDir);
+  if (there && (await isMountPoint(outDir))) {
+    await writeInPlace(tmp, outDir);
+    return;
+  }
+  if (there) {
+    const old = `${outDir}.old-${id}`;
+    // Mark an output written before the stamp existed, so a killed swap leaves a folder docsite recognises.
+    if (!stamped(outDir)) await writeFile(join(outDir, STAMP), STAMP_TEXT).catch(() => {});
+    try {
+      state.old = old;
+      await (opts.renameOld ?? rename)(outDir, old);
+    } catch (err) {
+      state.old = undefined;
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      if (!IN_PLACE_CODES.has(code)) throw swapError(outDir, err);
+      await writeInPlace(tmp, outDir);
+      return;
+    }
+    try {
+      await rename(tmp, outDir);
+    } catch (err) {
+      await rename(old, outDir); // put the previous output back: one consistent state
+      state.old = undefined;
+      throw swapError(outDir, err);
+    }
+    try {
+      await (opts.removeOld ?? removeStamped)(old);
+    } catch (err) {
+      warn(
+        `the new site is in ${shown(outDir)}, but the previous output could not be removed ` +
+          `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): it is in ${shown(old)}; ` +
+          "the next build removes it, or delete it yourself",
+      );
+    }
+    state.old = undefined;
+    return;
+  }
+  try {
+    await rename(tmp, outDir);
+  } catch (err) {
+    throw swapError(outDir, err);
+  }
+}
+
+async function writeInPlace(tmp: string, outDir: string): Promise<void> {
+  try {
+    await syncInto(tmp, outDir);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new DocsiteError(
+      `could not write into ${shown(outDir)} in place (${e.code ?? e.message}${e.path ? ` on ${shown(e.path)}` : ""})`,
+      {},
+      `${shown(outDir)} may now mix old and new files: fix the permissions and build again`,
+    );
+  }
+}
+
+function swapError(outDir: string, err: unknown): DocsiteError {
+  const e = err as NodeJS.ErrnoException;
+  return new DocsiteError(
+    `could not replace ${shown(outDir)} (${e.code ?? e.message}); the previous output is unchanged`,
+    {},
+    `check that ${shown(dirname(outDir))} is writable and that nothing holds ${shown(outDir)} open`,
+  );
+}
+
+/** Signal-time cleanup, synchronous: the previous output goes back in place and the temporary folder goes. */
+function abandonSync(outDir: string, state: { tmp?: string; old?: string }): void {
+  try {
+    if (state.old && existsSync(state.old)) {
+      if (!existsSync(outDir)) renameSync(state.old, outDir);
+      else removeStampedSync(state.old);
+    }
+    if (state.tmp) rmSync(state.tmp, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // The next build removes what is left (it is stamped).
+  }
+}
+
+/** Reads the stamp (tests, diagnostics). */
+export const readStamp = (dir: string) => readFile(join(dir, STAMP), "utf8");

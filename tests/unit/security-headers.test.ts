@@ -1,0 +1,85 @@
+// The Content-Security-Policy the build writes to dist/_headers: hashes of exactly the inline code the pages carry,
+// and exactly the outside origins the config names.
+import { describe, it, expect } from "vitest";
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, headersFile, inlineCode } from "../../cli/emit/security-headers.ts";
+import { parseHeadersFile, headersFor } from "../../cli/server/headers-file.ts";
+import type { SiteConfig } from "../../cli/config/types.ts";
+
+const hash = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+const config = (extra: Partial<SiteConfig> = {}) =>
+  ({ baseUrl: "/", search: { provider: "local" }, analytics: null, webFont: null, ...extra }) as SiteConfig;
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+describe("Content-Security-Policy of a build", () => {
+  it("hashes inline scripts, styles and handlers (decoded), and nothing with a src", () => {
+    const code = inlineCode([
+      `<script>var a=1</script><script type="module" src="/assets/e.js"></script><style>:root{--x:1}</style>`,
+      `<link rel="stylesheet" href="x" media="print" onload="this.media='all'"><p>say &quot;onload=&quot;</p>`,
+      `<div style="color:red">`,
+    ]);
+    const csp = contentSecurityPolicy(config(), code);
+    expect(directive(csp, "script-src")).toBe(
+      `script-src 'self' ${hash("var a=1")} 'unsafe-hashes' ${hash("this.media='all'")}`,
+    );
+    expect(directive(csp, "style-src")).toBe(
+      `style-src 'self' ${hash(":root{--x:1}")} 'unsafe-hashes' ${hash("color:red")}`,
+    );
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("names the web font, analytics and hosted search origins from the config, and no others", () => {
+    const csp = contentSecurityPolicy(
+      config({
+        webFont: { stylesheet: "https://fonts.example/css?f=1", preconnect: ["https://static.fonts.example"] },
+        analytics: { yandexMetrika: { counterId: "1", webvisor: true, trackHash: true } },
+        search: {
+          provider: "algolia",
+          algolia: { appId: "APP1", apiKey: "k", indexName: "i", contextualSearch: true } as never,
+        },
+      }),
+      inlineCode([]),
+    );
+    expect(directive(csp, "style-src")).toBe("style-src 'self' https://fonts.example");
+    expect(directive(csp, "font-src")).toBe("font-src 'self' data: https://fonts.example https://static.fonts.example");
+    expect(directive(csp, "script-src")).toBe(
+      "script-src 'self' https://mc.yandex.ru https://mc.yandex.com https://yastatic.net",
+    );
+    expect(directive(csp, "connect-src")).toBe(
+      "connect-src 'self' https://mc.yandex.ru https://mc.yandex.com https://app1-dsn.algolia.net", // hosts are case-insensitive; URL lowercases them
+    );
+    expect(directive(csp, "frame-src")).toContain("blob:");
+  });
+
+  it("takes a configured search host and a site-relative analytics script as they are", () => {
+    const csp = contentSecurityPolicy(
+      config({
+        analytics: { yandexMetrika: { counterId: "1", webvisor: false, trackHash: true, scriptUrl: "/m.js" } },
+        search: {
+          provider: "algolia",
+          algolia: { appId: "A", apiKey: "k", indexName: "i", host: "http://127.0.0.1:9/x" } as never,
+        },
+      }),
+      inlineCode([]),
+    );
+    expect(directive(csp, "script-src")).toBe("script-src 'self'");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' http://127.0.0.1:9");
+    expect(directive(csp, "frame-src")).toBe("frame-src 'self'");
+  });
+
+  it("writes a _headers file that serve reads back for every path", () => {
+    const text = headersFile(config({ baseUrl: "/docs/" }), new Map([["a/index.html", "<script>x()</script>"]]));
+    const rules = parseHeadersFile(text);
+    const page = Object.fromEntries(headersFor(rules, "/docs/a/"));
+    expect(page["Content-Security-Policy"]).toContain(hash("x()"));
+    expect(page["X-Frame-Options"]).toBe("DENY");
+    expect(Object.fromEntries(headersFor(rules, "/docs/assets/e.X.js"))["Cache-Control"]).toContain("immutable");
+    expect(headersFor(rules, "/elsewhere/")).toEqual([]);
+  });
+
+  it("leaves out header lines Node would refuse to send", () => {
+    const rules = parseHeadersFile("/*\n  X-Good: yes\n  Bad Name: x\n  X-Bad-Value: a\u0000b\n  no colon\n");
+    expect(headersFor(rules, "/")).toEqual([["X-Good", "yes"]]);
+  });
+});
