@@ -32,11 +32,14 @@ export async function eachLimited<T>(
 }
 
 /** One error for many: each line names its file and line; a single error is thrown as it is. */
-export function combinedError(errors: unknown[], what: string): unknown {
+export function combinedError(all: unknown[], what: string): unknown {
+  // The same file fails the same way in each locale that shows it: reported once.
+  const line = (e: unknown) =>
+    e instanceof DocsiteError ? `${location(e.where)}: ${e.message}` : String((e as Error)?.message ?? e);
+  const seen = new Set<string>();
+  const errors = all.filter((e) => !seen.has(line(e)) && Boolean(seen.add(line(e))));
   if (errors.length === 1) return errors[0];
-  const lines = errors.map((e) =>
-    e instanceof DocsiteError ? `${location(e.where)}: ${e.message}` : String((e as Error)?.message ?? e),
-  );
+  const lines = errors.map(line);
   const hints = [...new Set(errors.map((e) => (e instanceof DocsiteError ? e.hint : undefined)).filter(Boolean))];
   return new DocsiteError(`${errors.length} ${what}:\n  ${lines.join("\n  ")}`, {}, hints.join("; ") || undefined);
 }

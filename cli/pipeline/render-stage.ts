@@ -3,11 +3,11 @@
 // when there are many (a cold build), in this thread when few (an edit: the page, and the pages that show its
 // title in a sidebar or prev/next link, since their jobs change too).
 import { outputFileOf } from "../routes/paths.ts";
-import { prepareRoute, type RenderContext } from "../render/render-route.ts";
+import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
 import { cacheKey, registerShared, type BuildCache } from "./cache.ts";
-import { combinedError, eachLimited } from "./compile-stage.ts";
+import { eachLimited } from "./compile-stage.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 
 export interface RenderStats {
@@ -55,14 +55,27 @@ export async function renderRoutes(
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
-  const all = [...prepErrors, ...errors.map((e) => e.error)];
-  if (all.length) throw combinedError(all, "routes do not render");
-  return { files, stats };
+  // The first failing route's error, with its cause: a component that throws usually fails every route using it.
+  if (prepErrors.length) throw prepErrors[0];
+  if (errors.length) {
+    const order = new Map(routes.map((r, i) => [r, i]));
+    errors.sort((a, b) => order.get(a.item.route)! - order.get(b.item.route)!);
+    throw errors[0].error;
+  }
+  // In route order, whichever routes came from the cache or a worker: later steps read the files in order.
+  const ordered = new Map<string, string>();
+  for (const route of routes) {
+    const f = outputFileOf(ctx.config, route.path);
+    const html = files.get(f);
+    if (html !== undefined) ordered.set(f, html);
+  }
+  return { files: ordered, stats };
 }
 
-/** A render error that names no file gets the file the route comes from. */
+/** A render error names the file the route comes from (and keeps its cause). */
 function withOrigin(err: unknown, route: Route): unknown {
-  if (err instanceof DocsiteError && err.where.file) return err;
-  const message = err instanceof DocsiteError ? err.message : `cannot render ${route.path}: ${(err as Error)?.message}`;
-  return new DocsiteError(message, { file: route.origin }, err instanceof DocsiteError ? err.hint : undefined);
+  if (err instanceof DocsiteError && !err.where.file) {
+    return new DocsiteError(err.message, { file: route.origin }, err.hint);
+  }
+  return renderError(err, route);
 }

@@ -34,6 +34,8 @@ export interface RenderJob {
   locale: string;
   /** The locale's interface strings (the theme formats them through context). */
   messages: Messages;
+  /** The default locale's strings, which answer keys this locale lacks (absent for the default locale). */
+  fallback?: { locale: string; messages: Messages };
   layout: LayoutData;
   wide: boolean;
   page: PageSpec;
@@ -88,7 +90,8 @@ async function pageElement(spec: PageSpec): Promise<ReactNode> {
 }
 
 export async function renderJob(job: RenderJob): Promise<string> {
-  const strings = createStrings(job.locale, job.messages);
+  const fallback = job.fallback && createStrings(job.fallback.locale, job.fallback.messages);
+  const strings = createStrings(job.locale, job.messages, undefined, fallback);
   const t = strings.t.bind(strings);
   const page = await pageElement(job.page);
   const body = renderToString(

@@ -218,6 +218,10 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   return {
     locale: route.locale,
     messages: strings.messages,
+    fallback:
+      route.locale === config.i18n.defaultLocale
+        ? undefined
+        : { locale: config.i18n.defaultLocale, messages: ctx.strings.get(config.i18n.defaultLocale)!.messages },
     layout,
     wide,
     page,
