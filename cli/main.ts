@@ -8,6 +8,7 @@ import { serve } from "./server/serve.ts";
 import { dev } from "./server/dev.ts";
 import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
+import { importDocusaurus, formatReport } from "./import/index.ts";
 
 const port = (v: string) => {
   const n = Number(v);
@@ -32,11 +33,12 @@ program
   .description("build the site into dist/ (replaced only when the whole build succeeds)")
   .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
   .option("-o, --out <dir>", "output folder", "dist")
-  .action(async (o: { root: string; out: string }) => {
+  .option("--skip-failing-pages", "build the pages that work; list the failing ones as warnings (for migrations)")
+  .action(async (o: { root: string; out: string; skipFailingPages?: boolean }) => {
     const logger = createLogger();
     try {
       const root = resolve(o.root);
-      const r = await build({ root, outDir: resolve(root, o.out), logger });
+      const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
         .join(", ");
@@ -110,6 +112,21 @@ program
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
       fail(err, err instanceof DocsiteError ? 1 : 2);
+    }
+  });
+
+program
+  .command("import")
+  .description("create a docsite project from a Docusaurus 3 project (content copied byte for byte)")
+  .argument("<docusaurus-dir>", "the Docusaurus project folder")
+  .requiredOption("-o, --out <dir>", "the new docsite project folder (must not exist)")
+  .option("--force", "write into an existing folder (files docsite does not write are kept)")
+  .action(async (dir: string, o: { out: string; force?: boolean }) => {
+    try {
+      const report = await importDocusaurus(resolve(dir), resolve(o.out), { force: o.force });
+      console.log(formatReport(report, o.out));
+    } catch (err) {
+      fail(err);
     }
   });
 

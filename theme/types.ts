@@ -50,6 +50,8 @@ export interface TocItem {
 
 export interface DocPageData {
   title: string;
+  /** The content has its own `# Heading` (or front matter hide_title): the page draws no second h1. */
+  hideTitle?: boolean;
   toc: TocItem[];
   hideToc: boolean;
   sidebar?: SidebarItemData[];
@@ -71,4 +73,25 @@ export interface BlogPostData {
   authors: string[];
   tags: string[];
   readingMinutes: number;
+}
+
+/** One encoding of an image (light or dark), as the image stage wrote it. URLs are final. */
+export interface ImageVariantData {
+  width: number;
+  height: number;
+  /** The `<img src>`: a format every browser decodes (PNG/JPEG; the animated WebP for animations). */
+  src: string;
+  /** The `<img srcset>` of the fallback format, when there are several widths. */
+  srcset?: string;
+  /** Modern formats, best first: `<source type srcset>`. */
+  sources: Array<{ type: string; srcset: string }>;
+  /** The largest encoding, for "see it full size". */
+  full: string;
+  /** Animated images: a still of the first frame, shown when the reader prefers reduced motion. */
+  poster?: string;
+}
+
+export interface ImageData extends ImageVariantData {
+  /** The `-dark` sibling, shown in dark mode. */
+  dark?: ImageVariantData;
 }

@@ -82,6 +82,8 @@ export interface SiteConfig {
   onBrokenAnchors: Severity;
   onDuplicateRoutes: Severity;
   onMissingTranslations: Severity;
+  /** Written by `docsite import`: where the Docusaurus project's folders went (`@site/docs/...` imports). */
+  docusaurus?: { aliases?: Record<string, string> };
   /** Absolute folder the config was read from; every relative path in the config is resolved against it. */
   rootDir: string;
 }

@@ -15,8 +15,10 @@ export interface FrontMatter {
   toc_max_heading_level?: number;
   hide_table_of_contents?: boolean;
   date?: string;
-  authors?: string[];
-  tags?: string[];
+  /** Keys of authors.yml, or inline authors ({name, title, url, image_url}). */
+  authors?: unknown;
+  /** Labels, or {label, permalink} objects. */
+  tags?: unknown;
   keywords?: string[];
   image?: string;
   [key: string]: unknown;
@@ -42,8 +44,6 @@ const FIELD_TYPES: Record<string, "string" | "number" | "boolean" | "string[]" |
   toc_max_heading_level: "number",
   hide_table_of_contents: "boolean",
   date: "date",
-  authors: "string[]",
-  tags: "string[]",
   keywords: "string[]",
   image: "string",
 };

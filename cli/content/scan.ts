@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { blogSlugAndDate } from "./blog-meta.ts";
 import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -89,8 +90,8 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
     }
     return { ...base, kind: "doc", version, id: docPath };
   }
-  const slug =
-    (data.slug as string | undefined)?.replace(/^\/|\/$/g, "") ?? blogPath.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const { slug, date } = blogSlugAndDate(blogPath, data.slug);
+  if (date && data.date === undefined) data.date = date;
   return { ...base, kind: "blog", slug };
 }
 
@@ -100,6 +101,7 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
     cwd: root,
     absolute: true,
+    ignore: partialPatterns(config),
   });
   files.sort();
   const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
@@ -120,6 +122,14 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
     pages,
     warnings: fileNameWarnings(relFiles),
   };
+}
+
+/**
+ * Partials are never pages: files in folders starting with `_`; in a project imported from Docusaurus
+ * (`docusaurus` in site.config.json) also files starting with `_`, as Docusaurus has it.
+ */
+export function partialPatterns(config: Pick<SiteConfig, "docusaurus">): string[] {
+  return config.docusaurus ? ["**/_*/**", "**/_*"] : ["**/_*/**"];
 }
 
 export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

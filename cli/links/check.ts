@@ -39,7 +39,8 @@ export function checkLinks(config: SiteConfig, table: RouteTable, extraFiles: Se
     const key = `${file}|${line}|${url}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const target = table.byPath.get(path);
+    // Docusaurus content links pages with or without the trailing slash; both reach the folder URL.
+    const target = table.byPath.get(path) ?? (path.endsWith("/") ? undefined : table.byPath.get(`${path}/`));
     if (!target) {
       if (extraFiles.has(path.slice(config.baseUrl.length))) return;
       const hint = table.byPath.has(path + "/")

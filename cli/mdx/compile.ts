@@ -1,17 +1,35 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
 // Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
 // never compiled twice.
-import { readFileSync } from "node:fs";
+import { compile as mdxCompile } from "@mdx-js/mdx";
+import remarkGfm from "remark-gfm";
+import remarkDirective from "remark-directive";
+import rehypeHighlight from "rehype-highlight";
+import rehypeRaw from "rehype-raw";
+import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Extracted } from "./remark-docsite.ts";
+import { preprocess } from "./preprocess.ts";
+import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
+import { rehypeCodeBlocks } from "./rehype-code.ts";
+import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
+import { remarkSummary } from "./remark-summary.ts";
+import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
+import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
   code: string;
+  /** Imports, assets and components the page uses (absent when compiled without a module context). */
+  modules?: ModuleInfo;
+  /** Content hash of each partial the page includes: a changed partial invalidates the cached page. */
+  depHashes?: Record<string, string>;
+  /** Local images the page refers to, for the image stage. */
+  images: ImageRef[];
 }
 
 export interface CompileInput {
@@ -22,12 +40,24 @@ export interface CompileInput {
   rewriteLink: (url: string) => string;
   /** Distinguishes inputs whose rewriting differs (locale, base URL). */
   rewriteKey: string;
+  /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
+  modules?: ModuleContext;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(
-  ["compile.ts", "toolchain.ts", "preprocess.ts", "remark-docsite.ts", "rehype-code.ts", "content-links.ts"]
+  [
+    "compile.ts",
+    "preprocess.ts",
+    "remark-docsite.ts",
+    "rehype-code.ts",
+    "content-links.ts",
+    "remark-imports.ts",
+    "modules.ts",
+    "remark-summary.ts",
+  ]
+    .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -37,37 +67,19 @@ export interface CompileStats {
   cached: number;
 }
 
-const cacheFileOf = (input: Pick<CompileInput, "rewriteKey" | "file" | "body">, cacheDir: string) =>
-  join(cacheDir, "mdx", `${hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"))}.json`);
-
-/** The cached compile of an input, if there is one (the build looks here before sending a page to a worker). */
-export async function cachedCompile(
-  input: Pick<CompileInput, "rewriteKey" | "file" | "body">,
-  cacheDir: string,
-): Promise<CompiledMdx | undefined> {
-  const file = cacheFileOf(input, cacheDir);
-  const known = inMemory.get(file);
-  if (known) return known;
-  try {
-    const hit = JSON.parse(await readFile(file, "utf8")) as CompiledMdx;
-    if (inMemory.size >= 5000) inMemory.clear();
-    inMemory.set(file, hit);
-    return hit;
-  } catch {
-    return undefined; // not cached yet
-  }
-}
-// Entries already read by this process (the dev server rebuilds its model after every edit). Never mutated.
-const inMemory = new Map<string, CompiledMdx>();
-
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const cacheFile = cacheDir ? cacheFileOf(input, cacheDir) : undefined;
-  if (cacheDir) {
-    const hit = await cachedCompile(input, cacheDir);
-    if (hit) {
-      if (stats) stats.cached++;
-      return hit;
+  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
+  const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
+  if (cacheFile) {
+    try {
+      const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
+      if (depsUnchanged(hit, input.modules)) {
+        if (stats) stats.cached++;
+        return hit;
+      }
+    } catch {
+      /* not cached yet */
     }
   }
   const result = await compileSource(input);
@@ -79,38 +91,78 @@ export async function compileMdx(input: CompileInput, cacheDir?: string, stats?:
   return result;
 }
 
-/**
- * The MDX toolchain (unified, micromark, highlight.js grammars: about a second of CPU to load), imported on the
- * first compile, so a build whose pages all come from the cache never loads it.
- */
-let toolchainPromise: Promise<typeof import("./toolchain.ts")> | undefined;
-const toolchain = () => (toolchainPromise ??= import("./toolchain.ts"));
+const MDX_NODES = ["mdxJsxFlowElement", "mdxJsxTextElement", "mdxFlowExpression", "mdxTextExpression", "mdxjsEsm"];
 
-/** The compile itself: pure, no I/O. */
+function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): boolean {
+  for (const [file, hash] of Object.entries(hit.depHashes ?? {})) {
+    const abs = join(modules?.rootDir ?? "", file);
+    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
+  }
+  return true;
+}
+
+/**
+ * The compile itself. Pure apart from reading the partials a page imports. `.md` files are CommonMark with raw
+ * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`.
+ */
 export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink">,
+  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules">,
+  chain: string[] = [],
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
+  const modules: ModuleInfo = { components: [], assets: [], deps: [] };
+  const depHashes: Record<string, string> = {};
+  const md = /\.md$/i.test(input.file);
+  const ctx = input.modules;
+  const compilePartial = async (file: string): Promise<string> => {
+    if (!ctx) throw new DocsiteError("partials need a module context", { file: input.file });
+    if (chain.includes(file) || file === input.file)
+      throw new DocsiteError(`partial imports itself: ${[...chain, input.file, file].join(" → ")}`, {
+        file: input.file,
+      });
+    const text = readFileSync(join(ctx.rootDir, file), "utf8");
+    depHashes[file] = hashText(text);
+    const split = splitFrontMatter(text, file);
+    const sub = await compileSource({ ...input, file, ...split }, [...chain, input.file]);
+    modules.components.push(...(sub.modules?.components ?? []));
+    // The partial's headings are on the page: links to them are fine.
+    extracted.anchors.push(...sub.anchors);
+    modules.assets.push(...(sub.modules?.assets ?? []));
+    Object.assign(depHashes, sub.depHashes);
+    return sub.code;
+  };
+  const images: ImageRef[] = [];
   let code: string;
-  const { mdxCompile, preprocess, remarkGfm, remarkDirective, remarkDocsite, rehypeHighlight, rehypeCodeBlocks } =
-    await toolchain();
   try {
-    const out = await mdxCompile(preprocess(input.body), {
+    const out = await mdxCompile(preprocess(input.body, { md }), {
+      format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [
         remarkGfm,
         remarkDirective,
+        ...(ctx
+          ? [
+              [
+                remarkImports,
+                { file: input.file, lineOffset: input.bodyOffset, ctx, info: modules, compilePartial },
+              ] as const,
+              [remarkSummary, { out: modules }] as const,
+            ]
+          : []),
         [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],
-      ],
+      ] as any,
       rehypePlugins: [
+        ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
         [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
-      ],
+        [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
+      ] as any,
     });
     code = String(out.value);
   } catch (err) {
-    // The docsite plugins throw DocsiteErrors with a file line already: add the file.
-    if (err instanceof DocsiteError) throw new DocsiteError(err.message, { ...err.where, file: input.file }, err.hint);
+    // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
+    if (err instanceof DocsiteError)
+      throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint);
     const e = err as {
       reason?: string;
       message: string;
@@ -129,7 +181,7 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return { code, ...extracted };
+  return ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */
@@ -138,6 +190,8 @@ export function linkRewriter(opts: {
   localeBase: string;
   baseUrl: string;
   routeOfContentFile: (relFile: string) => string | null;
+  /** True for a site path that already starts with a locale prefix (`/ru/...`). */
+  localePrefixed?: (path: string) => boolean;
 }): (url: string) => string {
   return (url) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//") || url.startsWith("#") || url === "") return url;
@@ -145,7 +199,14 @@ export function linkRewriter(opts: {
     if (path.startsWith("/")) {
       // Static files (/img/x.png) are not localized; pages are.
       if (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/.test(path)) return opts.baseUrl + path.slice(1) + hash;
-      return opts.localeBase + path.slice(1) + hash;
+      if (/\.mdx?$/.test(path)) {
+        // A site-absolute link to a content file (`/docs/intro.md`): the route of that file, if it is one.
+        const route = opts.routeOfContentFile(path.slice(1));
+        if (route) return route + hash;
+      }
+      // Already locale-prefixed (`/ru/docs/x`) links keep their prefix; pages get the trailing slash.
+      const local = opts.localePrefixed?.(path) ? opts.baseUrl + path.slice(1) : opts.localeBase + path.slice(1);
+      return (local.endsWith("/") || /\.[a-z0-9]+$/i.test(local) ? local : `${local}/`) + hash;
     }
     if (/\.mdx?$/.test(path)) {
       const target = posix.normalize(posix.join(posix.dirname(opts.file), path));

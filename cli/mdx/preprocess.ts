@@ -22,15 +22,19 @@ function mapProseLines(text: string, fn: (line: string) => string): string {
 
 /**
  * Docusaurus syntax that plain MDX rejects:
- * - `## Title {#id}`: MDX would read `{#id}` as a JavaScript expression; escaped braces reach the heading plugin as text.
+ * - `## Title {#id}` (and Docusaurus' MDX-comment form of it): MDX would read `{#id}` as a JavaScript expression;
+ *   escaped braces reach the heading plugin as text.
  * - `:::tip Title`: remark-directive only knows `:::tip[Title]`.
  * - `<!-- comment -->`: not valid in MDX; turned into an MDX comment.
  */
-export function preprocess(body: string): string {
-  return mapProseLines(body, (line) =>
-    line
+export function preprocess(body: string, opts: { md?: boolean } = {}): string {
+  return mapProseLines(body, (line) => {
+    const out = line
       .replace(/^(\s*#{1,6}\s.*?)\s*\{#([A-Za-z0-9_-]+)\}\s*$/, "$1 \\{#$2\\}")
-      .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^[\s].*)$/, "$1$2[$3]")
-      .replace(/<!--(.*?)-->/g, "{/*$1*/}"),
-  );
+      // Docusaurus 3's MDX-safe form: `## Title {/* #id */}`.
+      .replace(/^(\s*#{1,6}\s.*?)\s*\{\/\*\s*#([A-Za-z0-9_-]+)\s*\*\/\}\s*$/, "$1 \\{#$2\\}")
+      .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^[\s].*)$/, "$1$2[$3]");
+    // Markdown (.md) keeps HTML comments: they are raw HTML there, as in CommonMark.
+    return opts.md ? out : out.replace(/<!--(.*?)-->/g, "{/*$1*/}");
+  });
 }

@@ -128,17 +128,25 @@ export function remarkDocsite(opts: Options) {
       return undefined;
     });
 
-    // Links: rewrite site and file links, remember every target with its line for the link check.
+    // Links: rewrite site and file links, remember every target with its line for the link check. A reference
+    // definition is checked only when the page uses it, as Docusaurus does.
+    const referenced = new Set<string>();
+    visit(tree, (node: any) => {
+      if (node.type === "linkReference" || node.type === "imageReference") referenced.add(node.identifier);
+    });
     visit(tree, (node: any) => {
       if (node.type === "link" || node.type === "definition") {
         const link = node as Link;
         link.url = opts.rewriteLink(link.url);
-        extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+        if (node.type === "link" || referenced.has(node.identifier))
+          extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
       } else if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
         for (const a of node.attributes ?? []) {
           if (a.name === "href" && typeof a.value === "string") {
             a.value = opts.rewriteLink(a.value);
-            extracted.links.push({ url: a.value, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+            // A relative href written as JSX is left to the browser, unchecked (Docusaurus does not check it either).
+            if (a.value.startsWith("/") || a.value.startsWith("#"))
+              extracted.links.push({ url: a.value, line: (node.position?.start.line ?? 0) + opts.lineOffset });
           }
         }
       }

@@ -2,6 +2,7 @@
 // those are unchanged: the client bundle (esbuild) and the local search index bundles.
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { localIndexFiles, type IndexedPage } from "../search/local-index.ts";
+import type { Synonyms } from "../../theme/search/local-format.ts";
 import { cacheKey, type BuildCache } from "./cache.ts";
 
 export async function cachedClientBundle(
@@ -23,11 +24,11 @@ export async function cachedClientBundle(
 /** A search index bundle, built again only when one of its pages' indexed text changes. */
 export const cachedSearchBundle =
   (cache: BuildCache) =>
-  (pages: IndexedPage[]): Map<string, string> => {
-    const key = cacheKey("search", pages);
+  (pages: IndexedPage[], synonyms?: Synonyms): Map<string, string> => {
+    const key = cacheKey("search", { pages, synonyms: synonyms ?? {} });
     const hit = cache.get("search", key);
     if (hit !== undefined) return new Map(JSON.parse(hit) as Array<[string, string]>);
-    const files = localIndexFiles(pages);
+    const files = localIndexFiles(pages, synonyms);
     cache.set("search", key, JSON.stringify([...files]));
     return files;
   };

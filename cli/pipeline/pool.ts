@@ -1,19 +1,17 @@
-// The build's worker pool: MDX compiles and route renders spread over every core (tinypool, worker threads).
+// The build's worker pool: route renders spread over every core (tinypool, worker threads).
 // Started lazily on the first task, so a build whose pages all come from the cache starts no thread. Small
-// batches run in this thread: starting a worker (tsx, React, the MDX toolchain) costs more than a few pages.
+// batches run in this thread: starting a worker (tsx, React, the MDX runtime) costs more than a few pages.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Tinypool } from "tinypool";
-import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
-import type { CompileTask, WorkerTask } from "./worker.ts";
+import type { WorkerTask } from "./worker.ts";
 import { reviveError, type WorkerResult } from "./task-errors.ts";
 
 /** Below this many tasks in a stage, work stays in the main thread. */
 export const POOL_THRESHOLD = 48;
 
 export interface BuildPool {
-  compile(task: Omit<CompileTask, "type">): Promise<CompiledMdx>;
   render(job: RenderJob): Promise<string>;
   close(): Promise<void>;
 }
@@ -27,7 +25,6 @@ export function poolSize(): number {
 
 /** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
 export const inlinePool: BuildPool = {
-  compile: async (t) => (await import("./worker.ts")).compileTask(t),
   render: async (job) => (await import("../render/render-job.ts")).renderJob(job),
   close: async () => {},
 };
@@ -46,7 +43,6 @@ export function createPool(threads = poolSize()): BuildPool {
     return r.value;
   };
   return {
-    compile: (t) => run<CompiledMdx>({ type: "compile", ...t }),
     render: (job) => run<string>({ type: "render", job }),
     close: async () => {
       await pool?.destroy();

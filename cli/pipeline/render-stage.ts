@@ -3,11 +3,11 @@
 // when there are many (a cold build), in this thread when few (an edit: the page, and the pages that show its
 // title in a sidebar or prev/next link, since their jobs change too).
 import { outputFileOf } from "../routes/paths.ts";
-import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
+import { imageEntries, prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
 import { cacheKey, registerShared, type BuildCache } from "./cache.ts";
-import { eachLimited } from "./compile-stage.ts";
+import { eachLimited } from "./each-limited.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 
 export interface RenderStats {
@@ -21,13 +21,18 @@ export async function renderRoutes(
   cache: BuildCache,
   logger: Logger,
   sharedPool: () => BuildPool,
-): Promise<{ files: Map<string, string>; stats: RenderStats }> {
+): Promise<{ files: Map<string, string>; stats: RenderStats; errors: Array<{ route: Route; error: unknown }> }> {
   const files = new Map<string, string>();
   const stats: RenderStats = { rendered: 0, cached: 0 };
   const misses: Array<{ route: Route; key: string; job: ReturnType<typeof prepareRoute> }> = [];
-  const prepErrors: unknown[] = [];
+  const failed: Array<{ route: Route; error: unknown }> = [];
   // Hashed once, not once per route: the model is not changed after loading.
-  registerShared(ctx.config, ...[...ctx.strings.values()].map((s) => s.messages), ...ctx.table.sidebars.values());
+  registerShared(
+    ctx.config,
+    imageEntries(ctx.images),
+    ...[...ctx.strings.values()].map((s) => s.messages),
+    ...ctx.table.sidebars.values(),
+  );
   for (const route of routes) {
     try {
       const job = prepareRoute(ctx, route);
@@ -38,7 +43,7 @@ export async function renderRoutes(
         stats.cached++;
       } else misses.push({ route, key, job });
     } catch (err) {
-      prepErrors.push(withOrigin(err, route));
+      failed.push({ route, error: withOrigin(err, route) });
     }
   }
   const pool = poolFor(misses.length, sharedPool);
@@ -55,13 +60,10 @@ export async function renderRoutes(
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
-  // The first failing route's error, with its cause: a component that throws usually fails every route using it.
-  if (prepErrors.length) throw prepErrors[0];
-  if (errors.length) {
-    const order = new Map(routes.map((r, i) => [r, i]));
-    errors.sort((a, b) => order.get(a.item.route)! - order.get(b.item.route)!);
-    throw errors[0].error;
-  }
+  // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
+  for (const { item, error } of errors) failed.push({ route: item.route, error });
+  const order = new Map(routes.map((r, i) => [r, i]));
+  failed.sort((a, b) => order.get(a.route)! - order.get(b.route)!);
   // In route order, whichever routes came from the cache or a worker: later steps read the files in order.
   const ordered = new Map<string, string>();
   for (const route of routes) {
@@ -69,7 +71,7 @@ export async function renderRoutes(
     const html = files.get(f);
     if (html !== undefined) ordered.set(f, html);
   }
-  return { files: ordered, stats };
+  return { files: ordered, stats, errors: failed };
 }
 
 /** A render error names the file the route comes from (and keeps its cause). */

@@ -10,7 +10,14 @@ import { DocsiteError } from "../log.ts";
 
 export interface PageModule {
   default: ComponentType<{ locale: string }>;
-  meta?: { title?: string; description?: string; applyColorMode?: boolean; wide?: boolean };
+  meta?: {
+    title?: string;
+    description?: string;
+    applyColorMode?: boolean;
+    wide?: boolean;
+    /** Images the page draws with <DocsiteImage>, from the site root: the image stage encodes them. */
+    images?: string[];
+  };
 }
 
 // The URL each loaded module was imported from, so a worker thread can import the same compiled file.

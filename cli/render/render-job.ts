@@ -2,8 +2,6 @@
 // server. A pure function of the job and of the theme code: the same in the main thread and in a worker.
 import { createElement as h, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import * as jsxRuntime from "react/jsx-runtime";
-import { run } from "@mdx-js/mdx";
 import { createStrings, type Messages } from "../i18n/strings.ts";
 import { renderDocument } from "./html.ts";
 import type { PageModule } from "./page-module.ts";
@@ -12,8 +10,9 @@ import { Layout } from "../../theme/layout/Layout.tsx";
 import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
-import { mdxComponents } from "../../theme/mdx/components.tsx";
-import type { DocPageData, LayoutData } from "../../theme/types.ts";
+import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
+import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
+import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
@@ -32,6 +31,8 @@ export type PageSpec =
 
 export interface RenderJob {
   locale: string;
+  /** The image stage's results (cli/images/stage.ts) as [source path, data] pairs. */
+  images: Array<[string, ImageData]>;
   /** The locale's interface strings (the theme formats them through context). */
   messages: Messages;
   /** The default locale's strings, which answer keys this locale lacks (absent for the default locale). */
@@ -47,10 +48,10 @@ type MdxContent = ComponentType<{ components: object }>;
 // Compiled MDX is evaluated once per distinct code string (dev renders the same page many times).
 const mdxModules = new Map<string, MdxContent>();
 
-async function mdxComponent(code: string): Promise<MdxContent> {
+async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent> {
   let c = mdxModules.get(code);
   if (!c) {
-    const m = await run(code, { ...(jsxRuntime as any), baseUrl: import.meta.url });
+    const m = await runMdx(code, site);
     c = m.default as MdxContent;
     if (mdxModules.size > 500) mdxModules.clear();
     mdxModules.set(code, c);
@@ -58,17 +59,17 @@ async function mdxComponent(code: string): Promise<MdxContent> {
   return c;
 }
 
-async function pageElement(spec: PageSpec): Promise<ReactNode> {
+async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode> {
   switch (spec.kind) {
     case "doc":
       return h(DocPage, {
         data: spec.data,
-        children: h(await mdxComponent(spec.code), { components: mdxComponents }),
+        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
       });
     case "blogPost":
       return h(BlogPostPage, {
         ...spec.props,
-        children: h(await mdxComponent(spec.code), { components: mdxComponents }),
+        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
       });
     case "blogList":
       return h(BlogListPage, spec.props);
@@ -93,7 +94,9 @@ export async function renderJob(job: RenderJob): Promise<string> {
   const fallback = job.fallback && createStrings(job.fallback.locale, job.fallback.messages);
   const strings = createStrings(job.locale, job.messages, undefined, fallback);
   const t = strings.t.bind(strings);
-  const page = await pageElement(job.page);
+  const content = await pageElement(job.page, job.document.config);
+  // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
+  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, content) : content;
   const body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },

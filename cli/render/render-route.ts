@@ -12,7 +12,7 @@ import { buildLayoutData, alternates } from "./layout-data.ts";
 import type { Assets, HeadData } from "./html.ts";
 import { blogBase, localeBase } from "../routes/paths.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
-import type { SidebarItemData, DocPageData } from "../../theme/types.ts";
+import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
@@ -24,6 +24,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
   const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
   return {
     title: route.title,
+    hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
     toc: route.compiled.headings.filter((x) => x.depth >= min && x.depth <= max),
     hideToc: Boolean(d.hide_table_of_contents),
     sidebar: sidebar as SidebarItemData[] | undefined,
@@ -51,6 +52,8 @@ export interface RenderContext {
   strings: Map<string, Strings>;
   assets: Assets;
   pageModules: Map<string, PageModule>;
+  /** The image stage's results (cli/images/stage.ts), by source path. */
+  images?: ReadonlyMap<string, ImageData>;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -217,6 +220,7 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   };
   return {
     locale: route.locale,
+    images: imageEntries(ctx.images),
     messages: strings.messages,
     fallback:
       route.locale === config.i18n.defaultLocale
@@ -264,6 +268,15 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       },
     },
   };
+}
+
+/** The image stage's results as plain data, made once per map (every job of a build shares the same array). */
+const imageEntryLists = new WeakMap<ReadonlyMap<string, ImageData>, Array<[string, ImageData]>>();
+export function imageEntries(images: ReadonlyMap<string, ImageData> | undefined): Array<[string, ImageData]> {
+  if (!images) return [];
+  let list = imageEntryLists.get(images);
+  if (!list) imageEntryLists.set(images, (list = [...images]));
+  return list;
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

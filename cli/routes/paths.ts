@@ -36,10 +36,13 @@ export function docIdToSlug(id: string): string {
 }
 
 export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
-  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path}/`;
+  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path ? `${version.path}/` : ""}`;
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
+  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does.
+  if (slug !== undefined && !slug.startsWith("/") && id.includes("/"))
+    slug = `${id.slice(0, id.lastIndexOf("/"))}/${slug}`;
   const tail =
     slug !== undefined
       ? encodePath(slug).replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "")

@@ -8,6 +8,8 @@ import type { SidebarNode } from "../routes/sidebars.ts";
 import { localeBase } from "../routes/paths.ts";
 import { escapeHtml } from "../render/html.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
+import type { Synonyms } from "../../theme/search/local-format.ts";
+import { loadSynonyms } from "./synonyms.ts";
 import { DocsiteError } from "../log.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 import { configUrl } from "../../theme/search/text.ts";
@@ -126,13 +128,14 @@ export function searchFiles(
   table: RouteTable,
   strings: Map<string, Strings>,
   /** Builds a bundle, or takes it from a cache keyed by its pages (the build's cache: pipeline/cache.ts). */
-  bundle: (pages: IndexedPage[]) => Map<string, string> = localIndexFiles,
+  bundle: (pages: IndexedPage[], synonyms?: Synonyms) => Map<string, string> = localIndexFiles,
 ): Map<string, string> {
   const files = new Map<string, string>();
   const rel = (p: string) => p.slice(config.baseUrl.length);
   for (const [locale, s] of strings)
     files.set(rel(searchConfigPath(config, locale)), JSON.stringify(searchClientConfig(config, table, s)));
   if (config.search.provider !== "local") return files;
+  const synonyms = loadSynonyms(config.rootDir, config.i18n.locales);
   for (const locale of config.i18n.locales) {
     const s = strings.get(locale)!;
     const blogLabel = s.has("theme.blog.title") ? s.t("theme.blog.title") : "Blog";
@@ -146,7 +149,7 @@ export function searchFiles(
         sections: r.compiled.sections,
       }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
-      for (const [f, c] of bundle(pages)) files.set(dir + f, c);
+      for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);
     }
   }
   return files;

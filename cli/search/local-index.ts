@@ -6,7 +6,17 @@
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
 import { hashText } from "../content/scan.ts";
 import { words, termsOf, joined } from "../../theme/search/words.ts";
-import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "../../theme/search/local-format.ts";
+import {
+  MANIFEST,
+  compareTerms,
+  fragmentFile,
+  reversed,
+  type Fragment,
+  type Manifest,
+  type Shard,
+  type Synonyms,
+  type Tails,
+} from "../../theme/search/local-format.ts";
 
 export interface IndexedPage {
   url: string;
@@ -26,7 +36,7 @@ export interface IndexedPage {
 const BOOST = { pageTitle: 10, keywords: 10, description: 2, heading: 5, text: 1 };
 const K1 = 1.2;
 const B = 0.75;
-/** A shard is closed once its JSON passes this size: ~5 KB after gzip, one or two per query word. */
+/** A shard is closed once its JSON passes this size: ~5.7 KB after gzip, one or two per query word. */
 const SHARD_BYTES = 16_000;
 
 interface Field {
@@ -35,11 +45,57 @@ interface Field {
   prose: boolean;
 }
 
+/** A tails chunk (terms only, no postings) is closed past this size: ~3 KB gzip. */
+const TAILS_BYTES = 9_000;
+/** Terms shorter than this are never a typo's answer (the engine corrects query words of five letters and more). */
+const TAIL_FROM = 4;
+/**
+ * A heading repeated on more pages than this is boilerplate («Передача опций через CLI и переменные окружения» on
+ * twelve plugin pages, «См. также»): its weight falls with the square root of how often it repeats, so the page
+ * whose subject the words are ranks above the pages that share the heading.
+ */
+const REPEATS_FREE = 2;
+
+/**
+ * Text characters a fragment keeps, over all its sections: a result shows a title and a snippet of ~24 words per
+ * section, so a long page's fragment (config/browsers: 10 KB gzip whole) need not carry every word. Over the limit,
+ * the longest sections are cut first, each to the same length, at a word boundary.
+ */
+const FRAGMENT_CHARS = 8_000;
+
+/** Section texts cut so that together they stay within `budget` characters, longest first. */
+export function fitTexts(texts: string[], budget = FRAGMENT_CHARS): string[] {
+  const total = texts.reduce((n, t) => n + t.length, 0);
+  if (total <= budget) return texts;
+  // The largest cap L with Σ min(length, L) ≤ budget.
+  const lengths = texts.map((t) => t.length).sort((a, b) => a - b);
+  let rest = budget;
+  let cap = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const even = Math.floor(rest / (lengths.length - i));
+    if (lengths[i] > even) {
+      cap = even;
+      break;
+    }
+    rest -= lengths[i];
+    cap = lengths[i];
+  }
+  return texts.map((t) => {
+    if (t.length <= cap) return t;
+    const cut = t.slice(0, cap);
+    const space = cut.lastIndexOf(" ");
+    return `${(space > cap / 2 ? cut.slice(0, space) : cut).trimEnd()} …`;
+  });
+}
+
 /** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
 const hash = (s: string) => hashText(s).slice(0, 10);
 
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
-function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
+function sectionsOf(
+  p: IndexedPage,
+  headingWeight: (title: string) => number,
+): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = p.sections
     .filter((s) => !s.id)
     .map((s) => s.text)
@@ -64,7 +120,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         heading: s.title,
         text: s.text,
         fields: [
-          { text: s.title, boost: BOOST.heading, prose: false },
+          { text: s.title, boost: BOOST.heading * headingWeight(s.title), prose: false },
           { text: s.text, boost: BOOST.text, prose: true },
         ],
       });
@@ -88,21 +144,38 @@ function counts(text: string): { length: number; tf: Map<string, number> } {
   return { length: all.length, tf };
 }
 
-export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
+/** Heading text as compared across pages: its words, folded. */
+const headingKey = (title: string) =>
+  words(title)
+    .map((w) => w.text)
+    .join(" ");
+
+/** How much a heading counts given how many pages carry the same heading text. */
+function headingWeights(pages: IndexedPage[]): (title: string) => number {
+  const pagesWith = new Map<string, number>();
+  for (const p of pages)
+    for (const key of new Set(p.sections.filter((s) => s.id).map((s) => headingKey(s.title))))
+      pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  return (title) => {
+    const n = pagesWith.get(headingKey(title)) ?? 1;
+    return n <= REPEATS_FREE ? 1 : Math.sqrt(REPEATS_FREE / n);
+  };
+}
+
+export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): Map<string, string> {
   const files = new Map<string, string>();
   const fragments: string[] = [];
-  const counted = pages.map((page, p) => {
-    const sections = sectionsOf(page);
+  const headingWeight = headingWeights(pages);
+  const counted = pages.map((page) => {
+    const sections = sectionsOf(page, headingWeight);
+    const texts = fitTexts(sections.map((s) => s.text));
     const fragment: Fragment = {
       url: page.url,
       title: page.title,
       breadcrumbs: page.breadcrumbs,
-      sections: sections.map((s) => [s.anchor, s.heading, s.text]),
+      sections: sections.map((s, i) => [s.anchor, s.heading, texts[i]]),
     };
-    const json = JSON.stringify(fragment);
-    const file = `f/${p}.${hash(json)}.json`;
-    files.set(file, json);
-    fragments.push(file);
+    fragments.push(JSON.stringify(fragment));
     return sections.map((s) => s.fields.map((f) => ({ ...f, ...counts(f.text) })));
   });
   const prose = counted.flat(2).filter((f) => f.prose);
@@ -141,28 +214,65 @@ export function localIndexFiles(pages: IndexedPage[]): Map<string, string> {
     postings.set(term, flat);
   }
 
-  const shards: Manifest["shards"] = [];
-  let current: Shard = {};
-  let first = "";
+  // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
+  // its phrase's first stem (the shard that query word reads anyway).
+  const groups: Array<Shard["terms"]> = [];
+  let current: Shard["terms"] = {};
   let size = 0;
-  const close = () => {
-    if (!size) return;
-    const json = JSON.stringify(current);
-    const file = `s/${shards.length}.${hash(json)}.json`;
-    files.set(file, json);
-    shards.push([first, file]);
-    current = {};
-    size = 0;
-  };
   for (const [term, flat] of postings) {
-    if (!size) first = term;
     current[term] = flat;
     size += term.length + 6 + flat.join(",").length;
-    if (size >= SHARD_BYTES) close();
+    if (size >= SHARD_BYTES) {
+      groups.push(current);
+      current = {};
+      size = 0;
+    }
   }
-  close();
+  if (size || !groups.length) groups.push(current);
+  const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
+  const bySynonym = groups.map((): Synonyms => ({}));
+  for (const [phrase, alts] of Object.entries(synonyms).sort((a, b) => compareTerms(a[0], b[0]))) {
+    const stem = phrase.split(" ")[0];
+    let i = 0;
+    while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
+    bySynonym[i][phrase] = alts;
+  }
+  const shards: Manifest["shards"] = groups.map((terms, i) => {
+    const shard: Shard = Object.keys(bySynonym[i]).length ? { terms, synonyms: bySynonym[i] } : { terms };
+    const json = JSON.stringify(shard);
+    const file = `s/${i}.${hash(json)}.json`;
+    files.set(file, json);
+    return [firsts[i], file];
+  });
 
-  const manifest: Manifest = { format: 1, pages: fragments, shards };
+  const tails: Manifest["tails"] = [];
+  let chunk: Tails = [];
+  let chunkSize = 0;
+  const closeTails = () => {
+    if (!chunk.length) return;
+    const json = JSON.stringify(chunk);
+    const file = `t/${tails.length}.${hash(json)}.json`;
+    files.set(file, json);
+    tails.push([reversed(chunk[0]), file]);
+    chunk = [];
+    chunkSize = 0;
+  };
+  const byTail = [...postings.keys()]
+    .filter((t) => t.length >= TAIL_FROM && !/[.-]/.test(t))
+    .map((t) => [reversed(t), t] as const)
+    .sort((a, b) => compareTerms(a[0], b[0]));
+  for (const [, term] of byTail) {
+    chunk.push(term);
+    chunkSize += term.length + 3;
+    if (chunkSize >= TAILS_BYTES) closeTails();
+  }
+  closeTails();
+
+  // Fragments share one hash, of all of them: the manifest then names them with ten characters instead of one
+  // name per page (2 KB gzip less on every first query); a content change renews every fragment's name.
+  const fragmentsHash = hash(fragments.join("\n"));
+  for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
+  const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;
 }

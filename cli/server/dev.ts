@@ -7,12 +7,9 @@ import chokidar from "chokidar";
 import { loadSite, loadPageModules, type SiteModel } from "../pipeline/build.ts";
 import type { PageModule } from "../render/page-module.ts";
 import { searchFiles } from "../search/index.ts";
-import type { ClientBundle } from "../client/bundle.ts";
-import { BuildCache, cacheDirOf } from "../pipeline/cache.ts";
-import { cachedClientBundle } from "../pipeline/cached-steps.ts";
-import { compileDeferred, isDeferred } from "../pipeline/compile-stage.ts";
-import { createPool } from "../pipeline/pool.ts";
+import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { renderRoute } from "../render/render-route.ts";
+import { runImageStage, contentImages, pageModuleImages, type ImageStageResult } from "../images/stage.ts";
 import { canonicalRedirect, sameSite } from "./serve.ts";
 import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
@@ -45,92 +42,36 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
   // The search index is built on the first search request after a change, not on every edit.
   let search: Map<string, string> | null = null;
   let bundle: ClientBundle | null = null;
+  let images: ImageStageResult | null = null;
   let failure: unknown = null;
   const clients = new Set<http.ServerResponse>();
 
-  const cache = new BuildCache(cacheDirOf(opts.root));
-  let generation = 0;
-  let closed = false;
-  // Open pages must reload after a change even when a newer load supersedes the one the change started.
-  let reloadOwed = false;
-  let warming: Promise<void> | undefined;
-  let warmingPool: ReturnType<typeof createPool> | undefined;
-  const quiet = createLogger({ quiet: true });
-
-  /**
-   * Loads the model lazily: pages missing from the compile cache compile when first requested, so a page is
-   * served at once even on a cold cache. When some were missing (so links were not checked either), a warm-up
-   * compiles them all on the worker pool into the cache, then the model is loaded again — complete, links
-   * checked — and swapped in without reloading open pages, unless it finds a problem. Edits during the warm-up
-   * load lazily as well; the warm-up's final load includes them.
-   */
-  async function rebuild(what: "all" | "content", silent = false): Promise<void> {
+  async function rebuild(what: "all" | "content"): Promise<void> {
     const t0 = performance.now();
-    const mine = ++generation;
-    if (!silent) reloadOwed = true;
-    let incomplete = false;
     try {
-      if (what === "all" || !bundle) bundle = await cachedClientBundle(cache, { baseUrl: "/", dev: true });
-      const next = await loadSite({ root: opts.root, logger: quiet, drafts: true, lazy: true });
-      incomplete = next.table.routes.some((r) => (r.kind === "doc" || r.kind === "blogPost") && isDeferred(r.compiled));
-      const modules = await loadPageModules(next);
-      if (mine !== generation) return; // a newer change is being loaded
-      pageModules = modules;
+      if (what === "all" || !bundle) bundle = await bundleClient({ baseUrl: "/", dev: true });
+      const next = await loadSite({ root: opts.root, logger: createLogger({ quiet: true }), drafts: true });
+      pageModules = await loadPageModules(next);
+      images = await runImageStage({
+        root: opts.root,
+        cacheDir: join(opts.root, ".docsite", "cache"),
+        baseUrl: next.config.baseUrl,
+        pages: [
+          ...contentImages(next.table.routes as Parameters<typeof contentImages>[0]),
+          ...pageModuleImages(next.index.pages, pageModules),
+        ],
+        logger: createLogger({ quiet: true }),
+      });
       site = next;
       search = null;
       failure = null;
-      if (!silent)
-        logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
+      logger.info(`rebuilt in ${(performance.now() - t0).toFixed(0)} ms (${site.table.routes.length} routes)`);
     } catch (err) {
-      if (mine !== generation) return;
       failure = err;
       logger.error(formatError(err));
     }
-    if (reloadOwed || failure) for (const c of clients) c.write("data: reload\n\n");
-    reloadOwed = false;
-    if (incomplete && !failure && !warming) {
-      warming = warmUp().finally(() => {
-        warming = undefined;
-      });
-    }
+    for (const c of clients) c.write("data: reload\n\n");
   }
-
-  async function warmUp(): Promise<void> {
-    const started = generation;
-    const pool = createPool();
-    warmingPool = pool;
-    let next: SiteModel;
-    let modules: Map<string, PageModule>;
-    try {
-      // Compiles every page missing from the cache on the pool, and checks links.
-      next = await loadSite({ root: opts.root, logger: quiet, drafts: true }, {}, () => pool);
-      modules = await loadPageModules(next);
-    } catch (err) {
-      if (closed) return;
-      if (generation === started) {
-        failure = err;
-        logger.error(formatError(err));
-        for (const c of clients) c.write("data: reload\n\n");
-      } else {
-        warming = undefined; // files changed meanwhile: load again (and warm up again if needed)
-        void rebuild("content", true);
-      }
-      return;
-    } finally {
-      warmingPool = undefined;
-      await pool.close();
-    }
-    if (closed) return;
-    if (generation !== started) {
-      warming = undefined;
-      void rebuild("content", true);
-      return;
-    }
-    pageModules = modules;
-    site = next;
-    search = null;
-  }
-
   await rebuild("all");
 
   const watcher = chokidar.watch(
@@ -188,17 +129,16 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
     const asset = bundle.files.get(pathname.slice(1));
     if (asset) {
-      // Asset names carry a hash of their content: a reload after an edit takes them from the browser's cache.
-      res
-        .writeHead(200, {
-          "Content-Type": contentType(pathname),
-          "Cache-Control": "public, max-age=31536000, immutable",
-        })
-        .end(asset);
+      res.writeHead(200, { "Content-Type": contentType(pathname) }).end(asset);
       return;
     }
     const current = site;
     const rel = pathname.slice(current.config.baseUrl.length);
+    const image = images?.files.get(rel);
+    if (image) {
+      res.writeHead(200, { "Content-Type": contentType(rel) }).end(image);
+      return;
+    }
     if (rel.startsWith("search-index/")) {
       search ??= searchFiles(current.config, current.table, current.strings);
       const file = search.get(rel);
@@ -227,8 +167,6 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
       return;
     }
-    // A page left uncompiled by the lazy start compiles now; its error is shown as a page by the handler below.
-    if (route.kind === "doc" || route.kind === "blogPost") await compileDeferred(route.compiled);
     const html = await renderRoute(
       {
         config: site.config,
@@ -236,6 +174,7 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         strings: site.strings,
         assets: { entry: bundle.entry, css: bundle.css, preload: [] },
         pageModules,
+        images: images?.images,
       },
       route,
     );
@@ -253,11 +192,6 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     });
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
-  server.on("close", () => {
-    watcher.close();
-    closed = true;
-    generation++; // a load still running is dropped, the warm-up's threads stopped
-    void warmingPool?.close();
-  });
+  server.on("close", () => watcher.close());
   return server;
 }

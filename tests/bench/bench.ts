@@ -158,3 +158,10 @@ if (wants("lighthouse")) {
   const post = cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";
   console.log(await lighthouseTable(outDir, post));
 }
+
+// Search quality over the reader query set, both locales (tests/bench/search-eval.ts).
+if (wants("search")) {
+  const { evaluateSearch, formatEval } = await import("./search-eval.ts");
+  console.log("\n## Search quality: reader query set (top-1, top-3, MRR@10)\n");
+  console.log(formatEval(await evaluateSearch(outDir)));
+}

@@ -250,6 +250,37 @@ describe("search modal", () => {
     await p.context().close();
   });
 
+  it("retries a query typed in the wrong keyboard layout and says what it searched for", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    await search(p, "ыуеМфдгу");
+    expect(await p.locator(".search-modal__searched").textContent()).toBe("Показаны результаты по запросу «setValue»");
+    const first = p.locator(".search-modal a.search-hit").first();
+    expect(await first.getAttribute("href")).toBe("/ru/docs/v8/commands/element/setValue/");
+    // A query that finds something as typed says nothing of the kind.
+    await search(p, "setValue");
+    expect(await p.locator(".search-modal__searched").count()).toBe(0);
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent("crhbyijn")}`);
+    await p.locator(".search-page__result").first().waitFor();
+    expect(await p.locator(".search-page__searched").textContent()).toBe("Показаны результаты по запросу «скриншот»");
+    await p.context().close();
+  });
+
+  it("finds pages through synonyms and typos in the first letters", async () => {
+    const p = await open(DOC);
+    await p.keyboard.press("Control+k");
+    await search(p, "куки");
+    const hrefs = await p
+      .locator(".search-modal a.search-hit")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(hrefs.some((h) => /\/commands\/browser\/(get|set|delete)Cookies\/$/.test(h))).toBe(true);
+    await search(p, "тладка тестов");
+    expect(await p.locator(".search-modal a.search-hit").first().getAttribute("href")).toBe(
+      "/ru/docs/v8/guides/how-to-debug-test/",
+    );
+    await p.context().close();
+  });
+
   it("renders a query that looks like HTML as text", async () => {
     const p = await open(DOC);
     let alerted = false;
@@ -307,6 +338,27 @@ describe("search accessibility", () => {
   });
 });
 
+describe("navbar search button on a phone", () => {
+  it("keeps an accessible name at 375 px, where its label is hidden, and opens the modal", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const p = await ctx.newPage();
+    await p.goto(base + DOC);
+    await p.waitForSelector("html[data-hydrated]");
+    const button = p.locator(".search-button");
+    expect(await button.isVisible()).toBe(true);
+    // The label is hidden from sight at this width (a 1 px clipped box), not from assistive technology.
+    const box = await p.locator(".search-button__label").boundingBox();
+    expect(box && box.width <= 1 && box.height <= 1, JSON.stringify(box)).toBe(true);
+    // The name as assistive technology computes it (display:none text does not count).
+    const named = p.getByRole("link", { name: "Поиск", exact: true });
+    expect(await named.count()).toBe(1);
+    expect(await named.evaluate((a) => a.classList.contains("search-button"))).toBe(true);
+    await named.click();
+    await dialog(p).waitFor();
+    await ctx.close();
+  });
+});
+
 describe("search page", () => {
   it("works when opened directly with ?q=, keeps q in sync and loads more results", async () => {
     const p = await open(`/ru/search/?q=${encodeURIComponent("браузеры")}`);
@@ -328,6 +380,48 @@ describe("search page", () => {
     await p.context().close();
   });
 
+  for (const [label, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["mobile", { width: 375, height: 740 }],
+  ] as const) {
+    it(`does not shift its layout while results arrive, and paints its largest content fast (${label})`, async () => {
+      const ctx = await browser.newContext({ viewport });
+      const p = await ctx.newPage();
+      // Layout shifts and the largest contentful paint, recorded from the first byte (buffered entries included).
+      await p.addInitScript(() => {
+        const w = window as unknown as { __cls: number; __lcp: number };
+        w.__cls = 0;
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      // The index answers late, as on a slow network: results arrive well after the page has painted.
+      await p.route("**/search-index/ru/v8/s/**", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await p.goto(`${base}/ru/search/?q=${encodeURIComponent("скриншот")}`);
+      await p.locator(".search-page__result").first().waitFor();
+      await p.waitForLoadState("networkidle");
+      await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+      const { cls, lcp } = await p.evaluate(() => {
+        const w = window as unknown as { __cls: number; __lcp: number };
+        return { cls: w.__cls, lcp: w.__lcp };
+      });
+      console.log(`search page (${label}): CLS ${cls.toFixed(4)}, LCP ${lcp.toFixed(0)} ms`);
+      expect(cls).toBeLessThan(0.05);
+      expect(lcp).toBeGreaterThan(0);
+      // Generous for a loaded two-core test machine: 1.5–2.6 s measured there, results included.
+      expect(lcp).toBeLessThan(4000);
+      await ctx.close();
+    });
+  }
+
   it("shows the fetching state while results load", async () => {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
@@ -348,16 +442,22 @@ describe("search page", () => {
 describe("search budgets", () => {
   // Each query in a fresh browser: one word, an inflected word, and queries whose words sit in different shards.
   // Typed: a key every 150 ms, so the modal searches (and fetches results for) every prefix on the way.
-  const QUERIES: Array<[string, "pasted" | "typed"]> = [
+  const QUERIES: Array<[string, "pasted" | "more" | "typed"]> = [
     ["запуска", "pasted"],
     ["скриншотов", "pasted"],
     ["параллельный запуск браузеров", "pasted"],
-    ["как настроить html-reporter в CI", "pasted"],
+    ["куки скрин ретраи", "more"],
+    ["как настроить html-reporter в CI", "more"],
     ["запуска", "typed"],
     ["параллельный запуск браузеров", "typed"],
   ];
 
-  it("loads nothing of search before the reader opens it; a first Russian query stays ≤ 150 KB gzip", async () => {
+  // Pasted queries of up to three words stay within 60 KB. Longer ones (a hyphenated name is two words and a pair)
+  // and words with synonyms, which read one more shard for each alternative (куки → cookie; "reporter" → репортер
+  // through the glossary): 70 KB. Typed ones fetch results for every prefix on the way: 150 KB.
+  const BUDGET = { pasted: 60 * KB, more: 70 * KB, typed: 150 * KB };
+
+  it("loads nothing of search before the reader opens it; a first pasted Russian query stays ≤ 60 KB gzip", async () => {
     for (const [q, how] of QUERIES) {
       const ctx = await browser.newContext();
       const p = await ctx.newPage();
@@ -390,7 +490,9 @@ describe("search budgets", () => {
       // Counted as a static host serves them: gzip.
       const total = after.reduce((n, u) => n + gz(readFileSync(join(distDir, u))), 0);
       console.log(`first Russian query «${q}» (${how}): ${(total / KB).toFixed(1)} KB gzip in ${after.length} files`);
-      expect(total, `${q} (${how})`).toBeLessThanOrEqual(150 * KB);
+      if (process.env.SEARCH_BYTES)
+        console.log(after.map((u) => `${u} ${gz(readFileSync(join(distDir, u)))}`).join("\n"));
+      expect(total, `${q} (${how})`).toBeLessThanOrEqual(BUDGET[how]);
       await ctx.close();
     }
   });

@@ -226,7 +226,7 @@ describe("link checking", () => {
       "content/en/docs/v1/index.mdx":
         "---\ntitle: Start\ndescription: X.\n---\n\nSee [setup](/docs/v1/guide/second/#nope).\n",
       "content/en/docs/v1/guide/copy.mdx":
-        "---\ntitle: Copy\ndescription: Same slug.\nslug: guide/first\n---\n\nText.\n",
+        "---\ntitle: Copy\ndescription: Same slug.\nslug: /guide/first\n---\n\nText.\n",
     });
     try {
       const res = await buildSite(r);

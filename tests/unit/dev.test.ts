@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, applyChanges } from "../support/site.ts";
 import { dev } from "../../cli/server/dev.ts";
+import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
 
 let root: string;
 let server: Server;
@@ -47,9 +48,10 @@ describe("docsite dev", () => {
   it("serves the search index, built on first use", async () => {
     const manifest = await fetch(`${base}/search-index/ru/v1/index.json`);
     expect(manifest.status).toBe(200);
-    const { pages, shards } = await manifest.json();
-    expect(pages.length).toBeGreaterThan(0);
+    const { pages, shards } = (await manifest.json()) as Manifest;
+    expect(pages.count).toBeGreaterThan(0);
     expect((await fetch(`${base}/search-index/ru/v1/${shards[0][1]}`)).status).toBe(200);
+    expect((await fetch(`${base}/search-index/ru/v1/${fragmentFile(0, pages.hash)}`)).status).toBe(200);
   });
 
   it("rebuilds on change, tells the browser to reload, and shows build errors in the page", async () => {

@@ -8,7 +8,7 @@ import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 import { localEngine } from "../../theme/search/local-engine.ts";
-import { compareTerms, type Manifest } from "../../theme/search/local-format.ts";
+import { compareTerms, fragmentFile, reversed, type Manifest } from "../../theme/search/local-format.ts";
 import { localIndexFiles } from "../../cli/search/local-index.ts";
 
 let root: string;
@@ -60,18 +60,28 @@ describe("search index (local provider)", () => {
     for (const locale of ["en", "ru"]) {
       const dir = bundle(locale);
       const m = json(join(dir, "index.json")) as Manifest;
-      expect(m.format).toBe(1);
-      const files = [...m.pages, ...m.shards.map(([, f]) => f)];
+      expect(m.format).toBe(2);
+      const pages = Array.from({ length: m.pages.count }, (_, p) => fragmentFile(p, m.pages.hash));
+      const files = [...pages, ...m.shards.map(([, f]) => f), ...m.tails.map(([, f]) => f)];
       for (const f of files) {
-        expect(f, locale).toMatch(/^[fs]\/\d+\.[0-9a-f]{10}\.json$/);
+        expect(f, locale).toMatch(/^[fst]\/\d+\.[0-9a-f]{10}\.json$/);
         expect(existsSync(join(dir, f)), f).toBe(true);
       }
-      expect(readdirSync(join(dir, "f")).length + readdirSync(join(dir, "s")).length).toBe(files.length);
+      const written = ["f", "s", "t"].reduce((n, d) => n + readdirSync(join(dir, d)).length, 0);
+      expect(written).toBe(files.length);
+      // Tails chunks list the terms by their reversed spelling, in order, each chunk starting where the manifest says.
+      const tails = m.tails.flatMap(([first, f]) => {
+        const terms = json(join(dir, f)) as string[];
+        expect(reversed(terms[0])).toBe(first);
+        return terms.map(reversed);
+      });
+      expect(tails.length).toBeGreaterThan(0);
+      expect([...tails].sort(compareTerms)).toEqual(tails);
       // Shards are in term order, so a query word's shard is found from the manifest alone.
       const firsts = m.shards.map(([t]) => t);
       expect([...firsts].sort(compareTerms)).toEqual(firsts);
       for (const [i, [first, f]] of m.shards.entries()) {
-        const terms = Object.keys(json(join(dir, f)));
+        const terms = Object.keys(json(join(dir, f)).terms);
         expect(terms[0]).toBe(first);
         if (m.shards[i + 1]) expect(compareTerms(terms.at(-1)!, m.shards[i + 1][0])).toBe(-1);
       }

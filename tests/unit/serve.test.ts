@@ -4,6 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
+import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
 import { checkDist, checkUrl } from "../../cli/links/check-dist.ts";
 
 let root: string;
@@ -61,8 +62,8 @@ describe("docsite serve", () => {
     // The search index: hashed shards and fragments for good, the manifest that names them revalidated.
     const manifest = await get("/search-index/ru/v1/index.json");
     expect(manifest.headers.get("cache-control")).toContain("max-age=0");
-    const { shards, pages } = await manifest.json();
-    for (const f of [shards[0][1], pages[0]])
+    const { shards, pages } = (await manifest.json()) as Manifest;
+    for (const f of [shards[0][1], fragmentFile(0, pages.hash)])
       expect((await get(`/search-index/ru/v1/${f}`)).headers.get("cache-control"), f).toBe(
         "public, max-age=31536000, immutable",
       );

@@ -45,7 +45,7 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
         )}
         {!data.hideToc && <TocMobile items={data.toc} />}
         <article className="markdown">
-          <h1>{data.title}</h1>
+          {!data.hideTitle && <h1>{data.title}</h1>}
           {children}
         </article>
         {(data.prev || data.next) && (

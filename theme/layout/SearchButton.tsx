@@ -38,6 +38,7 @@ export function SearchButton(props: SearchButtonProps) {
       }}
     >
       <Icon name="search" size={16} />
+      {/* On narrow screens the button is an icon: the label is hidden visually there, not from assistive tech. */}
       <span className="search-button__label">{props.label}</span>
       {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the kbd is not focusable; the link's name is its label */}
       <kbd className="search-button__kbd" aria-hidden="true">

@@ -4,6 +4,7 @@ import { Children, isValidElement, useId, type ReactNode, type ReactElement } fr
 import { useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
 import { ExternalMark, externalLinkProps, isExternalHref } from "../external-link.tsx";
+import { DocsiteImage } from "./DocImage.tsx";
 
 const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", info: "ℹ", warning: "⚠", danger: "🔥" };
 
@@ -161,4 +162,5 @@ export const mdxComponents = {
   h6: heading("h6"),
   a: A,
   table: Table,
+  DocsiteImage,
 };

@@ -293,6 +293,11 @@ export function SearchModal(props: {
   } else if (results) {
     screen = (
       <div className="search-modal__screen">
+        {results.searched && (
+          <p className="search-modal__searched">
+            {t("theme.SearchModal.searchedInstead")} <strong>{quote(results.searched, cfg.locale)}</strong>
+          </p>
+        )}
         <ul
           role="listbox"
           id="search-list-results"

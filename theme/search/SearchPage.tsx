@@ -17,7 +17,15 @@ export interface SearchPageProps {
 type State =
   | { status: "idle" }
   | { status: "fetching"; hits: SearchHit[]; total: number }
-  | { status: "done"; hits: SearchHit[]; total: number; more: boolean; page: number; query: string }
+  | {
+      status: "done";
+      hits: SearchHit[];
+      total: number;
+      more: boolean;
+      page: number;
+      query: string;
+      searched?: string;
+    }
   | { status: "error" };
 
 export function SearchPage({ action, query: initial, config: cfg }: SearchPageProps) {
@@ -60,7 +68,15 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
       const { providerFor, currentVersion } = await import("./provider.ts");
       const r = await providerFor(cfg, currentVersion(cfg)).search(q, page, PAGE_SIZE);
       if (my === seq.current)
-        setState({ status: "done", hits: [...before, ...r.hits], total: r.total, more: r.more, page, query: q });
+        setState({
+          status: "done",
+          hits: [...before, ...r.hits],
+          total: r.total,
+          more: r.more,
+          page,
+          query: q,
+          searched: r.searched,
+        });
     } catch {
       if (my === seq.current) setState({ status: "error" });
     }
@@ -118,6 +134,14 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
                   ? t("theme.SearchPage.documentsFound", { count: state.total })
                   : t("theme.SearchPage.noResultsText")
                 : t("theme.SearchPage.fetchingNewResults")}
+              {state.status === "done" && state.searched && (
+                <>
+                  {" "}
+                  <span className="search-page__searched">
+                    {t("theme.SearchModal.searchedInstead")} <strong>{quote(state.searched, cfg.locale)}</strong>
+                  </span>
+                </>
+              )}
             </p>
             <ol className="search-page__results">
               {state.hits.map((h) => (

@@ -1,9 +1,19 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, joined, matchWeight, matchRange, oneEditApart } from "./words.ts";
+import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword } from "./words.ts";
 import { memoAsync } from "../memo-async.ts";
-import { MANIFEST, compareTerms, type Fragment, type Manifest, type Shard } from "./local-format.ts";
+import {
+  MANIFEST,
+  compareTerms,
+  fragmentFile,
+  reversed,
+  type Fragment,
+  type Manifest,
+  type Shard,
+  type Synonyms,
+  type Tails,
+} from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
 
@@ -11,6 +21,18 @@ export type Load = (file: string) => Promise<unknown>;
 const FUZZY_FROM = 5;
 /** A corrected word counts less than one the reader typed right. */
 const FUZZY_WEIGHT = 0.4;
+/** At most this many corrections of one misspelt word. */
+const FUZZY_MAX = 6;
+/** A synonym (куки → cookie) counts a little less than the word the reader typed. */
+const SYNONYM_WEIGHT = 0.8;
+/** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
+const COMPLETION_BESIDE_EXACT = 0.1;
+/** A page titled exactly what the reader typed ("url", "sets") is the page about it. */
+const TITLE_IS_QUERY = 1.5;
+/** Extra score, as a share of the page's, for two query words standing together in its text ("browser url"). */
+const ADJACENT_BONUS = 0.5;
+/** How many of the best pages are checked for adjacent query words: the ones whose text the UI fetches anyway. */
+const ADJACENT_TOP = 5;
 
 export interface RankedSection {
   index: number;
@@ -25,9 +47,67 @@ export interface RankedPage {
   /** Sections where query words occur, best first. */
   sections: RankedSection[];
 }
+export interface Ranking {
+  pages: RankedPage[];
+  /** Stems to mark in result text: the query's, its synonyms' and any typo corrections. */
+  stems: string[];
+  /** Set when the query found nothing as typed and this (the other keyboard layout) was searched instead. */
+  searched?: string;
+}
 
-/** The distinct stems of a query, in order, then its dotted or hyphenated pairs (see `joined`). */
-export const queryStems = (query: string) => [...new Set([...words(query).map((w) => stem(w.text)), ...joined(query)])];
+/** One stem to look up; `prefix` for the query's last word, which the reader may still be typing. */
+interface Lookup {
+  stem: string;
+  prefix: boolean;
+}
+/** One unit of the query: a word (or a phrase with synonyms) and the ways it may be answered. */
+interface Slot {
+  alts: Array<{ lookups: number[]; weight: number }>;
+}
+export interface ParsedQuery {
+  lookups: Lookup[];
+  slots: Slot[];
+  /** Query words written together in the text ("browser url" → browser.url): a bonus, not a required word. */
+  adjacent: number[];
+  /** Folded words of the query (stop words left out) in order, for the adjacency check on result text. */
+  stems: string[];
+}
+
+/** The query's words, stop words left out when others remain, grouped into slots by the synonyms. */
+export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery {
+  const all = words(query);
+  const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
+  const last = all[all.length - 1];
+  const lookups: Lookup[] = [];
+  const lookup = (s: string, prefix = false) => {
+    const i = lookups.findIndex((l) => l.stem === s && l.prefix === prefix);
+    return i >= 0 ? i : lookups.push({ stem: s, prefix }) - 1;
+  };
+  const stems = kept.map((w) => stem(w.text));
+  const slots: Slot[] = [];
+  for (let i = 0; i < kept.length; ) {
+    let len = Math.min(3, kept.length - i);
+    while (len > 1 && !synonyms[stems.slice(i, i + len).join(" ")]) len--;
+    const phrase = kept.slice(i, i + len);
+    const alts = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last)), weight: 1 }];
+    for (const alt of synonyms[stems.slice(i, i + len).join(" ")] ?? [])
+      alts.push({ lookups: alt.map((s) => lookup(s)), weight: SYNONYM_WEIGHT });
+    slots.push({ alts });
+    i += len;
+  }
+  const pairs = joined(query);
+  for (const p of pairs) slots.push({ alts: [{ lookups: [lookup(p)], weight: 1 }] });
+  const adjacent: number[] = [];
+  for (let i = 0; i + 1 < kept.length; i++)
+    for (const sep of [".", "-"]) {
+      const p = kept[i].text + sep + kept[i + 1].text;
+      if (!pairs.includes(p)) adjacent.push(lookup(p));
+    }
+  return { lookups, slots, adjacent, stems };
+}
+
+/** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
+export const queryStems = (query: string) => parseQuery(query).lookups.map((l) => l.stem);
 
 /** Indexes of the shards that can hold terms in [lo, hi]. */
 export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): number[] {
@@ -39,48 +119,103 @@ export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): n
   return out;
 }
 
+/** Whether words of `wanted` (stems) stand next to each other, in query order, somewhere in `text`. */
+function adjacentIn(text: string, wanted: string[]): number {
+  const seq = words(text).map((w) => stem(w.text));
+  let found = 0;
+  for (let i = 0; i + 1 < wanted.length; i++) {
+    for (let k = 0; k + 1 < seq.length; k++)
+      if (matchWeight(seq[k], wanted[i]) && matchWeight(seq[k + 1], wanted[i + 1])) {
+        found++;
+        break;
+      }
+  }
+  return found;
+}
+
 export function localEngine(load: Load) {
   const loaded = memoAsync(load);
   const get = <T>(file: string) => loaded(file) as Promise<T>;
   const manifest = () => get<Manifest>(MANIFEST);
 
+  const shardsIn = (m: Manifest, lo: string, hi: string) =>
+    Promise.all(shardsFor(m.shards, lo, hi).map((i) => get<Shard>(m.shards[i][1])));
+
   /** The terms of the shards covering [lo, hi]. */
   async function termsIn(m: Manifest, lo: string, hi: string): Promise<Array<[string, number[]]>> {
-    const shards = await Promise.all(shardsFor(m.shards, lo, hi).map((i) => get<Shard>(m.shards[i][1])));
-    return shards.flatMap((sh) => Object.entries(sh));
+    return (await shardsIn(m, lo, hi)).flatMap((sh) => Object.entries(sh.terms));
+  }
+
+  /** The synonyms that may apply to a query: they travel in the shards its words read anyway. */
+  async function synonymsFor(m: Manifest, query: string): Promise<Synonyms> {
+    const out: Synonyms = {};
+    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
+    for (const sh of shards.flat()) Object.assign(out, sh.synonyms);
+    return out;
   }
 
   /**
-   * Index terms answering one query stem, with their match weights. A stem nothing answers is taken for a typo:
-   * terms one edit away (starting with the same two letters, so only their shards are read) answer it instead.
+   * Index terms answering one stem, with their match weights: the term itself, other forms of the word, and for
+   * the word being typed longer words starting with it (weighed down when the word itself is in the index).
    */
-  async function termsFor(m: Manifest, q: string): Promise<{ terms: Array<[number[], number]>; corrected: string[] }> {
-    const terms: Array<[number[], number]> = [];
+  async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Array<[number[], number]>> {
+    const out: Array<[number[], number, boolean]> = [];
+    let exact = false;
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
       const w = matchWeight(term, q);
-      if (w) terms.push([flat, w]);
+      if (!w) continue;
+      const completion = term.length > q.length + 2;
+      if (completion && !prefix) continue;
+      if (term === q) exact = true;
+      out.push([flat, w, completion]);
     }
-    if (terms.length || q.length < FUZZY_FROM) return { terms, corrected: [] };
-    const corrected: string[] = [];
-    for (const [term, flat] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`)) {
-      if (oneEditApart(term, q)) {
-        terms.push([flat, FUZZY_WEIGHT]);
-        corrected.push(term);
-      }
-    }
-    return { terms, corrected };
+    return out.map(([flat, w, completion]) => [flat, completion && exact ? w * COMPLETION_BESIDE_EXACT : w]);
   }
 
-  /** Pages for a query, best first, and the stems to mark in their text (the query's, and any typo corrections). */
-  async function rank(query: string): Promise<{ pages: RankedPage[]; stems: string[] }> {
-    const stems = queryStems(query);
-    if (!stems.length) return { pages: [], stems };
-    const m = await manifest();
-    const found = await Promise.all(stems.map((q) => termsFor(m, q)));
+  /**
+   * Terms one edit away from a stem nothing answers (a typo), wherever the edit is: terms sharing its first two
+   * letters come from the shards already read, the others from the tails chunk covering its reversed end.
+   */
+  async function corrections(m: Manifest, q: string): Promise<string[]> {
+    const near = new Set<string>();
+    for (const [term] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`))
+      if (oneEditApart(term, q)) near.add(term);
+    const end = reversed(q.slice(3));
+    const chunks = shardsFor(m.tails, end, `${end}\uffff`).map((i) => get<Tails>(m.tails[i][1]));
+    for (const chunk of await Promise.all(chunks))
+      for (const term of chunk) if (reversed(term).startsWith(end) && oneEditApart(term, q)) near.add(term);
+    return [...near].slice(0, FUZZY_MAX);
+  }
 
-    // page → section → per-stem best weight
+  async function lookupAll(m: Manifest, parsed: ParsedQuery) {
+    const found = await Promise.all(parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)));
+    const corrected: string[] = [];
+    const fuzzy = new Set<number>();
+    // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos.
+    await Promise.all(
+      parsed.slots.map(async (slot) => {
+        if (slot.alts.some((a) => a.lookups.some((l) => found[l].length))) return;
+        for (const l of slot.alts[0].lookups) {
+          const q = parsed.lookups[l].stem;
+          if (q.length < FUZZY_FROM || /[.-]/.test(q)) continue;
+          const near = await corrections(m, q);
+          corrected.push(...near);
+          const terms = await Promise.all(near.map((c) => termsOfStem(m, c, false)));
+          found[l] = terms.flat().map(([flat, w]) => [flat, w * FUZZY_WEIGHT] as [number[], number]);
+          if (found[l].length) fuzzy.add(l);
+        }
+      }),
+    );
+    return { found, corrected, fuzzy };
+  }
+
+  async function rankParsed(m: Manifest, parsed: ParsedQuery) {
+    const { lookups, slots, adjacent } = parsed;
+    const { found, corrected, fuzzy } = await lookupAll(m, parsed);
+
+    // page → section → per-lookup best weight
     const hits = new Map<number, Map<number, number[]>>();
-    found.forEach(({ terms }, qi) => {
+    found.forEach((terms, li) => {
       for (const [flat, mw] of terms) {
         let page = 0;
         for (let k = 0; k < flat.length; k += 3) {
@@ -88,31 +223,44 @@ export function localEngine(load: Load) {
           let bySection = hits.get(page);
           if (!bySection) hits.set(page, (bySection = new Map()));
           let scores = bySection.get(flat[k + 1]);
-          if (!scores) bySection.set(flat[k + 1], (scores = new Array<number>(stems.length).fill(0)));
-          scores[qi] = Math.max(scores[qi], flat[k + 2] * mw);
+          if (!scores) bySection.set(flat[k + 1], (scores = new Array<number>(lookups.length).fill(0)));
+          scores[li] = Math.max(scores[li], flat[k + 2] * mw);
         }
       }
     });
 
+    /** Per slot: the best of its alternatives, a phrase counting the mean of its words. */
+    const slotScores = (byLookup: number[]) =>
+      slots.map((slot) =>
+        Math.max(
+          ...slot.alts.map((a) => (a.weight * a.lookups.reduce((s, l) => s + byLookup[l], 0)) / a.lookups.length),
+        ),
+      );
+    const bonus = (byLookup: number[]) => Math.max(0, ...adjacent.map((l) => byLookup[l]));
+
     const ranked: RankedPage[] = [];
     for (const [page, bySection] of hits) {
-      const best = new Array<number>(stems.length).fill(0);
+      const best = new Array<number>(lookups.length).fill(0);
       const sections: RankedSection[] = [];
       for (const [index, scores] of bySection) {
-        scores.forEach((s, qi) => {
-          best[qi] = Math.max(best[qi], s);
+        scores.forEach((s, li) => {
+          best[li] = Math.max(best[li], s);
         });
-        sections.push({ index, score: scores.reduce((a, b) => a + b, 0), matched: scores.filter((s) => s > 0).length });
+        const perSlot = slotScores(scores);
+        sections.push({
+          index,
+          score: perSlot.reduce((a, b) => a + b, 0) + ADJACENT_BONUS * bonus(scores),
+          matched: perSlot.filter((s) => s > 0).length,
+        });
       }
       // A page with every query word beats one with a single word repeated (coverage counts twice), and words
       // that stand together in one section beat words scattered over the page: half of the score is the page's,
       // half its best section's.
-      const covered = (score: number, matched: number) => score * (matched / stems.length) ** 2;
-      const matched = best.filter((s) => s > 0).length;
-      const whole = covered(
-        best.reduce((a, b) => a + b, 0),
-        matched,
-      );
+      const covered = (score: number, matched: number) => score * (matched / slots.length) ** 2;
+      const perSlot = slotScores(best);
+      const matched = perSlot.filter((s) => s > 0).length;
+      if (!matched) continue;
+      const whole = covered(perSlot.reduce((a, b) => a + b, 0) + ADJACENT_BONUS * bonus(best), matched);
       const together = Math.max(...sections.map((s) => covered(s.score, s.matched)));
       sections.sort((a, b) => b.matched - a.matched || b.score - a.score);
       ranked.push({ page, score: (whole + together) / 2, matched, sections });
@@ -120,17 +268,66 @@ export function localEngine(load: Load) {
     // Pages with all the words, when there are any; a long query may miss one word in three (a "как" or "в"
     // the page does not use), and with no page having them all, the pages with the most are the results.
     const most = Math.max(0, ...ranked.map((r) => r.matched));
-    const need = Math.max(1, most - Math.floor(stems.length / 3));
-    return {
-      pages: ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page),
-      stems: [...stems, ...found.flatMap((f) => f.corrected)],
-    };
+    const need = Math.max(1, most - Math.floor(slots.length / 3));
+    const pages = ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
+    const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li));
+    const marks = lookups.filter((_, li) => !adjacent.includes(li)).map((l) => l.stem);
+    return { pages, stems: [...new Set([...marks, ...corrected])], exact };
+  }
+
+  /**
+   * Among the first few pages, whose fragments the results show anyway: a page titled exactly the query comes
+   * first, and words that stand together in the query and in a page's text (title or a matched section) lift it.
+   */
+  async function byFragments(pages: RankedPage[], wanted: string[]): Promise<RankedPage[]> {
+    if (pages.length < 2 || !wanted.length) return pages;
+    const top = pages.slice(0, ADJACENT_TOP);
+    const m = await manifest();
+    const lifted = await Promise.all(
+      top.map(async (r) => {
+        const f = await get<Fragment>(fragmentFile(r.page, m.pages.hash));
+        const title = words(f.title).map((w) => stem(w.text));
+        let factor = title.join(" ") === wanted.join(" ") ? TITLE_IS_QUERY : 1;
+        if (wanted.length > 1) {
+          const texts = [f.title, ...r.sections.slice(0, 3).flatMap((s) => f.sections[s.index]?.slice(1) ?? [])];
+          const pairs = Math.max(...texts.map((t) => adjacentIn(t, wanted)));
+          factor *= 1 + (0.3 * pairs) / (wanted.length - 1);
+        }
+        return { ...r, score: r.score * factor };
+      }),
+    );
+    lifted.sort((a, b) => b.score - a.score || a.page - b.page);
+    return [...lifted, ...pages.slice(ADJACENT_TOP)];
+  }
+
+  /** Pages for a query, best first, and the stems to mark in their text. */
+  async function rank(query: string): Promise<Ranking> {
+    const m = await manifest();
+    const parsed = parseQuery(query, await synonymsFor(m, query));
+    if (!parsed.slots.length) return { pages: [], stems: [] };
+    let result = await rankParsed(m, parsed);
+    let searched: string | undefined;
+    let wanted = parsed.stems;
+    // Nothing found as typed (or only through typo corrections): the same keys in the other keyboard layout.
+    if (!result.exact) {
+      const { otherLayout } = await import("./layout.ts");
+      const other = otherLayout(query);
+      const again = other !== query ? parseQuery(other, await synonymsFor(m, other)) : null;
+      const second = again?.slots.length ? await rankParsed(m, again) : null;
+      if (again && second?.exact && second.pages.length) {
+        result = second;
+        searched = other.trim();
+        wanted = again.stems;
+      }
+    }
+    const pages = await byFragments(result.pages, wanted);
+    return searched ? { pages, stems: result.stems, searched } : { pages, stems: result.stems };
   }
 
   return {
     /** Fetches the manifest ahead of the first query. */
     preload: () => manifest().then(() => undefined),
     rank,
-    fragment: async (page: number) => get<Fragment>((await manifest()).pages[page]),
+    fragment: async (page: number) => get<Fragment>(fragmentFile(page, (await manifest()).pages.hash)),
   };
 }

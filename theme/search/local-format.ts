@@ -6,18 +6,43 @@
 export const MANIFEST = "index.json";
 
 export interface Manifest {
-  format: 1;
-  /** Fragment file of each page, by page number. */
-  pages: string[];
+  format: 2;
+  /** How many pages (fragments) the bundle has, and the hash in their file names (see `fragmentFile`). */
+  pages: { count: number; hash: string };
   /** Term shards in term order: the first term of each and its file. A shard holds the terms up to the next one's. */
   shards: Array<[first: string, file: string]>;
+  /**
+   * The same terms (no postings) in the order of their reversed spelling, in chunks: the first reversed term of each
+   * and its file. A typo in a word's first letters leaves its end intact, so the chunk covering the reversed end of
+   * a misspelt word lists the terms it may have meant, whatever letter they start with.
+   */
+  tails: Array<[first: string, file: string]>;
 }
+
+/** Stems of a phrase joined by one space → the alternatives, each a list of stems. */
+export type Synonyms = Record<string, string[][]>;
+
+/** A tails chunk: terms sorted by their reversed spelling. */
+export type Tails = string[];
+
+/** A term spelt backwards: the sort key of the tails chunks. */
+export const reversed = (term: string) => Array.from(term).reverse().join("");
 
 /**
  * Term → postings, flat triples [page delta, section, weight]: page numbers ascend and are stored as the
  * difference to the previous triple's page; weight is the term's BM25 score in that section × 10, rounded.
  */
-export type Shard = Record<string, number[]>;
+export interface Shard {
+  terms: Record<string, number[]>;
+  /**
+   * Synonyms whose phrase starts with a stem in this shard's range (cli/search/synonyms.ts): the shard a query word
+   * needs anyway brings the word's synonyms along, so they cost no request and no bytes in the manifest.
+   */
+  synonyms?: Synonyms;
+}
+
+/** The fragment file of page number `page`. */
+export const fragmentFile = (page: number, hash: string) => `f/${page}.${hash}.json`;
 
 /** What a result shows of one page. Section 0 is the page itself (description and text before the first heading). */
 export interface Fragment {

@@ -19,7 +19,7 @@ export function localProvider(cfg: SearchClientConfig, version: string): SearchP
     return res.json();
   });
   // Each query's ranking, so "more results" pages through the same list without searching again.
-  let last: { query: string; pages: RankedPage[]; stems: string[] } | null = null;
+  let last: { query: string; pages: RankedPage[]; stems: string[]; searched?: string } | null = null;
 
   async function hit(r: RankedPage, stems: string[]): Promise<SearchHit> {
     const f = await engine.fragment(r.page);
@@ -52,9 +52,10 @@ export function localProvider(cfg: SearchClientConfig, version: string): SearchP
     preload: engine.preload,
     async search(query, page, size): Promise<SearchResults> {
       if (last?.query !== query) last = { query, ...(await engine.rank(query)) };
-      const { pages, stems } = last;
+      const { pages, stems, searched } = last;
       const hits = await Promise.all(pages.slice(page * size, (page + 1) * size).map((r) => hit(r, stems)));
-      return { hits, total: pages.length, more: (page + 1) * size < pages.length };
+      const results = { hits, total: pages.length, more: (page + 1) * size < pages.length };
+      return searched ? { ...results, searched } : results;
     },
   };
 }

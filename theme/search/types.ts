@@ -54,6 +54,8 @@ export interface SearchResults {
   total: number;
   /** Whether more pages of hits can be asked for. */
   more: boolean;
+  /** The query actually searched, when the typed one found nothing (typed in the other keyboard layout). */
+  searched?: string;
 }
 
 export interface SearchProvider {

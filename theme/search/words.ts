@@ -105,3 +105,17 @@ export function oneEditApart(a: string, b: string): boolean {
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
+
+/**
+ * Words that carry no subject in a query ("как настроить", "how to"): left out of a query that has other words, so
+ * they neither pull in pages that merely use them nor, as prefixes, words like "touchAction" for "to".
+ */
+const STOPWORDS = new Set(
+  (
+    "как в во на с со что где для по и не из к ко о об от до за при это ли же а но или чтобы то так у мне можно " +
+    "еще если чем какой какие почему зачем " +
+    "how to a an the of in on for is are do does did i my me what where when why can that this it with by from " +
+    "and or be at which there"
+  ).split(" "),
+);
+export const isStopword = (folded: string) => STOPWORDS.has(folded);

@@ -1,0 +1,62 @@
+// Docusaurus blog conventions: the date and slug from a file or folder name (`2024-05-20-launch.mdx`,
+// `2024-05-20-launch/index.mdx`), dates with a time and zone, authors inline or from `authors.yml`, tags as
+// strings or objects.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import YAML from "yaml";
+
+const DATED = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
+
+/** Slug and file-name date of a post at `blogPath` (inside the blog folder, no extension). */
+export function blogSlugAndDate(blogPath: string, slug: unknown): { slug: string; date?: string } {
+  const path = blogPath.replace(/\/(index|README)$/i, "");
+  const m = DATED.exec(path);
+  const rest = m ? m[4] : path;
+  const date = m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+  if (typeof slug === "string" && slug.replace(/^\/|\/$/g, "")) return { slug: slug.replace(/^\/+|\/+$/g, ""), date };
+  // Docusaurus puts a file-name date into the URL: /blog/2024/05/20/launch/.
+  return { slug: m ? `${m[1]}/${m[2]}/${m[3]}/${rest}` : rest, date };
+}
+
+/** A post date as YYYY-MM-DD; a date with a time and zone is taken in UTC, as Docusaurus does. */
+export function postDate(value: unknown): string | undefined {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== "string") return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 10);
+}
+
+export type AuthorsMap = Record<string, { name?: string }>;
+
+/** `authors.yml` (or .json) of a blog folder. */
+export function readAuthors(blogDir: string): AuthorsMap {
+  for (const f of ["authors.yml", "authors.yaml", "authors.json"]) {
+    const p = join(blogDir, f);
+    if (!existsSync(p)) continue;
+    try {
+      const text = readFileSync(p, "utf8");
+      return (f.endsWith(".json") ? JSON.parse(text) : YAML.parse(text)) ?? {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+/** Author names from `authors` (a key, a list of keys, inline objects) and the legacy `author` field. */
+export function authorNames(data: Record<string, unknown>, map: AuthorsMap): string[] {
+  const raw = data.authors ?? (data.author ? { name: data.author } : []);
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list
+    .map((a) => (typeof a === "string" ? (map[a]?.name ?? a) : (a as { name?: string; key?: string })?.name))
+    .filter((n): n is string => typeof n === "string" && n.length > 0);
+}
+
+/** Tag labels from strings or `{label, permalink}` objects. */
+export function tagLabels(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list
+    .map((t) => (typeof t === "string" ? t : (t as { label?: string })?.label))
+    .filter((t): t is string => typeof t === "string");
+}

@@ -1,0 +1,91 @@
+// Module resolution for imports written in Docusaurus content: `@theme/*` components, `@docusaurus/*` helpers,
+// MDX partials (relative, `@site/...`, site-root `/docs/...`) and static files (images, videos, PDFs) that
+// become URLs. The decision is pure: it looks at the specifier and at which files exist.
+import { existsSync } from "node:fs";
+import { posix } from "node:path";
+import { hashText } from "../content/scan.ts";
+
+/** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
+export const THEME_MODULES = ["Admonition", "Tabs", "TabItem", "CodeBlock", "Details", "MDXComponents"] as const;
+/** `@docusaurus/*` modules docsite provides to content. */
+export const DOCUSAURUS_MODULES = [
+  "Link",
+  "useBaseUrl",
+  "BrowserOnly",
+  "Head",
+  "useDocusaurusContext",
+  "Translate",
+  "Interpolate",
+] as const;
+
+const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
+const CONTENT = /\.mdx?$/i;
+
+export interface ModuleContext {
+  /** Absolute site folder. */
+  rootDir: string;
+  baseUrl: string;
+  /**
+   * Where Docusaurus folders went in this project, e.g. {"docs/": "content/en/docs/current/"}: `@site/docs/x.mdx`
+   * and `/docs/x.mdx` then resolve into the new layout. Written by `docsite import`.
+   */
+  aliases: Record<string, string>;
+}
+
+export type Resolved =
+  | { kind: "theme"; name: string }
+  | { kind: "docusaurus"; name: string }
+  | { kind: "partial"; file: string }
+  | { kind: "asset"; file: string; url: string; emit: boolean }
+  | { kind: "missing"; file: string }
+  | { kind: "unsupported"; why: string };
+
+/** A site-relative path with the project's folder aliases applied (longest prefix wins). */
+export function applyAliases(path: string, aliases: Record<string, string>): string {
+  let best = "";
+  for (const from of Object.keys(aliases)) if (path.startsWith(from) && from.length > best.length) best = from;
+  return best ? aliases[best] + path.slice(best.length) : path;
+}
+
+/** URL of a non-page file: files under static/ keep their path; others are emitted under assets/. */
+export function assetUrl(file: string, baseUrl: string): { url: string; emit: boolean } {
+  if (file.startsWith("static/")) return { url: baseUrl + file.slice("static/".length), emit: false };
+  return { url: `${baseUrl}assets/${hashText(file).slice(0, 8)}-${posix.basename(file)}`, emit: true };
+}
+
+/**
+ * Resolves an import specifier written in `importer` (a site-relative path). Returns null for specifiers that
+ * are not files (bare package names other than the ones above).
+ */
+export function resolveSpecifier(spec: string, importer: string, ctx: ModuleContext): Resolved | null {
+  const clean = spec.replace(/[?#].*$/, "");
+  if (clean.startsWith("@theme/")) return { kind: "theme", name: clean.slice("@theme/".length) };
+  if (clean.startsWith("@docusaurus/")) return { kind: "docusaurus", name: clean.slice("@docusaurus/".length) };
+  let file: string;
+  if (clean.startsWith("@site/")) file = applyAliases(clean.slice("@site/".length), ctx.aliases);
+  else if (clean.startsWith("/")) {
+    // Site-root paths: a project file (`/docs/_x.mdx`), else a static file (`/img/a.png`), as Docusaurus resolves them.
+    file = applyAliases(clean.slice(1), ctx.aliases);
+    if (!existsSync(posix.join(ctx.rootDir, file)) && existsSync(posix.join(ctx.rootDir, "static", clean.slice(1))))
+      file = `static/${clean.slice(1)}`;
+  } else if (clean.startsWith("./") || clean.startsWith("../")) {
+    file = posix.normalize(posix.join(posix.dirname(importer), clean));
+  } else return null;
+  if (CONTENT.test(file)) {
+    return existsSync(posix.join(ctx.rootDir, file)) ? { kind: "partial", file } : { kind: "missing", file };
+  }
+  if (SCRIPT.test(file) || !/\.[a-z0-9]+$/i.test(file)) {
+    return { kind: "unsupported", why: "JavaScript modules of the project are not bundled into pages" };
+  }
+  if (!existsSync(posix.join(ctx.rootDir, file))) return { kind: "missing", file };
+  return { kind: "asset", file, ...assetUrl(file, ctx.baseUrl) };
+}
+
+/** The module context of a site: its folder, base URL and the aliases `docsite import` wrote. */
+export function moduleContextOf(config: {
+  rootDir: string;
+  baseUrl: string;
+  docusaurus?: { aliases?: Record<string, string> };
+}): ModuleContext {
+  return { rootDir: config.rootDir, baseUrl: config.baseUrl, aliases: config.docusaurus?.aliases ?? {} };
+}

@@ -1,0 +1,168 @@
+// Rewrites the imports of a page so it runs without a bundler: `@theme/*` and `@docusaurus/*` become docsite's
+// components, MDX partials become compiled sub-documents, static files (imported or `require`d) become their
+// URLs. Records which JSX components the page uses without defining them, so the build can name a missing one.
+import { Parser } from "acorn";
+import { DocsiteError } from "../log.ts";
+import { resolveSpecifier, THEME_MODULES, DOCUSAURUS_MODULES, type ModuleContext } from "./modules.ts";
+import type { Root } from "mdast";
+
+export interface ModuleInfo {
+  /** JSX components used but not defined or imported by the page (checked against the theme's). */
+  components: Array<{ name: string; file: string; line: number }>;
+  /** Files outside static/ that the page refers to and the build must publish at `url`. */
+  assets: Array<{ file: string; url: string }>;
+  /** Files whose content this page's compile depends on (its partials). */
+  deps: string[];
+  /** Text of the first paragraph (a description for pages without one). */
+  summary?: string;
+}
+
+export interface ImportOptions {
+  file: string;
+  lineOffset: number;
+  ctx: ModuleContext;
+  info: ModuleInfo;
+  /** Compiles a partial to MDX function-body code. */
+  compilePartial: (file: string) => Promise<string>;
+}
+
+type EsNode = { type: string; [k: string]: any };
+
+const parseStatement = (code: string): EsNode =>
+  (Parser.parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true }) as any).body[0];
+
+/** `const local = <expr>` for every specifier of an import declaration. */
+function bindings(decl: EsNode, expressionOf: (imported: string | null) => string): EsNode[] {
+  return decl.specifiers.map((s: EsNode) => {
+    const imported =
+      s.type === "ImportSpecifier"
+        ? (s.imported.name ?? s.imported.value)
+        : s.type === "ImportDefaultSpecifier"
+          ? "default"
+          : null;
+    return parseStatement(`const ${s.local.name} = ${expressionOf(imported)};`);
+  });
+}
+
+const api = "arguments[0].docsite";
+
+function member(base: string, imported: string | null): string {
+  if (imported === null) return base;
+  if (imported === "default") return `${base}.default`;
+  return `${base}[${JSON.stringify(imported)}]`;
+}
+
+export function remarkImports(opts: ImportOptions) {
+  const { info, ctx, file } = opts;
+  const lineOf = (n: { position?: { start: { line: number } } } | undefined, es?: EsNode) =>
+    (es?.loc?.start?.line ?? n?.position?.start.line ?? 1) + opts.lineOffset;
+
+  const fail = (message: string, line: number, hint: string): never => {
+    throw new DocsiteError(message, { file, line }, hint);
+  };
+
+  /** Replaces `require("x")` of static files in any estree with `{default: url}`. */
+  const rewriteRequires = (tree: EsNode, node: any) => {
+    const walk = (n: any): any => {
+      if (!n || typeof n !== "object") return n;
+      if (Array.isArray(n)) {
+        for (let i = 0; i < n.length; i++) n[i] = walk(n[i]);
+        return n;
+      }
+      if (
+        n.type === "CallExpression" &&
+        n.callee?.type === "Identifier" &&
+        n.callee.name === "require" &&
+        n.arguments.length === 1 &&
+        n.arguments[0].type === "Literal" &&
+        typeof n.arguments[0].value === "string"
+      ) {
+        const spec = n.arguments[0].value as string;
+        const r = resolveSpecifier(spec, file, ctx);
+        const line = lineOf(node, n);
+        if (r?.kind === "asset") {
+          if (r.emit) info.assets.push({ file: r.file, url: r.url });
+          return (parseStatement(`({default: ${JSON.stringify(r.url)}})`) as EsNode).expression;
+        }
+        if (r?.kind === "missing") fail(`require("${spec}"): no such file ${r.file}`, line, "fix the path");
+        fail(`require("${spec}") is not supported in content`, line, "import static files with @site/static/...");
+      }
+      for (const k of Object.keys(n)) if (k !== "loc" && k !== "range") n[k] = walk(n[k]);
+      return n;
+    };
+    walk(tree);
+  };
+
+  return async (tree: Root) => {
+    const defined = new Set<string>();
+    const used: Array<{ name: string; line: number }> = [];
+    const visitAll = async (node: any): Promise<void> => {
+      if (node.type === "mdxjsEsm" && node.data?.estree) {
+        const program = node.data.estree as EsNode;
+        const body: EsNode[] = [];
+        for (const stmt of program.body as EsNode[]) {
+          if (stmt.type !== "ImportDeclaration") {
+            body.push(stmt);
+            continue;
+          }
+          const spec = stmt.source.value as string;
+          const line = lineOf(node, stmt);
+          const r = resolveSpecifier(spec, file, ctx);
+          if (!r) fail(`import of "${spec}": packages cannot be imported by content`, line, "remove the import");
+          else if (r.kind === "theme") {
+            if (!(THEME_MODULES as readonly string[]).includes(r.name))
+              fail(
+                `import of unknown theme component "${r.name}" (${spec})`,
+                line,
+                `docsite provides @theme/${THEME_MODULES.join(", @theme/")}`,
+              );
+            body.push(...bindings(stmt, (imp) => member(`${api}.theme(${JSON.stringify(r.name)})`, imp)));
+          } else if (r.kind === "docusaurus") {
+            if (!(DOCUSAURUS_MODULES as readonly string[]).includes(r.name))
+              fail(
+                `import of "${spec}" is not supported`,
+                line,
+                `docsite provides @docusaurus/${DOCUSAURUS_MODULES.join(", @docusaurus/")}`,
+              );
+            body.push(...bindings(stmt, (imp) => member(`${api}.docusaurus(${JSON.stringify(r.name)})`, imp)));
+          } else if (r.kind === "partial") {
+            info.deps.push(r.file);
+            const code = await opts.compilePartial(r.file);
+            body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
+          } else if (r.kind === "asset") {
+            if (r.emit) info.assets.push({ file: r.file, url: r.url });
+            const mod = `({default: ${JSON.stringify(r.url)}})`;
+            body.push(...bindings(stmt, (imp) => member(mod, imp)));
+          } else if (r.kind === "missing") {
+            fail(`import of "${spec}": no such file ${r.file}`, line, "fix the path (relative to this file)");
+          } else fail(`import of "${spec}": ${r.why}`, line, "use docsite's components or a page module");
+        }
+        program.body = body;
+      }
+      if (node.data?.estree) rewriteRequires(node.data.estree, node);
+      if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
+        const name = node.name as string | null;
+        if (name && /^[A-Z]|\./.test(name)) used.push({ name: name.split(".")[0], line: lineOf(node) });
+        for (const a of node.attributes ?? []) {
+          const es = a.type === "mdxJsxExpressionAttribute" ? a.data?.estree : a.value?.data?.estree;
+          if (es) rewriteRequires(es, node);
+        }
+      }
+      // Markdown images (`![](./x.png)`) are the image stage's (cli/images/).
+      for (const c of node.children ?? []) await visitAll(c);
+    };
+    await visitAll(tree);
+    // Names the page defines itself (imports, exports, top-level declarations) are not looked up in the theme.
+    for (const node of tree.children as any[]) {
+      if (node.type !== "mdxjsEsm") continue;
+      for (const stmt of (node.data?.estree?.body ?? []) as EsNode[]) {
+        const d = stmt.type === "ExportNamedDeclaration" ? stmt.declaration : stmt;
+        if (!d) continue;
+        if (d.type === "VariableDeclaration")
+          for (const v of d.declarations) if (v.id.type === "Identifier") defined.add(v.id.name);
+        if ((d.type === "FunctionDeclaration" || d.type === "ClassDeclaration") && d.id) defined.add(d.id.name);
+      }
+    }
+    for (const u of used) if (!defined.has(u.name)) info.components.push({ name: u.name, file, line: u.line });
+  };
+}

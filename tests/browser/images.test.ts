@@ -1,0 +1,154 @@
+// Content images in the built Testplane site, in real Chromium: no layout shift on the landing page and on an
+// image-heavy doc page (lazy images loading as the reader scrolls), the dark variant in dark mode only, and, over
+// every built page, width, height and alt on each content image and no image file over 400 KB.
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { parseDocument } from "htmlparser2";
+import { findAll } from "domutils";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.ts";
+
+const base = inject("baseUrl");
+const distDir = inject("distDir");
+const IMAGE_PAGE = "/docs/v8/visual-testing/visual-testing-intro/";
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Cumulative layout shift so far; `within` keeps only shifts of elements inside that selector. */
+function cls(page: Page, within?: string): Promise<number> {
+  return page.evaluate(
+    (sel) =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }
+          >) {
+            const node = (s: { node?: Node }) => (s.node instanceof Element ? s.node : s.node?.parentElement);
+            if (!e.hadRecentInput && (!sel || e.sources.some((s) => node(s)?.closest(sel)))) sum += e.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+    within,
+  );
+}
+
+/** Scrolls to the bottom in steps, so lazy images load while the reader "reads". */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+describe.each([
+  ["mobile", { width: 412, height: 823 }],
+  ["desktop", { width: 1350, height: 940 }],
+])("layout stability (%s)", (_, viewport) => {
+  for (const path of ["/", IMAGE_PAGE, `/ru${IMAGE_PAGE}`]) {
+    it(`has no layout shift on ${path}, with every image loaded`, async () => {
+      const ctx = await browser.newContext({ viewport });
+      const page = await ctx.newPage();
+      await page.goto(base + path);
+      await page.waitForLoadState("networkidle");
+      // As Lighthouse measures it: the load, no scrolling.
+      expect(await cls(page)).toBe(0);
+      // While scrolling, content (images loading lazily) must not move. The sticky TOC moving with the
+      // hide-on-scroll navbar is the theme's, not the images', so only the content column counts here.
+      await scrollThrough(page);
+      expect(await cls(page, ".markdown, .showcase, .hero")).toBe(0);
+      const broken = await page.$$eval(".doc-image img", (imgs) =>
+        imgs
+          .filter((i) => (i as HTMLImageElement).checkVisibility())
+          .filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
+          .map((i) => (i as HTMLImageElement).currentSrc),
+      );
+      expect(broken).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
+describe("images in the page", () => {
+  it("shows the report screenshot under the landing hero eagerly, and SVG icons on the feature cards", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const img = page.locator(".showcase img").first();
+    expect(await img.getAttribute("loading")).toBeNull();
+    expect(Number(await img.getAttribute("width"))).toBeGreaterThan(1000);
+    expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\.(avif|webp)$/);
+    expect(await page.locator(".feature svg.feature__icon").count()).toBe(8);
+    const text = await page.locator(".features").textContent();
+    expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+    await page.close();
+  });
+
+  it("shows the -dark variant only in dark mode and links each image to its full size", async () => {
+    const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
+    await page.goto(base + IMAGE_PAGE);
+    const shown = () =>
+      page.$$eval(".doc-image a", (links) =>
+        links.filter((a) => (a as HTMLElement).checkVisibility()).map((a) => (a as HTMLAnchorElement).className),
+      );
+    await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
+    const light = await shown();
+    expect(light.length).toBeGreaterThan(4);
+    expect(light.every((c) => !c.includes("doc-image__dark"))).toBe(true);
+    await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+    const dark = await shown();
+    expect(dark.length).toBe(light.length);
+    expect(dark.every((c) => c.includes("doc-image__dark"))).toBe(true);
+    const href = await page.locator(".doc-image a").first().getAttribute("href");
+    const res = await page.request.get(base + href!);
+    expect(res.headers()["content-type"]).toMatch(/^image\//);
+    await page.close();
+  });
+});
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...(await htmlFiles(join(dir, e.name))));
+    else if (e.name.endsWith(".html")) out.push(join(dir, e.name));
+  }
+  return out;
+}
+
+describe("built images", () => {
+  it("gives every content <img> on every page width, height and alt text", async () => {
+    const bad: string[] = [];
+    let count = 0;
+    for (const file of await htmlFiles(distDir)) {
+      const doc = parseDocument(await readFile(file, "utf8"));
+      const imgs = findAll((el) => el.name === "img" && /\/assets\/img\//.test(el.attribs.src ?? ""), doc.children);
+      for (const img of imgs) {
+        count++;
+        const { width, height, alt } = img.attribs;
+        if (!(Number(width) > 0 && Number(height) > 0 && alt)) bad.push(`${file}: ${img.attribs.src}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    // Screenshots and diagrams are placed in at least 25 spots per locale (both variants of each counted).
+    expect(count).toBeGreaterThan(100);
+  });
+
+  it("writes no image file over 400 KB", async () => {
+    const dir = join(distDir, "assets", "img");
+    const sizes = await Promise.all(
+      (await readdir(dir)).map(async (n) => [n, (await stat(join(dir, n))).size] as const),
+    );
+    expect(sizes.length).toBeGreaterThan(50);
+    expect(sizes.filter(([, s]) => s > 400 * 1024)).toEqual([]);
+  });
+});

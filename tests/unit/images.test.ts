@@ -1,0 +1,210 @@
+// The image stage: local images in MDX get dimensions, srcsets, lazy loading, captions, dark variants and
+// animation handling; outputs are content-hashed and cached, so a rebuild without changes encodes nothing.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp, { type Sharp } from "sharp";
+import { parseDocument } from "htmlparser2";
+import { findAll, findOne } from "domutils";
+import type { Element, Document } from "domhandler";
+import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from "../support/site.ts";
+import { build } from "../../cli/pipeline/build.ts";
+import { resolveImageSrc } from "../../cli/images/rehype-images.ts";
+import { widthsFor } from "../../cli/images/encode.ts";
+
+const PAGE = "content/en/docs/v1/guide/images.mdx";
+const MDX = `---
+title: Images
+description: Pictures of every kind.
+---
+
+## Screens {#screens}
+
+![The login form showing an error](./shots/login.png "The login form after a wrong password")
+
+A logo inline: ![Fixture logo](/img/logo.svg) in a sentence.
+
+<img src="./shots/photo.jpg" alt="A product photo" />
+
+![](./shots/spinner.gif)
+`;
+
+/** A busy picture (text-like noise compresses like a screenshot does). */
+async function picture(width: number, height: number, hue: string): Promise<Sharp> {
+  const rows = Array.from(
+    { length: 20 },
+    (_, i) => `<rect x="${(i * 37) % 200}" y="${i * 40}" width="${width / 2}" height="18" fill="${hue}"/>`,
+  );
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#f6f6f6"/>${rows.join("")}</svg>`;
+  return sharp(Buffer.from(svg));
+}
+
+async function writeImages(root: string): Promise<void> {
+  const dir = join(root, "content/en/docs/v1/guide/shots");
+  await applyChanges(root, { [PAGE]: MDX });
+  await mkdir(dir, { recursive: true });
+  await (await picture(1500, 900, "#2a6")).png().toFile(join(dir, "login.png"));
+  await (await picture(1500, 900, "#9cf")).png().toFile(join(dir, "login-dark.png"));
+  await (await picture(700, 500, "#c52")).jpeg().toFile(join(dir, "photo.jpg"));
+  const frame = (c: string) =>
+    sharp({ create: { width: 120, height: 80, channels: 3, background: c } })
+      .png()
+      .toBuffer();
+  const gif = await sharp([await frame("red"), await frame("blue"), await frame("green")], {
+    join: { animated: true },
+  })
+    .gif()
+    .toBuffer();
+  await writeFile(join(dir, "spinner.gif"), gif);
+}
+
+const attr = (el: Element, name: string) => el.attribs[name];
+
+/** A tiny selector: `tag.class` (either part optional), searched below `root`. */
+function match(sel: string): (el: Element) => boolean {
+  const [tag, cls] = sel.split(".");
+  return (el) => (!tag || el.name === tag) && (!cls || (el.attribs.class ?? "").split(" ").includes(cls));
+}
+function selectAll(path: string, root: Document | Element): Element[] {
+  let scope: Array<Document | Element> = [root];
+  for (const step of path.split(" ")) scope = scope.flatMap((r) => findAll(match(step), r.children));
+  return [...new Set(scope as Element[])];
+}
+const selectOne = (path: string, root: Document | Element): Element | null => selectAll(path, root)[0] ?? null;
+
+describe("image stage", () => {
+  let root: string;
+  let html: string;
+  let first: Awaited<ReturnType<typeof buildSite>>;
+  let warnings: string[];
+
+  beforeAll(async () => {
+    root = await fixtureSite("basic");
+    await writeImages(root);
+    const logger = quietLogger();
+    first = await build({ root, logger });
+    warnings = logger.warnings;
+    html = await readFile(join(root, "dist/docs/v1/guide/images/index.html"), "utf8");
+  }, 120_000);
+  afterAll(() => removeSite(root));
+
+  it("gives every content <img> width, height and alt", () => {
+    const imgs = selectAll(".markdown img", parseDocument(html)) as Element[];
+    expect(imgs.length).toBe(5); // login (light + dark), logo, photo, spinner
+    expect(findOne(match("img"), parseDocument(html).children)).toBeTruthy();
+    for (const img of imgs) {
+      expect(Number(attr(img, "width"))).toBeGreaterThan(0);
+      expect(Number(attr(img, "height"))).toBeGreaterThan(0);
+      expect(attr(img, "alt")).toBeDefined();
+    }
+    const login = imgs[0];
+    expect([attr(login, "width"), attr(login, "height")]).toEqual(["1500", "900"]);
+  });
+
+  it("loads the first image eagerly and the others lazily and asynchronously", () => {
+    const imgs = selectAll(".markdown img", parseDocument(html)) as Element[];
+    expect(attr(imgs[0], "loading")).toBeUndefined();
+    expect(attr(imgs[0], "fetchpriority")).toBe("high");
+    for (const img of imgs.slice(1)) {
+      expect(attr(img, "loading")).toBe("lazy");
+      expect(attr(img, "decoding")).toBe("async");
+    }
+  });
+
+  it("writes AVIF and WebP srcsets and a fallback, and links to the full-size image", () => {
+    const doc = parseDocument(html);
+    const fig = selectOne("figure.doc-image", doc) as Element;
+    const light = selectOne("picture.doc-image__light", fig) as Element;
+    const sources = selectAll("source", light) as Element[];
+    expect(sources.map((s) => attr(s, "type"))).toEqual(["image/avif", "image/webp"]);
+    for (const s of sources) {
+      expect(attr(s, "srcset")).toMatch(/\/assets\/img\/login-640\.[0-9a-f]{10}\.\w+ 640w, .* 1500w$/);
+      expect(attr(s, "sizes")).toBeTruthy();
+    }
+    expect(attr(selectOne("img", light) as Element, "src")).toMatch(/login-1280\.[0-9a-f]{10}\.png$/);
+    const link = selectOne("a.doc-image__link", fig) as Element;
+    expect(attr(link, "href")).toMatch(/login-1500\.[0-9a-f]{10}\.webp$/);
+  });
+
+  it("turns a Markdown image title into a caption and shows the -dark sibling in dark mode only", () => {
+    const fig = selectOne("figure.doc-image", parseDocument(html)) as Element;
+    expect(html).toContain("<figcaption>The login form after a wrong password</figcaption>");
+    const dark = selectOne("picture.doc-image__dark img", fig) as Element;
+    expect(attr(dark, "src")).toMatch(/login-dark-1280\./);
+    expect(attr(dark, "loading")).toBe("lazy");
+  });
+
+  it("keeps inline images inline and makes a GIF an animated WebP with a still poster", () => {
+    const doc = parseDocument(html);
+    const inline = selectOne("p .doc-image--inline img", doc) as Element;
+    expect(attr(inline, "src")).toMatch(/logo\.[0-9a-f]{10}\.svg$/);
+    const gif = (selectAll(".markdown picture", doc) as Element[]).find((p) =>
+      /spinner/.test(attr(selectOne("img", p) as Element, "src")),
+    )!;
+    const img = selectOne("img", gif) as Element;
+    expect(attr(img, "src")).toMatch(/spinner-120\.[0-9a-f]{10}\.webp$/);
+    const poster = selectOne("source", gif) as Element;
+    expect(attr(poster, "media")).toBe("(prefers-reduced-motion: reduce)");
+    expect(attr(poster, "srcset")).toMatch(/spinner-120-poster\./);
+  });
+
+  it("warns about an image without alt text, naming the file and line", () => {
+    expect(warnings.filter((w) => w.includes("alt text"))).toEqual([
+      expect.stringMatching(/^content\/en\/docs\/v1\/guide\/images\.mdx:14: image spinner\.gif has no alt text/),
+    ]);
+  });
+
+  it("writes content-hashed files, none over 400 KB, with the animation really animated", async () => {
+    const dir = join(root, "dist/assets/img");
+    const names = await readdir(dir);
+    expect(names.length).toBeGreaterThan(10);
+    for (const n of names) {
+      expect(n).toMatch(/\.[0-9a-f]{10}\.(avif|webp|png|jpg|svg)$/);
+      expect((await stat(join(dir, n))).size).toBeLessThan(400 * 1024);
+    }
+    const anim = names.find((n) => /^spinner-120\.[0-9a-f]{10}\.webp$/.test(n))!;
+    expect((await sharp(join(dir, anim), { animated: true }).metadata()).pages).toBe(3);
+  });
+
+  it("encodes nothing when nothing changed, and only the changed image after an edit", async () => {
+    expect(first.imageStats.encoded).toBe(5); // login, login-dark, logo, photo, spinner
+    const again = await buildSite(root);
+    expect(again.imageStats).toEqual({ encoded: 0, cached: 5 });
+    expect(await readFile(join(root, "dist/docs/v1/guide/images/index.html"), "utf8")).toBe(html);
+    await (await picture(1500, 900, "#a0a")).png().toFile(join(root, "content/en/docs/v1/guide/shots/login.png"));
+    const edited = await buildSite(root);
+    expect(edited.imageStats).toEqual({ encoded: 1, cached: 4 });
+  }, 120_000);
+
+  it("fails the build on a missing image, naming the page and line", async () => {
+    const site = await fixtureSite("basic", { [PAGE]: "# Broken\n\nText.\n\n![Gone](./nope.png)\n" });
+    try {
+      await expect(buildSite(site)).rejects.toMatchObject({
+        message: expect.stringContaining("image not found: content/en/docs/v1/guide/nope.png"),
+        where: { file: PAGE, line: 5 },
+      });
+    } finally {
+      await removeSite(site);
+    }
+  });
+});
+
+describe("image paths", () => {
+  it("resolves relative, static and @site paths, and leaves remote ones alone", () => {
+    const file = "content/en/docs/v8/guides/x.mdx";
+    expect(resolveImageSrc(file, "./a.png")).toBe("content/en/docs/v8/guides/a.png");
+    expect(resolveImageSrc(file, "../../../../media/b%20c.webp")).toBe("content/media/b c.webp");
+    expect(resolveImageSrc(file, "/img/logo.svg")).toBe("static/img/logo.svg");
+    expect(resolveImageSrc(file, "@site/content/media/d.gif")).toBe("content/media/d.gif");
+    expect(resolveImageSrc(file, "https://example.com/a.png")).toBeNull();
+    expect(resolveImageSrc(file, "./notes.txt")).toBeNull();
+    expect(resolveImageSrc(file, "../../../../../../outside.png")).toBeNull();
+  });
+
+  it("encodes each width up to the image's own", () => {
+    expect(widthsFor(500)).toEqual([500]);
+    expect(widthsFor(1500)).toEqual([640, 960, 1280, 1500]);
+    expect(widthsFor(4000)).toEqual([640, 960, 1280, 1920, 2560]);
+  });
+});

@@ -1,0 +1,83 @@
+// <DocsiteImage>: what the build puts where content has a local image. Draws a <picture> with AVIF/WebP srcsets,
+// width and height (no layout shift), lazy loading below the first image, a link to the full-size file (works
+// without JavaScript), a dark-mode variant toggled by CSS on html[data-theme], and a caption.
+import { createContext, useContext } from "react";
+import type { ImageData, ImageVariantData } from "../types.ts";
+
+/** The image stage's results for the page being rendered, by source path. */
+export const ImagesContext = createContext<ReadonlyMap<string, ImageData>>(new Map());
+
+/** Column width of .markdown (docs.css): the browser picks a srcset entry for this, not the viewport. */
+const SIZES = "(max-width: 996px) 100vw, 860px";
+
+interface Props {
+  src: string;
+  alt: string;
+  caption?: string;
+  block?: string;
+  eager?: string;
+  nolink?: string;
+}
+
+function Picture({
+  v,
+  alt,
+  eager,
+  className,
+}: {
+  v: ImageVariantData;
+  alt: string;
+  eager: boolean;
+  className: string;
+}) {
+  const sizes = v.width < 860 ? `${v.width}px` : SIZES;
+  return (
+    <picture className={className}>
+      {v.poster && <source media="(prefers-reduced-motion: reduce)" srcSet={v.poster} />}
+      {v.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+      ))}
+      <img
+        src={v.src}
+        srcSet={v.srcset}
+        sizes={v.srcset ? sizes : undefined}
+        width={v.width}
+        height={v.height}
+        alt={alt}
+        loading={eager ? undefined : "lazy"}
+        decoding={eager ? undefined : "async"}
+        fetchPriority={eager ? "high" : undefined}
+      />
+    </picture>
+  );
+}
+
+export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props) {
+  const data = useContext(ImagesContext).get(src);
+  // The stage runs before rendering; no data means a renderer without it (a test): say where the image would be.
+  if (!data) return <span className="doc-image doc-image--missing">{alt}</span>;
+  const variants: Array<[ImageVariantData, string]> = data.dark
+    ? [
+        [data, "doc-image__light"],
+        [data.dark, "doc-image__dark"],
+      ]
+    : [[data, ""]];
+  const pictures = variants.map(([v, cls], i) => {
+    // The dark variant stays lazy: in light mode it is display:none and never loads.
+    const pic = <Picture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
+    return nolink ? (
+      pic
+    ) : (
+      <a key={cls} className={`doc-image__link ${cls}`} href={v.full}>
+        {pic}
+      </a>
+    );
+  });
+  if (!block) return <span className="doc-image doc-image--inline">{pictures}</span>;
+  return (
+    <figure className="doc-image">
+      {pictures}
+      {caption && <figcaption>{caption}</figcaption>}
+    </figure>
+  );
+}
