@@ -275,7 +275,8 @@ const imageEntryLists = new WeakMap<ReadonlyMap<string, ImageData>, Array<[strin
 export function imageEntries(images: ReadonlyMap<string, ImageData> | undefined): Array<[string, ImageData]> {
   if (!images) return [];
   let list = imageEntryLists.get(images);
-  if (!list) imageEntryLists.set(images, (list = [...images]));
+  // Sorted: the stage fills its map in the order encodes finish, which differs between runs (a cache key).
+  if (!list) imageEntryLists.set(images, (list = [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return list;
 }
 
