@@ -1,6 +1,6 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import fg from "fast-glob";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
@@ -51,6 +51,20 @@ export interface ContentIndex {
 
 export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
 
+// Files read by this process, by path, with the modification time and size they had: a long-running process
+// (the dev server rebuilding after an edit) reads again only the files that changed.
+const texts = new Map<string, { mtimeMs: number; size: number; text: string }>();
+async function readText(file: string, rel: string): Promise<string> {
+  const s = await stat(file);
+  const known = texts.get(file);
+  if (known && known.mtimeMs === s.mtimeMs && known.size === s.size) return known.text;
+  const text = decodeUtf8(await readFile(file), rel);
+  // A file modified within the last moments may change again within the same timestamp tick: not remembered.
+  if (Date.now() - s.mtimeMs > 100) texts.set(file, { mtimeMs: s.mtimeMs, size: s.size, text });
+  else texts.delete(file);
+  return text;
+}
+
 export async function readSource(config: SiteConfig, file: string): Promise<DocSource | BlogSource | null> {
   const rel = relative(config.rootDir, file).split("\\").join("/");
   const m = /^content\/([^/]+)\/(docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(rel);
@@ -63,7 +77,7 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
       `add "${locale}" to i18n.locales in site.config.json or move the file`,
     );
   }
-  const text = decodeUtf8(await readFile(file), rel);
+  const text = await readText(file, rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {

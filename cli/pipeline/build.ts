@@ -10,8 +10,7 @@ import { contentLinkRewriter, rewriteKeyOf, docSlugs } from "../mdx/content-link
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
-import { bundleClient } from "../client/bundle.ts";
-import { renderRoute, type RenderContext } from "../render/render-route.ts";
+import type { RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
@@ -26,6 +25,10 @@ import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets } from "./page-assets.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
 import { knownComponentNames } from "../render/mdx-runtime.ts";
+import { BuildCache, cacheDirOf } from "./cache.ts";
+import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
+import { createPool, type BuildPool } from "./pool.ts";
+import { renderRoutes, type RenderStats } from "./render-stage.ts";
 
 export interface BuildOptions {
   root: string;
@@ -58,6 +61,8 @@ export interface BuildResult extends SiteModel {
   outDir: string;
   /** Images encoded now vs. taken from the cache. */
   imageStats: ImageStats;
+  /** Routes rendered now vs. taken from the cache. */
+  renderStats: RenderStats;
 }
 
 /** Applies a severity to a problem: throw stops the build, warn reports it. */
@@ -68,8 +73,6 @@ function report(severity: Severity, msg: string, logger: Logger, warnings: strin
   logger.warn(msg);
   return false;
 }
-
-const cacheDirOf = (root: string) => join(root, ".docsite", "cache");
 
 /** Everything up to the route table and its checks: shared by build, dev and tests. */
 export async function loadSite(opts: BuildOptions, timings: Record<string, number> = {}): Promise<SiteModel> {
@@ -224,8 +227,27 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
   const logger = opts.logger ?? createLogger();
   const timings: Record<string, number> = {};
   const t0 = performance.now();
+  // Worker threads for a big render batch (pipeline/pool.ts), started on first use and closed when done.
+  let shared: BuildPool | undefined;
+  const pool = () => (shared ??= createPool());
+  try {
+    return await buildWith(opts, logger, timings, t0, pool, output);
+  } finally {
+    await shared?.close();
+  }
+}
+
+async function buildWith(
+  opts: BuildOptions,
+  logger: Logger,
+  timings: Record<string, number>,
+  t0: number,
+  pool: () => BuildPool,
+  output: Output | null,
+): Promise<BuildResult> {
   const site = await loadSite({ ...opts, logger }, timings);
   const { config, table, strings } = site;
+  const cache = new BuildCache(cacheDirOf(opts.root));
 
   const pageModules = await loadPageModules(site);
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
@@ -244,7 +266,7 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     /* awaited below; this only keeps an early failure from counting as unhandled */
   });
   let done = logger.step("client bundle");
-  const bundle = await bundleClient({ baseUrl: config.baseUrl, dev: opts.dev });
+  const bundle = await cachedClientBundle(cache, { baseUrl: config.baseUrl, dev: opts.dev });
   timings.bundle = done();
   const images = await imagesP;
   timings.images = performance.now() - imagesStarted;
@@ -260,16 +282,11 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     images: images.images,
   };
   const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);
-  let n = 0;
+  // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
+  const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
+  for (const [f, html] of rendered.files) files.set(f, html);
   const errors = new PageErrorCollector();
-  for (const route of table.routes) {
-    try {
-      files.set(outputFileOf(config, route.path), await renderRoute(ctx, route));
-    } catch (err) {
-      errors.add(err, route.origin);
-    }
-    logger.progress("rendering", ++n, table.routes.length);
-  }
+  for (const { route, error } of rendered.errors) errors.add(error, route.origin);
   if (opts.skipFailingPages)
     for (const e of errors.list())
       report("warn", `${location(e.where)}: ${e.message} (page left out)`, logger, site.warnings);
@@ -288,7 +305,7 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
-  for (const [f, c] of searchFiles(config, table, strings)) files.set(f, c);
+  for (const [f, c] of searchFiles(config, table, strings, cachedSearchBundle(cache))) files.set(f, c);
   files.set("_headers", headersFile(config, files));
   timings.extras = done();
 
@@ -298,6 +315,16 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     await output.write(files, join(opts.root, "static"));
     timings.write = done();
   }
+  // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
+  await Promise.all(["render", "search", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
-  return { ...site, pages: table.routes.length, files: files.size, timings, outDir, imageStats: images.stats };
+  return {
+    ...site,
+    pages: table.routes.length,
+    renderStats: rendered.stats,
+    files: files.size,
+    timings,
+    outDir,
+    imageStats: images.stats,
+  };
 }

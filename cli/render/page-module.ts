@@ -20,6 +20,10 @@ export interface PageModule {
   };
 }
 
+// The URL each loaded module was imported from, so a worker thread can import the same compiled file.
+const urls = new WeakMap<object, string>();
+export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!;
+
 const themeDir = resolvePath(dirname(fileURLToPath(import.meta.url)), "..", "..", "theme");
 const requireHere = createRequire(import.meta.url);
 
@@ -65,7 +69,8 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
   const outFile = join(cacheDir, "pages", `${hashText(abs + code)}.mjs`);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, code);
-  const mod = (await import(pathToFileURL(outFile).href)) as Partial<PageModule>;
+  const url = pathToFileURL(outFile).href;
+  const mod = (await import(url)) as Partial<PageModule>;
   if (typeof mod.default !== "function") {
     throw new DocsiteError(
       "page module has no default export",
@@ -73,5 +78,6 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
       "export the page component as default: `export default function Page() { … }`",
     );
   }
+  urls.set(mod, url);
   return mod as PageModule;
 }

@@ -1,36 +1,19 @@
-// Renders one route to a complete HTML document with React on the server.
+// Renders one route to a complete HTML document with React on the server, in two steps: `prepareRoute` turns a
+// route and the site model into a RenderJob, plain data that holds everything the HTML depends on (so its hash
+// is a sound cache key and it can cross to a worker thread); `renderJob` draws it (render/render-job.ts).
 import { DocsiteError } from "../log.ts";
-import { createElement as h, type ReactNode, type ComponentType } from "react";
 import type { PageModule } from "./page-module.ts";
-import { renderToString } from "react-dom/server";
+import { moduleUrlOf } from "./page-module.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
-import type { CompiledMdx } from "../mdx/compile.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import { renderDocument, type Assets, type HeadData } from "./html.ts";
+import type { Assets, HeadData } from "./html.ts";
 import { blogBase, localeBase } from "../routes/paths.ts";
-import { SiteProvider } from "../../theme/context.tsx";
-import { Layout } from "../../theme/layout/Layout.tsx";
-import { DocPage } from "../../theme/docs/DocPage.tsx";
-import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
-import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
-import { runMdx, pageComponents as mdxComponents } from "./mdx-runtime.ts";
-import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
-
-const mdxCache = new WeakMap<CompiledMdx, Promise<ComponentType<{ components: object }>>>();
-
-async function mdxComponent(c: CompiledMdx, config: SiteConfig): Promise<ComponentType<{ components: object }>> {
-  let p = mdxCache.get(c);
-  if (!p) {
-    p = runMdx(c.code, config).then((m) => m.default as ComponentType<{ components: object }>);
-    mdxCache.set(c, p);
-  }
-  return p;
-}
+import type { PageSpec, RenderJob } from "./render-job.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -76,24 +59,32 @@ export interface RenderContext {
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
 export async function renderRoute(ctx: RenderContext, route: Route): Promise<string> {
   try {
-    return await renderRouteHtml(ctx, route);
+    // React's server renderer loads on first use: a build whose routes all come from the cache never loads it.
+    const { renderJob } = await import("./render-job.ts");
+    return await renderJob(prepareRoute(ctx, route));
   } catch (err) {
-    if (err instanceof DocsiteError) throw err;
-    throw new DocsiteError(
-      `rendering ${route.path} failed: ${err instanceof Error ? err.message : String(err)}`,
-      { file: route.origin },
-      "fix the component or page that throws (run with --debug for the stack trace)",
-      err,
-    );
+    throw renderError(err, route);
   }
 }
 
-async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string> {
+/** A component or MDX page that throws is reported with the file the route comes from. */
+export function renderError(err: unknown, route: Route): DocsiteError {
+  if (err instanceof DocsiteError) return err;
+  return new DocsiteError(
+    `rendering ${route.path} failed: ${err instanceof Error ? err.message : String(err)}`,
+    { file: route.origin },
+    "fix the component or page that throws (run with --debug for the stack trace)",
+    err,
+  );
+}
+
+/** Everything the HTML of a route depends on, as plain data (no functions, no shared objects). */
+export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   const { config, table } = ctx;
   const strings = ctx.strings.get(route.locale)!;
   const t = strings.t.bind(strings);
   const lc = config.i18n.localeConfigs[route.locale];
-  let page: ReactNode;
+  let page: PageSpec;
   let title = config.title;
   let description = "";
   let applyColorMode = true;
@@ -107,11 +98,7 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
 
   switch (route.kind) {
     case "doc": {
-      const Content = await mdxComponent(route.compiled, config);
-      page = h(DocPage, {
-        data: docPageData(config, table, route, t),
-        children: withImages(ctx, h(Content, { components: mdxComponents })),
-      });
+      page = { kind: "doc", data: docPageData(config, table, route, t), code: route.compiled.code };
       title = `${route.title} | ${config.title}`;
       description = route.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -119,13 +106,11 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       break;
     }
     case "blogPost": {
-      const Content = await mdxComponent(route.compiled, config);
-      page = h(BlogPostPage, {
-        post: route.post,
-        prev: route.prev,
-        next: route.next,
-        children: withImages(ctx, h(Content, { components: mdxComponents })),
-      });
+      page = {
+        kind: "blogPost",
+        props: { post: route.post, prev: route.prev, next: route.next },
+        code: route.compiled.code,
+      };
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -133,25 +118,31 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       break;
     }
     case "blogList":
-      page = h(BlogListPage, {
-        title: t("theme.blog.title"),
-        posts: route.posts,
-        page: route.page,
-        totalPages: route.totalPages,
-        prevHref: route.prevHref,
-        nextHref: route.nextHref,
-        archiveHref: `${blogBase(config, route.locale)}archive/`,
-      });
+      page = {
+        kind: "blogList",
+        props: {
+          title: t("theme.blog.title"),
+          posts: route.posts,
+          page: route.page,
+          totalPages: route.totalPages,
+          prevHref: route.prevHref,
+          nextHref: route.nextHref,
+          archiveHref: `${blogBase(config, route.locale)}archive/`,
+        },
+      };
       title = `${t("theme.blog.title")} | ${config.title}`;
       description = t("theme.blog.description");
       break;
     case "blogArchive":
-      page = h(BlogArchivePage, { years: route.years });
+      page = { kind: "blogArchive", props: { years: route.years } };
       title = `${t("theme.blog.archive.title")} | ${config.title}`;
       description = t("theme.blog.archive.description");
       break;
     case "search":
-      page = h(SearchPageShell, { query: "", action: route.path, search: searchClientConfig(config, table, strings) });
+      page = {
+        kind: "search",
+        props: { query: "", action: route.path, search: searchClientConfig(config, table, strings) },
+      };
       title = `${t("theme.SearchPage.heading")} | ${config.title}`;
       description = t("theme.SearchPage.description");
       break;
@@ -164,27 +155,30 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
       });
       const last = config.docs.versions.find((v) => v.isLast)!;
       const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
-      page = h(VersionsPage, {
-        current: row(last),
-        unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
-        past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
-        repoHref: repo && repo.type === "link" ? repo.href : undefined,
-      });
+      page = {
+        kind: "versions",
+        props: {
+          current: row(last),
+          unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
+          past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
+          repoHref: repo && repo.type === "link" ? repo.href : undefined,
+        },
+      };
       title = `${t("theme.versions.title")} | ${config.title}`;
       description = t("theme.versions.description");
       break;
     }
     case "notFound":
-      page = h(NotFoundPage);
+      page = { kind: "notFound" };
       title = `${t("theme.NotFound.title")} | ${config.title}`;
       break;
     case "redirect":
-      page = h(RedirectPage, { to: route.to });
+      page = { kind: "redirect", props: { to: route.to } };
       extraHead = `<meta http-equiv="refresh" content="0; url=${route.to}">`;
       break;
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = withImages(ctx, h(mod.default, { locale: route.locale }));
+      page = { kind: "page", module: moduleUrlOf(mod), props: { locale: route.locale } };
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;
@@ -202,9 +196,6 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
   }
 
   const layout = buildLayoutData(config, table, strings, route, { applyColorMode });
-  const body = renderToString(
-    h(SiteProvider, { i18n: { locale: route.locale, t }, layout, children: h(Layout, { wide, children: page }) }),
-  );
   const alts = route.kind === "notFound" ? [] : alternates(config, table, route).filter((a) => a.exists);
   const head: HeadData = {
     title,
@@ -227,47 +218,66 @@ async function renderRouteHtml(ctx: RenderContext, route: Route): Promise<string
     keywords,
     image,
   };
-  return renderDocument({
-    config,
-    lang: lc.htmlLang,
-    dir: lc.direction,
-    head,
-    assets: ctx.assets,
-    body,
-    applyColorMode,
-    extraHead: extraHead + searchPreconnect(config),
-    // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
-    baseUrl: {
-      path: localeBase(config, route.locale),
-      message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
+  return {
+    locale: route.locale,
+    images: imageEntries(ctx.images),
+    messages: strings.messages,
+    fallback:
+      route.locale === config.i18n.defaultLocale
+        ? undefined
+        : { locale: config.i18n.defaultLocale, messages: ctx.strings.get(config.i18n.defaultLocale)!.messages },
+    layout,
+    wide,
+    page,
+    document: {
+      config,
+      lang: lc.htmlLang,
+      dir: lc.direction,
+      head,
+      assets: ctx.assets,
+      applyColorMode,
+      extraHead: extraHead + searchPreconnect(config),
+      // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
+      baseUrl: {
+        path: localeBase(config, route.locale),
+        message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
+      },
+      rootAttrs: {
+        "data-locale": route.locale,
+        "data-base": config.baseUrl,
+        "data-route": route.kind,
+        "data-i18n": JSON.stringify({
+          retry: t("theme.ErrorPageContent.retry"),
+          tryAgain: t("theme.ErrorPageContent.tryAgain"),
+          crashed: t("theme.ErrorPageContent.title"),
+          loadFailed: t("theme.ErrorPageContent.loadFailed"),
+        }),
+        ...(config.analytics?.yandexMetrika
+          ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) }
+          : {}),
+        ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+        // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
+        ...(route.kind === "notFound"
+          ? {
+              "data-locale-bases": JSON.stringify(
+                Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
+              ),
+            }
+          : {}),
+        "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
+      },
     },
-    rootAttrs: {
-      "data-locale": route.locale,
-      "data-base": config.baseUrl,
-      "data-route": route.kind,
-      "data-i18n": JSON.stringify({
-        retry: t("theme.ErrorPageContent.retry"),
-        tryAgain: t("theme.ErrorPageContent.tryAgain"),
-        crashed: t("theme.ErrorPageContent.title"),
-        loadFailed: t("theme.ErrorPageContent.loadFailed"),
-      }),
-      ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
-      ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
-      // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
-      ...(route.kind === "notFound"
-        ? {
-            "data-locale-bases": JSON.stringify(
-              Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
-            ),
-          }
-        : {}),
-      "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
-    },
-  });
+  };
 }
 
-function withImages(ctx: RenderContext, content: ReactNode): ReactNode {
-  return ctx.images ? h(ImagesContext.Provider, { value: ctx.images }, content) : content;
+/** The image stage's results as plain data, made once per map (every job of a build shares the same array). */
+const imageEntryLists = new WeakMap<ReadonlyMap<string, ImageData>, Array<[string, ImageData]>>();
+export function imageEntries(images: ReadonlyMap<string, ImageData> | undefined): Array<[string, ImageData]> {
+  if (!images) return [];
+  let list = imageEntryLists.get(images);
+  // Sorted: the stage fills its map in the order encodes finish, which differs between runs (a cache key).
+  if (!list) imageEntryLists.set(images, (list = [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  return list;
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

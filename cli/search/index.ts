@@ -8,6 +8,7 @@ import type { SidebarNode } from "../routes/sidebars.ts";
 import { localeBase } from "../routes/paths.ts";
 import { escapeHtml } from "../render/html.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
+import type { Synonyms } from "../../theme/search/local-format.ts";
 import { loadSynonyms } from "./synonyms.ts";
 import { DocsiteError } from "../log.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
@@ -122,7 +123,13 @@ function indexedRoutes(
 }
 
 /** Client configs for every locale and, for the local provider, the index bundles. Paths are relative to dist/. */
-export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<string, Strings>): Map<string, string> {
+export function searchFiles(
+  config: SiteConfig,
+  table: RouteTable,
+  strings: Map<string, Strings>,
+  /** Builds a bundle, or takes it from a cache keyed by its pages (the build's cache: pipeline/cache.ts). */
+  bundle: (pages: IndexedPage[], synonyms?: Synonyms) => Map<string, string> = localIndexFiles,
+): Map<string, string> {
   const files = new Map<string, string>();
   const rel = (p: string) => p.slice(config.baseUrl.length);
   for (const [locale, s] of strings)
@@ -142,7 +149,7 @@ export function searchFiles(config: SiteConfig, table: RouteTable, strings: Map<
         sections: r.compiled.sections,
       }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
-      for (const [f, c] of localIndexFiles(pages, synonyms.get(locale))) files.set(dir + f, c);
+      for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);
     }
   }
   return files;

@@ -1,51 +1,43 @@
 // `npm run bench`: timings belong here, not in tests. Builds the site cold (empty cache) and warm, and prints
 // build times, peak memory, pages per second, first-load bytes per page kind, and search query latency.
-import { rm } from "node:fs/promises";
+// Timings are wall time and CPU time (user+sys of all threads): on a shared machine the CPU time is the steadier
+// figure. BENCH_ONLY=build,scale,firstload,search,dev,lighthouse runs some sections only.
+import "./production-env.ts";
 import { join, resolve } from "node:path";
+import { firstLoad } from "../support/bytes.ts";
+import { benchBuilds, buildTable } from "./build-bench.ts";
+import { syntheticSite } from "./scale-bench.ts";
+import { benchDev, devTable } from "./dev-bench.ts";
+import { sec } from "./measure.ts";
 import { build } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
-import { firstLoad } from "../support/bytes.ts";
 
 const root = resolve(process.argv[2] ?? ".");
 const outDir = join(root, ".docsite", "bench-dist");
-const logger = createLogger({ quiet: true });
-
-let peak = 0;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 20);
-
-await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
-const cold = await build({ root, outDir, logger });
-const warm = await build({ root, outDir, logger });
-clearInterval(sampler);
-
+const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+const wants = (section: string) => only.size === 0 || only.has(section);
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const kb = (n: number) => (n / 1024).toFixed(1);
-console.log("\n## Build\n");
-console.log(row(["metric", "value"]));
-console.log(row(["---", "---"]));
-console.log(row(["routes", cold.pages]));
-console.log(row(["MDX pages compiled (cold / warm)", `${cold.compileStats.compiled} / ${warm.compileStats.compiled}`]));
-console.log(row(["cold build (empty cache)", `${(cold.timings.total / 1000).toFixed(2)} s`]));
-console.log(row(["warm rebuild (no changes)", `${(warm.timings.total / 1000).toFixed(2)} s`]));
-console.log(
-  row([
-    "  of which compile (cold / warm)",
-    `${(cold.timings.compile / 1000).toFixed(2)} s / ${(warm.timings.compile / 1000).toFixed(2)} s`,
-  ]),
-);
-console.log(row(["  of which render (warm)", `${(warm.timings.render / 1000).toFixed(2)} s`]));
-console.log(
-  row(["  of which sitemaps, feeds and search index (warm)", `${(warm.timings.extras / 1000).toFixed(2)} s`]),
-);
-console.log(
-  row([
-    "pages per second (cold / warm)",
-    `${(cold.pages / (cold.timings.total / 1000)).toFixed(0)} / ${(warm.pages / (warm.timings.total / 1000)).toFixed(0)}`,
-  ]),
-);
-console.log(row(["peak memory (RSS)", `${(peak / 1024 / 1024).toFixed(0)} MB`]));
+
+const EDITED = "content/ru/docs/v8/commands/browser/url.mdx";
+// The timed builds run for the build and scale sections; other sections that need a built site get a plain build.
+const real = wants("build") || wants("scale") ? await benchBuilds(root, outDir, EDITED) : undefined;
+if (real) console.log(buildTable("this site", real));
+const needsSite = ["firstload", "search", "lighthouse"].some(wants);
+const cold =
+  real?.cold.value ?? (needsSite ? await build({ root, outDir, logger: createLogger({ quiet: true }) }) : undefined);
+
+if (real && cold && wants("scale")) {
+  const scaleRoot = await syntheticSite(root, join(root, ".docsite", "bench-scale-site"));
+  const big = await benchBuilds(scaleRoot, join(scaleRoot, "dist"), EDITED);
+  console.log(buildTable("synthetic site, 10× the docs pages", big));
+  const ratio = (a: number, b: number) => (a / b).toFixed(1);
+  console.log(
+    `\ncold build, 10× site / this site: ${ratio(big.cold.value.pages, cold.pages)}× the routes, ` +
+      `${ratio(big.cold.wallMs, real.cold.wallMs)}× the wall time (${sec(big.cold.wallMs)}), ` +
+      `${ratio(big.cold.cpuMs, real.cold.cpuMs)}× the CPU time (${sec(big.cold.cpuMs)})`,
+  );
+}
 
 const kinds: Array<[string, string]> = [
   ["landing (ru)", "ru/"],
@@ -54,23 +46,23 @@ const kinds: Array<[string, string]> = [
   ["blog list (ru)", "ru/blog/"],
   [
     "blog post (ru)",
-    cold.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/",
+    cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path.slice(1) ?? "ru/blog/",
   ],
   ["search page (ru)", "ru/search/"],
   ["versions (ru)", "ru/versions/"],
   ["404", "404.html"],
 ];
-console.log("\n## First load per page kind (gzip)\n");
-console.log(row(["page kind", "HTML KB", "CSS KB", "JS KB"]));
-console.log(row(["---", "---:", "---:", "---:"]));
-for (const [label, path] of kinds) {
+if (wants("firstload")) console.log("\n## First load per page kind (gzip)\n");
+if (wants("firstload")) console.log(row(["page kind", "HTML KB", "CSS KB", "JS KB"]));
+if (wants("firstload")) console.log(row(["---", "---:", "---:", "---:"]));
+for (const [label, path] of wants("firstload") ? kinds : []) {
   const f = firstLoad(outDir, path);
   console.log(row([label, kb(f.html), kb(f.css), kb(f.js)]));
 }
 
 // Search: time from typing a query into the modal to its results on screen, in Chromium against the served build
 // (Russian edition, local provider). The first query includes fetching the engine and the index; the others do not.
-{
+if (wants("search")) {
   const { serve } = await import("../../cli/server/serve.ts");
   const { launchChromium } = await import("../support/chromium.ts");
   const server = await serve({ dir: outDir, port: 0 });
@@ -124,7 +116,7 @@ for (const [label, path] of kinds) {
 
 // Search quality: where the page a reader means lands for Russian queries whose word forms differ from the page's,
 // run through the browser's engine over the written index (README, "Search").
-{
+if (wants("search")) {
   const { readFile } = await import("node:fs/promises");
   const { localEngine } = await import("../../theme/search/local-engine.ts");
   const dir = join(outDir, "search-index", "ru", "v8");
@@ -157,8 +149,18 @@ for (const [label, path] of kinds) {
   console.log(row(["**first**", "", `**${first} of ${cases.length}**`]));
 }
 
+if (wants("dev")) {
+  console.log(devTable(await benchDev(root, "/ru/docs/v8/commands/browser/url/", EDITED)));
+}
+
+if (wants("lighthouse")) {
+  const { lighthouseTable } = await import("./lighthouse.ts");
+  const post = cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";
+  console.log(await lighthouseTable(outDir, post));
+}
+
 // Search quality over the reader query set, both locales (tests/bench/search-eval.ts).
-{
+if (wants("search")) {
   const { evaluateSearch, formatEval } = await import("./search-eval.ts");
   console.log("\n## Search quality: reader query set (top-1, top-3, MRR@10)\n");
   console.log(formatEval(await evaluateSearch(outDir)));

@@ -36,7 +36,8 @@ export async function editJson(root: string, file: string, edit: (v: any) => voi
   await writeFile(p, JSON.stringify(v, null, 2));
 }
 
-export const removeSite = (root: string) => rm(root, { recursive: true, force: true });
+// Retries: a dev server's background load may still be finishing a cache write when a test ends.
+export const removeSite = (root: string) => rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 
 export function quietLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];

@@ -1,0 +1,72 @@
+// The persistent build cache under .docsite/cache/: text entries by namespace and key. Keys are hashes of
+// everything an output depends on (content, code, config, strings), so an entry is never stale, only unused;
+// `prune` removes the entries of a namespace that the last full build did not use.
+import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { hashText } from "../content/scan.ts";
+import { codeHash } from "./code-hash.ts";
+
+export const cacheDirOf = (root: string): string => join(root, ".docsite", "cache");
+
+/**
+ * Objects shared by many keys (the config, a locale's strings, a sidebar), hashed once each: `cacheKey` writes
+ * their hash in their place. Only objects that stay unchanged for the rest of the process may be registered.
+ */
+const shared = new WeakMap<object, string>();
+export function registerShared(...objects: object[]): void {
+  for (const o of objects) if (!shared.has(o)) shared.set(o, `#shared:${hashText(JSON.stringify(o))}`);
+}
+const replacer = (_key: string, value: unknown) =>
+  value !== null && typeof value === "object" ? (shared.get(value) ?? value) : value;
+
+/** A key over the code hash and any JSON-serialisable inputs. */
+export const cacheKey = (...inputs: unknown[]): string =>
+  hashText([codeHash(), ...inputs.map((i) => (typeof i === "string" ? i : JSON.stringify(i, replacer)))].join("\0"));
+
+export class BuildCache {
+  private readonly used = new Map<string, Set<string>>();
+  constructor(readonly dir: string) {}
+
+  private file(ns: string, key: string): string {
+    return join(this.dir, ns, key);
+  }
+
+  private use(ns: string, key: string): void {
+    let s = this.used.get(ns);
+    if (!s) this.used.set(ns, (s = new Set()));
+    s.add(key);
+  }
+
+  get(ns: string, key: string): string | undefined {
+    this.use(ns, key);
+    try {
+      return readFileSync(this.file(ns, key), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Written to a temporary name and renamed, so a build killed mid-write leaves no half entry. */
+  set(ns: string, key: string, text: string): void {
+    this.use(ns, key);
+    mkdirSync(join(this.dir, ns), { recursive: true });
+    const tmp = `${this.file(ns, key)}.${process.pid}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, this.file(ns, key));
+  }
+
+  /** Deletes the entries of `ns` that this build did not use (only files docsite wrote there). */
+  async prune(ns: string): Promise<void> {
+    const keep = this.used.get(ns) ?? new Set();
+    let names: string[];
+    try {
+      names = await readdir(join(this.dir, ns));
+    } catch {
+      return;
+    }
+    await Promise.all(
+      names.filter((n) => !keep.has(n) && /^[0-9a-f]{16}(\.\d+\.tmp)?$/.test(n)).map((n) => rm(join(this.dir, ns, n))),
+    );
+  }
+}

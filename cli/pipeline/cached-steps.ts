@@ -1,0 +1,34 @@
+// Build steps whose output is a pure function of their inputs and the code, taken from the build cache when
+// those are unchanged: the client bundle (esbuild) and the local search index bundles.
+import { bundleClient, type ClientBundle } from "../client/bundle.ts";
+import { localIndexFiles, type IndexedPage } from "../search/local-index.ts";
+import type { Synonyms } from "../../theme/search/local-format.ts";
+import { cacheKey, type BuildCache } from "./cache.ts";
+
+export async function cachedClientBundle(
+  cache: BuildCache,
+  opts: Parameters<typeof bundleClient>[0],
+): Promise<ClientBundle> {
+  const key = cacheKey("client", opts);
+  const hit = cache.get("client", key);
+  if (hit !== undefined) {
+    const b = JSON.parse(hit) as Omit<ClientBundle, "files"> & { files: Array<[string, string]> };
+    return { ...b, files: new Map(b.files.map(([f, data]) => [f, Buffer.from(data, "base64")])) };
+  }
+  const b = await bundleClient(opts);
+  const files = [...b.files].map(([f, data]) => [f, Buffer.from(data).toString("base64")]);
+  cache.set("client", key, JSON.stringify({ ...b, files }));
+  return b;
+}
+
+/** A search index bundle, built again only when one of its pages' indexed text changes. */
+export const cachedSearchBundle =
+  (cache: BuildCache) =>
+  (pages: IndexedPage[], synonyms?: Synonyms): Map<string, string> => {
+    const key = cacheKey("search", { pages, synonyms: synonyms ?? {} });
+    const hit = cache.get("search", key);
+    if (hit !== undefined) return new Map(JSON.parse(hit) as Array<[string, string]>);
+    const files = localIndexFiles(pages, synonyms);
+    cache.set("search", key, JSON.stringify([...files]));
+    return files;
+  };

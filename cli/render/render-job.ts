@@ -1,0 +1,108 @@
+// Draws a RenderJob (plain data from render-route.ts `prepareRoute`) into an HTML document with React on the
+// server. A pure function of the job and of the theme code: the same in the main thread and in a worker.
+import { createElement as h, type ComponentType, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStrings, type Messages } from "../i18n/strings.ts";
+import { renderDocument } from "./html.ts";
+import type { PageModule } from "./page-module.ts";
+import { SiteProvider } from "../../theme/context.tsx";
+import { Layout } from "../../theme/layout/Layout.tsx";
+import { DocPage } from "../../theme/docs/DocPage.tsx";
+import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
+import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
+import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
+import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
+
+type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
+
+/** What goes in the page slot of the layout. */
+export type PageSpec =
+  | { kind: "doc"; data: DocPageData; code: string }
+  | { kind: "blogPost"; props: Props<typeof BlogPostPage>; code: string }
+  | { kind: "blogList"; props: Props<typeof BlogListPage> }
+  | { kind: "blogArchive"; props: Props<typeof BlogArchivePage> }
+  | { kind: "search"; props: Props<typeof SearchPageShell> }
+  | { kind: "versions"; props: Props<typeof VersionsPage> }
+  | { kind: "notFound" }
+  | { kind: "redirect"; props: Props<typeof RedirectPage> }
+  /** A custom page: the URL of its compiled module (the file name holds a hash of its code). */
+  | { kind: "page"; module: string; props: { locale: string } };
+
+export interface RenderJob {
+  locale: string;
+  /** The image stage's results (cli/images/stage.ts) as [source path, data] pairs. */
+  images: Array<[string, ImageData]>;
+  /** The locale's interface strings (the theme formats them through context). */
+  messages: Messages;
+  /** The default locale's strings, which answer keys this locale lacks (absent for the default locale). */
+  fallback?: { locale: string; messages: Messages };
+  layout: LayoutData;
+  wide: boolean;
+  page: PageSpec;
+  /** The document around the body. */
+  document: Omit<Parameters<typeof renderDocument>[0], "body">;
+}
+
+type MdxContent = ComponentType<{ components: object }>;
+// Compiled MDX is evaluated once per distinct code string (dev renders the same page many times).
+const mdxModules = new Map<string, MdxContent>();
+
+async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent> {
+  let c = mdxModules.get(code);
+  if (!c) {
+    const m = await runMdx(code, site);
+    c = m.default as MdxContent;
+    if (mdxModules.size > 500) mdxModules.clear();
+    mdxModules.set(code, c);
+  }
+  return c;
+}
+
+async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode> {
+  switch (spec.kind) {
+    case "doc":
+      return h(DocPage, {
+        data: spec.data,
+        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
+      });
+    case "blogPost":
+      return h(BlogPostPage, {
+        ...spec.props,
+        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
+      });
+    case "blogList":
+      return h(BlogListPage, spec.props);
+    case "blogArchive":
+      return h(BlogArchivePage, spec.props);
+    case "search":
+      return h(SearchPageShell, spec.props);
+    case "versions":
+      return h(VersionsPage, spec.props);
+    case "notFound":
+      return h(NotFoundPage);
+    case "redirect":
+      return h(RedirectPage, spec.props);
+    case "page": {
+      const mod = (await import(spec.module)) as PageModule;
+      return h(mod.default, spec.props);
+    }
+  }
+}
+
+export async function renderJob(job: RenderJob): Promise<string> {
+  const fallback = job.fallback && createStrings(job.fallback.locale, job.fallback.messages);
+  const strings = createStrings(job.locale, job.messages, undefined, fallback);
+  const t = strings.t.bind(strings);
+  const content = await pageElement(job.page, job.document.config);
+  // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
+  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, content) : content;
+  const body = renderToString(
+    h(SiteProvider, {
+      i18n: { locale: job.locale, t },
+      layout: job.layout,
+      children: h(Layout, { wide: job.wide, children: page }),
+    }),
+  );
+  return renderDocument({ ...job.document, body });
+}

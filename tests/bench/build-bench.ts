@@ -1,0 +1,82 @@
+// Build timings for `npm run bench`: a cold build (empty cache), a no-change rebuild, a rebuild after one edited
+// page, each with wall time, CPU time and peak RSS, per-phase timings, and the same no-change rebuild as a fresh
+// `docsite build` process (what a user types, including Node and tsx start-up).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type BuildResult } from "../../cli/pipeline/build.ts";
+import { createLogger } from "../../cli/log.ts";
+import { measure, mb, sec, table, type Measured } from "./measure.ts";
+
+const bin = resolve(fileURLToPath(import.meta.url), "..", "..", "..", "bin", "docsite.js");
+const PHASES = ["config", "scan", "compile", "routes", "bundle", "render", "extras", "write"];
+
+export interface BuildRuns {
+  cold: Measured<BuildResult>;
+  warm: Measured<BuildResult>;
+  edit: Measured<BuildResult>;
+  cliWarmMs: number;
+  /** CPU time of that process (user+sys), from /usr/bin/time when present. */
+  cliWarmCpuMs?: number;
+}
+
+/** Builds `root` cold, again unchanged, and after appending a paragraph to `editFile` (restored afterwards). */
+export async function benchBuilds(root: string, outDir: string, editFile: string): Promise<BuildRuns> {
+  const logger = createLogger({ quiet: true });
+  await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
+  const run = () => measure(() => build({ root, outDir, logger }));
+  const cold = await run();
+  const warm = await run();
+  const original = await readFile(join(root, editFile), "utf8");
+  let edit: Measured<BuildResult>;
+  try {
+    await writeFile(join(root, editFile), `${original}\n\nA paragraph added by the bench.\n`);
+    edit = await run();
+  } finally {
+    await writeFile(join(root, editFile), original);
+  }
+  await run(); // back to the committed state, from the cache
+  const args = [process.execPath, bin, "build", "--root", root, "--out", outDir];
+  const timed = existsSync("/usr/bin/time");
+  const t0 = performance.now();
+  const cli = timed
+    ? spawnSync("/usr/bin/time", ["-f", "docsite-cpu %U %S", ...args], { encoding: "utf8" })
+    : spawnSync(args[0], args.slice(1), { encoding: "utf8" });
+  const cliWarmMs = performance.now() - t0;
+  if (cli.status !== 0) throw new Error(`docsite build failed: ${cli.stderr}`);
+  const cpu = /docsite-cpu ([\d.]+) ([\d.]+)/.exec(cli.stderr);
+  return { cold, warm, edit, cliWarmMs, cliWarmCpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined };
+}
+
+export function buildTable(title: string, r: BuildRuns): string {
+  const runs: Array<[string, Measured<BuildResult>]> = [
+    ["cold (empty cache)", r.cold],
+    ["no change", r.warm],
+    ["one page edited", r.edit],
+  ];
+  const lines = [
+    `\n## Build: ${title} (${r.cold.value.pages} routes)\n`,
+    table(
+      ["build", "wall", "CPU (user+sys)", "peak RSS", "MDX compiled", "routes rendered"],
+      runs.map(([label, m]) => [
+        label,
+        sec(m.wallMs),
+        sec(m.cpuMs),
+        mb(m.peakRss),
+        m.value.compileStats.compiled,
+        m.value.renderStats.rendered,
+      ]),
+      ["---", "---:", "---:", "---:", "---:", "---:"],
+    ),
+    `\nno change, as a new \`docsite build\` process (Node and tsx start-up included): ${sec(r.cliWarmMs)} wall` +
+      (r.cliWarmCpuMs === undefined ? "\n" : `, ${sec(r.cliWarmCpuMs)} CPU\n`),
+    table(
+      ["phase", ...runs.map(([label]) => label)],
+      PHASES.map((p) => [p, ...runs.map(([, m]) => sec(m.value.timings[p] ?? 0))]),
+      ["---", ...runs.map(() => "---:")],
+    ),
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,139 @@
+// The persistent build cache and the worker pool: a rebuild after any kind of edit shows the edit, redoes only
+// the routes that depend on it, and writes exactly the bytes a cold build (empty cache) writes.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { readFile, readdir, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
+import type { BuildResult } from "../../cli/pipeline/build.ts";
+import { DocsiteError } from "../../cli/log.ts";
+
+async function tree(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name)));
+  }
+  return out;
+}
+
+async function expectSameTrees(a: string, b: string): Promise<void> {
+  const [ta, tb] = await Promise.all([tree(a), tree(b)]);
+  expect([...ta.keys()].sort()).toEqual([...tb.keys()].sort());
+  for (const [f, bytes] of ta) expect(bytes.equals(tb.get(f)!), f).toBe(true);
+}
+
+describe("incremental builds", () => {
+  let root: string;
+  const dist = () => join(root, "dist");
+  const read = (p: string) => readFile(join(dist(), p), "utf8");
+  /** A warm build, then a cold build of the same sources into dist-cold: both must be byte-identical. */
+  async function rebuild(): Promise<BuildResult> {
+    const warm = await buildSite(root);
+    await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
+    const cold = await buildSite(root, { outDir: join(root, "dist-cold") });
+    expect(cold.renderStats.cached).toBe(0);
+    await expectSameTrees(dist(), join(root, "dist-cold"));
+    // The cold build refilled the cache; the next warm build starts from there, as after any build.
+    return warm;
+  }
+
+  beforeAll(async () => {
+    root = await fixtureSite();
+    await buildSite(root);
+  }, 120_000);
+  afterAll(() => removeSite(root));
+
+  it("renders, compiles and indexes nothing again when nothing changed", async () => {
+    const r = await buildSite(root);
+    expect(r.compileStats.compiled).toBe(0);
+    expect(r.renderStats.rendered).toBe(0);
+    expect(r.renderStats.cached).toBe(r.pages);
+  });
+
+  it("redoes only the edited page when its body changes (and the locale that shows it untranslated)", async () => {
+    const file = "content/en/docs/v1/guide/second.mdx";
+    const text = await readFile(join(root, file), "utf8");
+    await applyChanges(root, { [file]: text.replace("Back to", "Return to") });
+    const r = await rebuild();
+    expect(r.compileStats.compiled).toBe(2); // the English page, and the same source shown on /ru/
+    expect(r.renderStats.rendered).toBe(2); // /docs/v1/guide/second/ and /ru/docs/v1/guide/second/
+    expect(await read("docs/v1/guide/second/index.html")).toContain("Return to");
+  }, 60_000);
+
+  it("redoes the pages that show a title when the title changes", async () => {
+    const file = "content/en/docs/v1/guide/second.mdx";
+    const text = await readFile(join(root, file), "utf8");
+    await applyChanges(root, { [file]: text.replace("title: Second guide", "title: Second guide, renamed") });
+    const r = await rebuild();
+    expect(r.renderStats.rendered).toBeGreaterThan(2);
+    expect(r.renderStats.rendered).toBeLessThan(r.pages);
+    expect(await read("docs/v1/guide/first/index.html")).toContain("Second guide, renamed");
+  }, 60_000);
+
+  it("shows edits of the config, interface strings, sidebars and custom pages", async () => {
+    await editJson(root, "site.config.json", (c) => {
+      c.title = "Fixture Renamed";
+    });
+    await rebuild();
+    expect(await read("blog/index.html")).toContain("Fixture Renamed");
+
+    await editJson(root, "i18n/en.json", (m) => {
+      m["theme.NotFound.title"] = "Nothing here at all";
+    });
+    await rebuild();
+    expect(await read("404.html")).toContain("Nothing here at all");
+
+    await editJson(root, "content/sidebars.json", (s) => {
+      s.main.reverse();
+    });
+    const before = await read("docs/v1/index.html");
+    await rebuild();
+    expect(await read("docs/v1/index.html")).not.toBe(before);
+
+    const page = "content/pages/index.tsx";
+    const tsx = await readFile(join(root, page), "utf8");
+    await applyChanges(root, { [page]: tsx.replace("</h1>", "</h1>\n      <p>Edited landing</p>") });
+    await rebuild();
+    expect(await read("index.html")).toContain("Edited landing");
+  }, 120_000);
+});
+
+describe("worker pool", () => {
+  let root: string;
+  const pages = (broken: number[]) => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) {
+      const body = broken.includes(i) ? "Text\n\n<div>unclosed\n" : `Text of page ${i}.\n`;
+      const md = `---\ntitle: Page ${i}\n---\n\n## Section {#section}\n\n${body}`;
+      files[`content/en/docs/v1/guide/p${i}.mdx`] = md;
+      files[`content/ru/docs/v1/guide/p${i}.mdx`] = md;
+    }
+    return files;
+  };
+  beforeAll(async () => {
+    root = await fixtureSite("basic", pages([]));
+  });
+  afterAll(() => removeSite(root));
+
+  it("writes the same bytes with worker threads as in one thread", async () => {
+    const pooled = await buildSite(root);
+    expect(pooled.renderStats.rendered).toBeGreaterThanOrEqual(80);
+    await rm(join(root, ".docsite"), { recursive: true, force: true });
+    process.env.DOCSITE_WORKERS = "0";
+    try {
+      await buildSite(root, { outDir: join(root, "dist-inline") });
+    } finally {
+      delete process.env.DOCSITE_WORKERS;
+    }
+    await expectSameTrees(join(root, "dist"), join(root, "dist-inline"));
+  }, 180_000);
+
+  it("reports every page's error with its file and line", async () => {
+    await applyChanges(root, pages([3, 17]));
+    await rm(join(root, ".docsite"), { recursive: true, force: true });
+    const err = await buildSite(root).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocsiteError);
+    const msg = (err as DocsiteError).message;
+    for (const f of ["en/docs/v1/guide/p3.mdx:", "en/docs/v1/guide/p17.mdx:", "ru/docs/v1/guide/p3.mdx:"])
+      expect(msg).toContain(`content/${f}`);
+  }, 180_000);
+});
