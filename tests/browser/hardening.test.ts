@@ -9,11 +9,10 @@ import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
 import { injectAxe } from "../support/axe.ts";
 import { serveFixture } from "../support/served.ts";
-import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
-import { serve } from "../../cli/server/serve.ts";
 import { contentType } from "../../cli/server/mime.ts";
 import { decodeRequestPath, fileInside } from "../../cli/server/safe-path.ts";
-import { startFakeAlgolia, type FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import type { FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import { servedAlgoliaSite } from "../support/algolia-site.ts";
 
 const base = inject("baseUrl");
 const dist = inject("distDir");
@@ -135,25 +134,15 @@ describe("Content-Security-Policy", () => {
 
 describe("hosted search under the policy", () => {
   let fake: FakeAlgolia;
-  let root: string;
   let origin: string;
-  let server: http.Server;
+  let closeSite: () => Promise<void>;
 
   beforeAll(async () => {
-    fake = await startFakeAlgolia();
-    root = await fixtureSite("search-algolia");
-    await editJson(root, "site.config.json", (c) => {
-      c.search.algolia.host = fake.origin;
-    });
-    await buildSite(root);
-    server = await serve({ dir: join(root, "dist"), port: 0 });
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const site = await servedAlgoliaSite();
+    ({ fake, origin } = site);
+    closeSite = site.close;
   }, 120_000);
-  afterAll(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    await fake.close();
-    await removeSite(root);
-  });
+  afterAll(() => closeSite());
 
   it("reaches the configured service and drops hits whose link is not http(s)", async () => {
     const { ctx, page, violations, errors } = await watched();

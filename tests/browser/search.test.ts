@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
 import { injectAxe } from "../support/axe.ts";
 import { gz } from "../support/bytes.ts";
-import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
-import { serve } from "../../cli/server/serve.ts";
-import { startFakeAlgolia, type FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import type { FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import { servedAlgoliaSite } from "../support/algolia-site.ts";
 
 const base = inject("baseUrl");
 const distDir = inject("distDir");
@@ -500,25 +499,15 @@ describe("search budgets", () => {
 
 describe("hosted search (fake DocSearch endpoint)", () => {
   let fake: FakeAlgolia;
-  let root: string;
   let origin: string;
-  let server: Awaited<ReturnType<typeof serve>>;
+  let closeSite: () => Promise<void>;
 
   beforeAll(async () => {
-    fake = await startFakeAlgolia();
-    root = await fixtureSite("search-algolia");
-    await editJson(root, "site.config.json", (c) => {
-      c.search.algolia.host = fake.origin;
-    });
-    await buildSite(root);
-    server = await serve({ dir: join(root, "dist"), port: 0 });
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const site = await servedAlgoliaSite();
+    ({ fake, origin } = site);
+    closeSite = site.close;
   }, 120_000);
-  afterAll(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    await fake.close();
-    await removeSite(root);
-  });
+  afterAll(() => closeSite());
 
   it("sends facet filters, rewrites result URLs and shows the error screen when the service fails", async () => {
     const p = await open("/ru/docs/v1/guide/first/", origin);

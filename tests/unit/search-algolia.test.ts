@@ -4,8 +4,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
-import { startFakeAlgolia, type FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import type { FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
+import { algoliaSite } from "../support/algolia-site.ts";
 import { algoliaProvider, hitUrl, safeHitUrl } from "../../theme/search/algolia.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 
@@ -14,18 +14,13 @@ let fake: FakeAlgolia;
 const cfgOf = (locale: string) =>
   JSON.parse(readFileSync(join(root, "dist", "search-index", locale, "config.json"), "utf8")) as SearchClientConfig;
 
+let closeSite: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startFakeAlgolia();
-  root = await fixtureSite("search-algolia");
-  await editJson(root, "site.config.json", (c) => {
-    c.search.algolia.host = fake.origin;
-  });
-  await buildSite(root);
+  const site = await algoliaSite();
+  ({ fake, root } = site);
+  closeSite = site.close;
 }, 120_000);
-afterAll(async () => {
-  await fake.close();
-  await removeSite(root);
-});
+afterAll(() => closeSite());
 
 describe("hosted search (Algolia DocSearch-compatible)", () => {
   it("gives every page a preconnect hint to the service and builds no local index", () => {
