@@ -10,7 +10,7 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import type { Assets, HeadData } from "./html.ts";
-import { blogBase, localeBase } from "../routes/paths.ts";
+import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
@@ -21,7 +21,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
     max = Number(d.toc_max_heading_level ?? 3);
   const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
   const last = config.docs.versions.find((v) => v.isLast)!;
-  const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
+  const lastRoot = versionBase(config, route.locale, last);
   return {
     title: route.title,
     hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
@@ -147,10 +147,9 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       description = t("theme.SearchPage.description");
       break;
     case "versions": {
-      const docsHref = (path: string) => `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${path}/`;
       const row = (v: (typeof config.docs.versions)[number]) => ({
         label: v.label,
-        docsHref: docsHref(v.path),
+        docsHref: versionBase(config, route.locale, v),
         releaseNotes: v.releaseNotes,
       });
       const last = config.docs.versions.find((v) => v.isLast)!;

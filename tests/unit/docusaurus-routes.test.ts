@@ -1,0 +1,79 @@
+// Docusaurus URL shapes after `docsite import` (tests/fixtures/docusaurus-routes): docs at the site root
+// (`routeBasePath: "/"`, the doc with slug "/" being the home page) or under a custom path, a blog under its own
+// path, with versions and a second locale.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importDocusaurus } from "../../cli/import/index.ts";
+import { buildSite } from "../support/site.ts";
+
+const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-routes");
+let work: string;
+
+/** Imports the fixture (its config text changed by `edit`) and builds it; returns the dist folder. */
+async function importAndBuild(name: string, edit: (config: string) => string = (c) => c, extra = {}) {
+  const src = join(work, `${name}-src`);
+  await cp(fixture, src, { recursive: true });
+  const configFile = join(src, "docusaurus.config.js");
+  await writeFile(configFile, edit(await readFile(configFile, "utf8")));
+  const out = join(work, name);
+  await importDocusaurus(src, out);
+  for (const [file, text] of Object.entries(extra)) {
+    await mkdir(dirname(join(out, file)), { recursive: true });
+    await writeFile(join(out, file), text as string);
+  }
+  const result = await buildSite(out, { outDir: join(out, "dist") });
+  const html = (p: string) => readFile(join(out, "dist", p, "index.html"), "utf8");
+  return { out, dist: join(out, "dist"), result, html };
+}
+
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[^>]+>/g, "");
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "docsite-routes-"));
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe("docs at any routeBasePath", () => {
+  it('routeBasePath "/": docs at the site root, the slug-"/" doc is the home page, in every version and locale', async () => {
+    const landing =
+      'export const meta = { title: "theme.blog.title" };\nexport default function Home() { return <main>LANDING-PAGE</main>; }\n';
+    const { out, html, result } = await importAndBuild("root", undefined, { "content/pages/index.tsx": landing });
+    const config = JSON.parse(await readFile(join(out, "site.config.json"), "utf8"));
+    expect(config.docs.routeBasePath).toBe("");
+    expect(config.blog.routeBasePath).toBe("news");
+    // 1.0 is the last version (versions.json), so it is at the root; the current docs are under /next/.
+    expect(h1(await html(""))).toBe("Welcome to 1.0");
+    expect(await html("")).not.toContain("LANDING-PAGE");
+    expect(result.warnings.join("\n")).not.toMatch(/duplicate route/);
+    expect(h1(await html("setup"))).toBe("Setting up 1.0");
+    expect(h1(await html("next"))).toBe("Welcome");
+    expect(h1(await html("next/guide/setup"))).toBe("Setup");
+    // Two headings with one explicit id (Docusaurus accepts it): the second is made unique, not a page failure.
+    expect(await html("next/guide/setup")).toMatch(/id="usage"[\s\S]*id="usage-1"/);
+    expect(h1(await html("next/advanced"))).toBe("Advanced topics");
+    expect(h1(await html("ru/next"))).toBe("Добро пожаловать");
+    // The link from the home doc to ./guide/setup.md follows the doc's URL.
+    expect(await html("next")).toContain('href="/next/guide/setup/"');
+    // No docs folder was invented.
+    expect(existsSync(join(out, "dist", "docs"))).toBe(false);
+  }, 120_000);
+
+  it("a custom routeBasePath and blog path keep their URLs; the landing page stays at the root", async () => {
+    const landing =
+      'export const meta = { title: "theme.blog.title" };\nexport default function Home() { return <main>LANDING-PAGE</main>; }\n';
+    const { html } = await importAndBuild(
+      "guide",
+      (c) => c.replace('routeBasePath: "/"', 'routeBasePath: "/guide/"').replace(/news/g, "updates"),
+      { "content/pages/index.tsx": landing },
+    );
+    expect(await html("")).toContain("LANDING-PAGE");
+    expect(h1(await html("guide"))).toBe("Welcome to 1.0");
+    expect(h1(await html("guide/next/guide/setup"))).toBe("Setup");
+    expect(h1(await html("ru/guide/next"))).toBe("Добро пожаловать");
+    expect(h1(await html("updates/2024/01/05/first"))).toBe("First post");
+  }, 120_000);
+});
