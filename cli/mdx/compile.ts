@@ -69,7 +69,8 @@ export interface CompileStats {
 
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
+  const dialect = input.modules?.docusaurus ? "docusaurus" : "";
+  const key = hashText([COMPILER_HASH, input.rewriteKey, dialect, input.file, input.body].join("\0"));
   const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
   if (cacheFile) {
     try {
@@ -149,7 +150,10 @@ export async function compileSource(
               [remarkSummary, { out: modules }] as const,
             ]
           : []),
-        [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],
+        [
+          remarkDocsite,
+          { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink, uniqueIds: ctx?.docusaurus },
+        ],
       ] as any,
       rehypePlugins: [
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),

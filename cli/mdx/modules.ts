@@ -30,6 +30,8 @@ export interface ModuleContext {
    * and `/docs/x.mdx` then resolve into the new layout. Written by `docsite import`.
    */
   aliases: Record<string, string>;
+  /** A project imported from Docusaurus (`docusaurus` in site.config.json): its content follows Docusaurus' rules. */
+  docusaurus?: boolean;
 }
 
 export type Resolved =
@@ -87,5 +89,10 @@ export function moduleContextOf(config: {
   baseUrl: string;
   docusaurus?: { aliases?: Record<string, string> };
 }): ModuleContext {
-  return { rootDir: config.rootDir, baseUrl: config.baseUrl, aliases: config.docusaurus?.aliases ?? {} };
+  return {
+    rootDir: config.rootDir,
+    baseUrl: config.baseUrl,
+    aliases: config.docusaurus?.aliases ?? {},
+    docusaurus: Boolean(config.docusaurus),
+  };
 }
