@@ -115,7 +115,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   const modules = moduleContextOf(config);
   const slugs = docSlugs(index.docs);
   // Every failing page is reported, not only the first: a migration is then fixed in one pass.
-  const errors = new PageErrorCollector();
+  const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
   // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
   // Compiles run in this thread. A pool of worker threads was measured on this project's 2-vCPU machines:
   // 200 pages took 5.5 s inline and 4.7 s with two workers, too little for the extra moving parts.
@@ -261,6 +261,7 @@ async function buildWith(
       ...pageModuleImages(site.index.pages, pageModules),
     ],
     logger,
+    skipFailing: opts.skipFailingPages,
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */
@@ -285,7 +286,7 @@ async function buildWith(
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
   for (const [f, html] of rendered.files) files.set(f, html);
-  const errors = new PageErrorCollector();
+  const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
   for (const { route, error } of rendered.errors) errors.add(error, route.origin);
   if (opts.skipFailingPages)
     for (const e of errors.list())
