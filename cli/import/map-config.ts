@@ -269,6 +269,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       routeBasePath: blogBasePath,
       postsPerPage: blogOpts && typeof blogOpts.postsPerPage === "number" ? blogOpts.postsPerPage : 10,
       feed: true,
+      tagPages: true,
+      excerpts: "truncate",
     },
     navbar: {
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",

@@ -30,6 +30,26 @@ export interface CompiledMdx extends Extracted {
   depHashes?: Record<string, string>;
   /** Local images the page refers to, for the image stage. */
   images: ImageRef[];
+  // The content before a truncate marker line (`<!-- truncate -->`, or the MDX comment form), compiled alone:
+  // the excerpt a blog list shows.
+  excerpt?: string;
+}
+
+/** A line that is only a truncate marker: Docusaurus' end of a post's excerpt. */
+const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*$/m;
+
+/** The text before the first truncate marker outside code fences, or undefined without one. */
+export function beforeTruncate(body: string): string | undefined {
+  let fence: string | null = null;
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(lines[i]);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (lines[i].trim().startsWith(fence)) fence = null;
+    } else if (!fence && TRUNCATE.test(lines[i])) return lines.slice(0, i).join("\n");
+  }
+  return undefined;
 }
 
 export interface CompileInput {
@@ -185,7 +205,17 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
+  // The excerpt is compiled on its own (a page's imports sit above the marker, so it keeps them).
+  const head = chain.length ? undefined : beforeTruncate(input.body);
+  let excerpt: string | undefined;
+  try {
+    if (head !== undefined) excerpt = (await compileSource({ ...input, body: head }, [input.file])).code;
+  } catch {
+    // Cut inside a construct (an open JSX element): the list shows the description, as for a post without marker.
+  }
+  const result: CompiledMdx = ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
+  if (excerpt !== undefined) result.excerpt = excerpt;
+  return result;
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

@@ -117,20 +117,32 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       ogType = "article";
       break;
     }
-    case "blogList":
+    case "blogList": {
+      const listTitle = route.tag
+        ? t("theme.blog.tagTitle.plurals", { count: route.tag.count, tagName: route.tag.label })
+        : t("theme.blog.title");
       page = {
         kind: "blogList",
         props: {
-          title: t("theme.blog.title"),
-          posts: route.posts,
+          title: listTitle,
+          // The excerpts' code travels beside the posts, not inside them.
+          posts: route.posts.map(({ excerpt: _, ...p }) => p),
           page: route.page,
           totalPages: route.totalPages,
           prevHref: route.prevHref,
           nextHref: route.nextHref,
           archiveHref: `${blogBase(config, route.locale)}archive/`,
+          ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
         },
+        ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
       };
-      title = `${t("theme.blog.title")} | ${config.title}`;
+      title = `${listTitle} | ${config.title}`;
+      description = route.tag?.description ?? t("theme.blog.description");
+      break;
+    }
+    case "blogTags":
+      page = { kind: "blogTags", props: { tags: route.tags } };
+      title = `${t("theme.tags.tagsPageTitle")} | ${config.title}`;
       description = t("theme.blog.description");
       break;
     case "blogArchive":
@@ -186,7 +198,12 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       break;
     }
   }
-  if (route.kind === "blogList" || route.kind === "blogPost" || route.kind === "blogArchive") {
+  if (
+    route.kind === "blogList" ||
+    route.kind === "blogPost" ||
+    route.kind === "blogArchive" ||
+    route.kind === "blogTags"
+  ) {
     const b = blogBase(config, route.locale);
     feeds = [
       { type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` },

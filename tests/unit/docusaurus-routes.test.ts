@@ -12,6 +12,9 @@ import { buildSite } from "../support/site.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-routes");
 let work: string;
+let rootSite: Awaited<ReturnType<typeof importAndBuild>>;
+const landing =
+  'export const meta = { title: "theme.blog.title" };\nexport default function Home() { return <main>LANDING-PAGE</main>; }\n';
 
 /** Imports the fixture (its config text changed by `edit`) and builds it; returns the dist folder. */
 async function importAndBuild(name: string, edit: (config: string) => string = (c) => c, extra = {}) {
@@ -34,14 +37,13 @@ const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-routes-"));
-});
+  rootSite = await importAndBuild("root", undefined, { "content/pages/index.tsx": landing });
+}, 120_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("docs at any routeBasePath", () => {
   it('routeBasePath "/": docs at the site root, the slug-"/" doc is the home page, in every version and locale', async () => {
-    const landing =
-      'export const meta = { title: "theme.blog.title" };\nexport default function Home() { return <main>LANDING-PAGE</main>; }\n';
-    const { out, html, result } = await importAndBuild("root", undefined, { "content/pages/index.tsx": landing });
+    const { out, html, result } = rootSite;
     const config = JSON.parse(await readFile(join(out, "site.config.json"), "utf8"));
     expect(config.docs.routeBasePath).toBe("");
     expect(config.blog.routeBasePath).toBe("news");
@@ -63,8 +65,6 @@ describe("docs at any routeBasePath", () => {
   }, 120_000);
 
   it("a custom routeBasePath and blog path keep their URLs; the landing page stays at the root", async () => {
-    const landing =
-      'export const meta = { title: "theme.blog.title" };\nexport default function Home() { return <main>LANDING-PAGE</main>; }\n';
     const { html } = await importAndBuild(
       "guide",
       (c) => c.replace('routeBasePath: "/"', 'routeBasePath: "/guide/"').replace(/news/g, "updates"),
@@ -76,4 +76,45 @@ describe("docs at any routeBasePath", () => {
     expect(h1(await html("ru/guide/next"))).toBe("Добро пожаловать");
     expect(h1(await html("updates/2024/01/05/first"))).toBe("First post");
   }, 120_000);
+});
+
+/** The text of a page's <main>, tags removed. */
+const mainText = (html: string) =>
+  (/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("blog: excerpts, tag pages, postsPerPage", () => {
+  it("lists show the content before <!-- truncate --> or {/* truncate */}, with a read-more link in both locales", async () => {
+    const { html } = rootSite;
+    const page1 = await html("news");
+    // postsPerPage: 2 → the oldest post is on page 2.
+    expect(mainText(page1)).toContain("An excerpt written in MDX.");
+    expect(page1).not.toContain("SECOND-BODY-ONLY");
+    expect(page1).toContain("blog-card__excerpt");
+    // Without a marker: the description, as before.
+    expect(mainText(page1)).toContain("A post without a truncate marker keeps its description on the list.");
+    expect(page1).not.toContain("THIRD-BODY");
+    const page2 = await html("news/page/2");
+    expect(mainText(page2)).toContain("The opening paragraph of the first post");
+    expect(page2).not.toContain("FIRST-BODY-ONLY");
+    expect(page2).toContain('href="/news/2024/01/05/first/" aria-label="Read more about First post">Read more</a>');
+    expect(await html("ru/news/page/2")).toContain(">Читать дальше</a>");
+    // The post page itself has the whole text.
+    expect(await html("news/2024/01/05/first")).toContain("FIRST-BODY-ONLY");
+  });
+
+  it("publishes /news/tags/ and a page per tag with tags.yml labels and permalinks and tag objects", async () => {
+    const { html } = rootSite;
+    const all = await html("news/tags");
+    expect(all).toContain('href="/news/tags/releases/"');
+    expect(all).toContain('href="/news/tags/how-to/"');
+    expect(all).toContain('href="/news/tags/intro/"');
+    const releases = await html("news/tags/releases");
+    expect(h1(releases)).toBe("2 posts tagged with “Releases”");
+    expect(mainText(releases)).toContain("Posts about new versions");
+    expect(releases).toContain('href="/news/2024/02/10/folder-post/"');
+    expect(releases).toContain('href="/news/2024/01/05/first/"');
+    expect(h1(await html("ru/news/tags/releases"))).toBe("2 записи с тегом «Releases»");
+    // The post links its tags.
+    expect(await html("news/2024/03/20/no-marker")).toContain('<a class="tag" href="/news/tags/how-to/">Guides</a>');
+  });
 });
