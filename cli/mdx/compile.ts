@@ -17,6 +17,7 @@ import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
 import { remarkSummary } from "./remark-summary.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
+import { bundleComponent, MissingPackageError } from "./components.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
@@ -76,6 +77,7 @@ const COMPILER_HASH = hashText(
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
+    "components.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
@@ -150,7 +152,29 @@ export async function compileSource(
     extracted.anchors.push(...sub.anchors);
     modules.assets.push(...(sub.modules?.assets ?? []));
     Object.assign(depHashes, sub.depHashes);
+    if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
     return sub.code;
+  };
+  const bundle = async (file: string, line: number): Promise<string> => {
+    if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
+    try {
+      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases);
+      for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
+      if (b.css) (modules.styles ??= []).push(b.css);
+      return b.code;
+    } catch (err) {
+      if (err instanceof MissingPackageError)
+        throw new DocsiteError(
+          `import of ${file}: ${err.message}`,
+          { file: input.file, line },
+          `install "${err.specifier}" in the site folder (npm install ${err.specifier}), or remove the import`,
+        );
+      throw new DocsiteError(
+        `import of ${file}: the component cannot be bundled: ${(err as Error).message}`,
+        { file: input.file, line },
+        "fix the component",
+      );
+    }
   };
   const images: ImageRef[] = [];
   let code: string;
@@ -165,7 +189,14 @@ export async function compileSource(
           ? [
               [
                 remarkImports,
-                { file: input.file, lineOffset: input.bodyOffset, ctx, info: modules, compilePartial },
+                {
+                  file: input.file,
+                  lineOffset: input.bodyOffset,
+                  ctx,
+                  info: modules,
+                  compilePartial,
+                  bundleComponent: bundle,
+                },
               ] as const,
               [remarkSummary, { out: modules }] as const,
             ]

@@ -22,7 +22,7 @@ import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
-import { pageAssets, readPageAssets } from "./page-assets.ts";
+import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
 import { knownComponentNames } from "../render/mdx-runtime.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
@@ -274,15 +274,24 @@ async function buildWith(
   site.warnings.push(...images.warnings);
 
   done = logger.step(`render ${table.routes.length} routes`);
+  const componentCss = componentStylesheet(
+    table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
+    config.baseUrl,
+  );
   const ctx: RenderContext = {
     config,
     table,
     strings,
-    assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
+    assets: {
+      entry: bundle.entry,
+      css: componentCss ? [...bundle.css, componentCss.url] : bundle.css,
+      preload: bundle.preload,
+    },
     pageModules,
     images: images.images,
   };
   const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);
+  if (componentCss) files.set(componentCss.file, componentCss.css);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
   for (const [f, html] of rendered.files) files.set(f, html);

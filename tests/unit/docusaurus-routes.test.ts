@@ -118,3 +118,44 @@ describe("blog: excerpts, tag pages, postsPerPage", () => {
     expect(await html("news/2024/03/20/no-marker")).toContain('<a class="tag" href="/news/tags/how-to/">Guides</a>');
   });
 });
+
+describe("project React components imported by content", () => {
+  it("bundles @site/src/components and relative .jsx imports for server rendering, with CSS modules and .css", async () => {
+    const { html, dist } = rootSite;
+    const page = await html("next/components");
+    // CSS module class names (local-css) and the plain .css class; @docusaurus/Link gets docsite's link.
+    expect(page).toMatch(
+      /<span class="styles_badge badge-plain"><a href="\/next\/guide\/setup\/">Setup guide<\/a> <small>3<\/small>/,
+    );
+    expect(page).toContain('<aside class="styles_note">Rendered on the server.</aside>');
+    expect(page).toContain("QUIET WORDS");
+    // One shared stylesheet with both files' CSS, linked from the pages.
+    const href = /<link rel="stylesheet" href="(\/assets\/components-[0-9a-f]+\.css)">/.exec(page)?.[1];
+    expect(href).toBeTruthy();
+    const css = await readFile(join(dist, href!), "utf8");
+    expect(css).toContain(".styles_badge");
+    expect(css).toContain(".badge-plain");
+  });
+
+  it("an import of a package the project does not have is an error naming the page, line and package", async () => {
+    const src = join(work, "missing-pkg-src");
+    await cp(fixture, src, { recursive: true });
+    await writeFile(
+      join(src, "src/components/Fancy.tsx"),
+      'import confetti from "confetti-not-installed";\nexport default () => <b>{String(confetti)}</b>;\n',
+    );
+    await writeFile(
+      join(src, "docs/fancy.mdx"),
+      '# Fancy\n\nText.\n\nimport Fancy from "@site/src/components/Fancy";\n\n<Fancy />\n',
+    );
+    const out = join(work, "missing-pkg");
+    await importDocusaurus(src, out);
+    const err = await buildSite(out, { outDir: join(out, "dist") }).then(
+      () => null,
+      (e: Error & { where?: { file?: string; line?: number } }) => e,
+    );
+    expect(err?.message).toContain('package "confetti-not-installed" is not installed');
+    expect(err?.message).toContain("src/components/Fancy.tsx:1");
+    expect(err?.where).toMatchObject({ file: "content/en/docs/current/fancy.mdx", line: 5 });
+  }, 120_000);
+});
