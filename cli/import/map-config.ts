@@ -152,6 +152,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   mapped.push(
     `docs versions: ${versions.map((v) => `${v.name} at /${[routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
   );
+  if (blogOpts && blogOpts.blogSidebarCount !== undefined && blogOpts.blogSidebarCount !== 0)
+    skipped.push("blog.blogSidebarCount: docsite's blog pages have no sidebar of recent posts (the archive lists all)");
   let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
   if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
     skipped.push(`blog.routeBasePath "${blogBasePath}": docsite publishes the blog under a folder; "blog" is used`);
@@ -267,7 +269,14 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     },
     blog: {
       routeBasePath: blogBasePath,
-      postsPerPage: blogOpts && typeof blogOpts.postsPerPage === "number" ? blogOpts.postsPerPage : 10,
+      // "ALL": every post on one page.
+      postsPerPage: !blogOpts
+        ? 10
+        : typeof blogOpts.postsPerPage === "number"
+          ? blogOpts.postsPerPage
+          : blogOpts.postsPerPage === "ALL"
+            ? 1_000_000
+            : 10,
       feed: true,
       tagPages: true,
       excerpts: "truncate",

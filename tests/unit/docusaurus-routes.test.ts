@@ -159,3 +159,27 @@ describe("project React components imported by content", () => {
     expect(err?.where).toMatchObject({ file: "content/en/docs/current/fancy.mdx", line: 5 });
   }, 120_000);
 });
+
+describe("import of an ESM config", () => {
+  it("evaluates a config that uses createRequire(import.meta.url) and require.resolve of a missing package", async () => {
+    const src = join(work, "esm-config");
+    await mkdir(join(src, "website"), { recursive: true });
+    await mkdir(join(src, "docs"), { recursive: true });
+    await writeFile(join(src, "docs", "a.md"), "# A\n");
+    await writeFile(
+      join(src, "website", "docusaurus.config.js"),
+      [
+        'import { createRequire } from "node:module";',
+        "const require = createRequire(import.meta.url);",
+        'const css = require.resolve("not-installed/theme.css");',
+        'export default { title: "ESM", url: "https://esm.example", baseUrl: "/", customFields: { css },',
+        '  presets: [["classic", { docs: { path: "../docs", routeBasePath: "/" } }]] };',
+      ].join("\n"),
+    );
+    const report = await importDocusaurus(join(src, "website"), join(work, "esm-out"));
+    expect(report.skipped.join("\n")).not.toContain("could not be evaluated");
+    expect(report.docs).toBe(1);
+    const config = JSON.parse(await readFile(join(work, "esm-out", "site.config.json"), "utf8"));
+    expect(config.docs.routeBasePath).toBe("");
+  });
+});
