@@ -1,6 +1,7 @@
 // `docsite dev`: renders pages on request from an in-memory model, rebuilds the model when content, config or
 // strings change (compiled pages come from the cache, so only edited files recompile), rebundles when the theme
 // changes, and tells open pages to reload over Server-Sent Events. Errors show in the browser and the terminal.
+import { componentStylesheet } from "../pipeline/page-assets.ts";
 import http from "node:http";
 import { join, relative } from "node:path";
 import chokidar from "chokidar";
@@ -135,6 +136,15 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
     }
     const current = site;
     const rel = pathname.slice(current.config.baseUrl.length);
+    // Project components' CSS (cli/mdx/components.ts), as the build publishes it.
+    const componentCss = componentStylesheet(
+      current.table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
+      current.config.baseUrl,
+    );
+    if (componentCss && rel === componentCss.file) {
+      res.writeHead(200, { "Content-Type": "text/css; charset=utf-8" }).end(componentCss.css);
+      return;
+    }
     const image = images?.files.get(rel);
     if (image) {
       res.writeHead(200, { "Content-Type": contentType(rel) }).end(image);
@@ -174,7 +184,11 @@ export async function dev(opts: { root: string; port: number; host?: string; qui
         config: site.config,
         table: site.table,
         strings: site.strings,
-        assets: { entry: bundle.entry, css: bundle.css, preload: [] },
+        assets: {
+          entry: bundle.entry,
+          css: componentCss ? [...bundle.css, componentCss.url] : bundle.css,
+          preload: [],
+        },
         pageModules,
         images: images?.images,
       },
