@@ -37,10 +37,10 @@ export function expectedDocSlug(rel: string, fm: { slug?: unknown; id?: unknown 
   const dirSlug = parts.length ? `/${parts.map(stripNumberPrefix).join("/")}/` : "/";
   const slug = typeof fm.slug === "string" ? fm.slug : undefined;
   if (slug?.startsWith("/")) return slug;
+  // Compared as written (number prefixes included), as Docusaurus' category-index matcher does.
   const lower = fileName.toLowerCase();
-  const folder = parts.length ? stripNumberPrefix(parts[parts.length - 1]).toLowerCase() : undefined;
-  const isIndex =
-    lower === "index" || lower === "readme" || (folder !== undefined && stripNumberPrefix(lower) === folder);
+  const folder = parts.length ? parts[parts.length - 1].toLowerCase() : undefined;
+  const isIndex = lower === "index" || lower === "readme" || lower === folder;
   if (slug === undefined && isIndex) return dirSlug;
   const baseId = typeof fm.id === "string" ? fm.id : stripNumberPrefix(fileName);
   return resolveAgainst(slug ?? baseId, dirSlug);

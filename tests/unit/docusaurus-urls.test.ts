@@ -17,6 +17,8 @@ describe("Docusaurus URL rules", () => {
     expect(expectedDocSlug("guide/README.mdx", {})).toBe("/guide/");
     expect(expectedDocSlug("02-guide/02-guide.md", {})).toBe("/guide/");
     expect(expectedDocSlug("02-guide/03-setup.md", {})).toBe("/guide/setup");
+    // The folder-named index is matched as written: "guide.md" in "02-guide/" is an ordinary doc.
+    expect(expectedDocSlug("02-guide/guide.md", {})).toBe("/guide/guide");
     expect(expectedDocSlug("guide/setup.md", { id: "install" })).toBe("/guide/install");
     expect(expectedDocSlug("guide/setup.md", { slug: "/start" })).toBe("/start");
     expect(expectedDocSlug("guide/setup.md", { slug: "start" })).toBe("/guide/start");
