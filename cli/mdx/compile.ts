@@ -155,14 +155,20 @@ export async function compileSource(
     if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
     return sub.code;
   };
-  const bundle = async (file: string, line: number): Promise<string> => {
+  const bundle = async (file: string, line: number, isPackage = false): Promise<string> => {
     if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
     try {
-      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases);
+      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage);
       for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
       if (b.css) (modules.styles ??= []).push(b.css);
       return b.code;
     } catch (err) {
+      if (err instanceof MissingPackageError && isPackage)
+        throw new DocsiteError(
+          `import of package "${err.specifier}": it is not installed in the site folder`,
+          { file: input.file, line },
+          `install it there (npm install ${err.specifier}), or remove the import`,
+        );
       if (err instanceof MissingPackageError)
         throw new DocsiteError(
           `import of ${file}: ${err.message}`,

@@ -51,8 +51,10 @@ export function bundleComponent(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
+  isPackage = false,
 ): Promise<BundledComponent> {
-  const hit = cache.get(file);
+  const key = `${rootDir}\0${file}`;
+  const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
     return result.then((r) => (mtimesOf(rootDir, r.inputs) === hit.mtimes ? r : fresh()));
@@ -60,20 +62,25 @@ export function bundleComponent(
   return fresh();
 
   function fresh(): Promise<BundledComponent> {
-    const result = runBundle(rootDir, file, aliases);
+    const result = runBundle(rootDir, file, aliases, isPackage);
     const entry = { mtimes: "", result };
-    cache.set(file, entry);
+    cache.set(key, entry);
     result.then(
       (r) => {
         entry.mtimes = mtimesOf(rootDir, r.inputs);
       },
-      () => cache.delete(file),
+      () => cache.delete(key),
     );
     return result;
   }
 }
 
-async function runBundle(rootDir: string, file: string, aliases: Record<string, string>): Promise<BundledComponent> {
+async function runBundle(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  isPackage: boolean,
+): Promise<BundledComponent> {
   const resolvePlugin: Plugin = {
     name: "docsite-components",
     setup(b) {
@@ -88,7 +95,10 @@ async function runBundle(rootDir: string, file: string, aliases: Record<string, 
   try {
     const out = await build({
       absWorkingDir: rootDir,
-      entryPoints: [posix.join(rootDir, file)],
+      // A package imported by content directly: its module, resolved from the site's node_modules.
+      ...(isPackage
+        ? { stdin: { contents: `module.exports = require(${JSON.stringify(file)});`, resolveDir: rootDir } }
+        : { entryPoints: [posix.join(rootDir, file)] }),
       bundle: true,
       write: false,
       metafile: true,
@@ -117,7 +127,7 @@ async function runBundle(rootDir: string, file: string, aliases: Record<string, 
     return {
       code: js?.text ?? "",
       css: css?.text ?? "",
-      inputs: Object.keys(out.metafile.inputs).filter((f) => !f.includes("node_modules/")),
+      inputs: Object.keys(out.metafile.inputs).filter((f) => !f.includes("node_modules/") && f !== "<stdin>"),
     };
   } catch (err) {
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];

@@ -42,6 +42,8 @@ export type Resolved =
   | { kind: "asset"; file: string; url: string; emit: boolean }
   /** A project JavaScript/TypeScript module (a React component), bundled for server rendering. */
   | { kind: "component"; file: string }
+  /** A bare package name: bundled like a component from the site's node_modules when installed there. */
+  | { kind: "package"; name: string }
   | { kind: "missing"; file: string }
   | { kind: "unsupported"; why: string };
 
@@ -89,7 +91,8 @@ export function resolveSpecifier(spec: string, importer: string, ctx: ModuleCont
       if (original !== importer)
         file = applyAliases(posix.normalize(posix.join(posix.dirname(original), clean)), ctx.aliases);
     }
-  } else return null;
+  } else if (/^(@[\w.-]+\/)?[\w.-]+(\/.*)?$/.test(clean)) return { kind: "package", name: clean };
+  else return null;
   if (CONTENT.test(file)) {
     return existsSync(posix.join(ctx.rootDir, file)) ? { kind: "partial", file } : { kind: "missing", file };
   }

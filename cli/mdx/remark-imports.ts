@@ -27,7 +27,7 @@ export interface ImportOptions {
   /** Compiles a partial to MDX function-body code. */
   compilePartial: (file: string) => Promise<string>;
   /** Bundles a project component module to CommonJS code (recording its CSS and inputs). */
-  bundleComponent: (file: string, line: number) => Promise<string>;
+  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<string>;
 }
 
 type EsNode = { type: string; [k: string]: any };
@@ -138,8 +138,12 @@ export function remarkImports(opts: ImportOptions) {
             info.deps.push(r.file);
             const code = await opts.compilePartial(r.file);
             body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
-          } else if (r.kind === "component") {
-            const code = await opts.bundleComponent(r.file, line);
+          } else if (r.kind === "component" || r.kind === "package") {
+            const code = await opts.bundleComponent(
+              r.kind === "component" ? r.file : r.name,
+              line,
+              r.kind === "package",
+            );
             body.push(...bindings(stmt, (imp) => member(`${api}.component(${JSON.stringify(code)})`, imp)));
           } else if (r.kind === "asset") {
             if (r.emit) info.assets.push({ file: r.file, url: r.url });

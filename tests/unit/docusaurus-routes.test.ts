@@ -177,6 +177,38 @@ describe("project React components imported by content", () => {
   }, 120_000);
 });
 
+describe("packages imported by content", () => {
+  it("bundles a package installed in the site folder; one that is not installed is an error naming it", async () => {
+    const src = join(work, "pkg-src");
+    await cp(fixture, src, { recursive: true });
+    await writeFile(
+      join(src, "docs/pkg.mdx"),
+      '# Packages\n\nimport { shout } from "tiny-shout";\n\n<p>{shout("installed")}</p>\n',
+    );
+    const out = join(work, "pkg");
+    await importDocusaurus(src, out);
+    const errorOf = () =>
+      buildSite(out, { outDir: join(out, "dist") }).then(
+        () => null,
+        (e: Error & { where?: { file?: string; line?: number } }) => e,
+      );
+    const err = await errorOf();
+    expect(err?.message).toContain('import of package "tiny-shout": it is not installed in the site folder');
+    expect(err?.where).toMatchObject({ file: "content/en/docs/current/pkg.mdx", line: 3 });
+    await mkdir(join(out, "node_modules", "tiny-shout"), { recursive: true });
+    await writeFile(
+      join(out, "node_modules", "tiny-shout", "package.json"),
+      '{ "name": "tiny-shout", "version": "1.0.0", "main": "index.js" }',
+    );
+    await writeFile(
+      join(out, "node_modules", "tiny-shout", "index.js"),
+      "exports.shout = (s) => s.toUpperCase() + '!';\n",
+    );
+    expect(await errorOf()).toBeNull();
+    expect(await readFile(join(out, "dist", "next", "pkg", "index.html"), "utf8")).toContain("<p>INSTALLED!</p>");
+  }, 120_000);
+});
+
 describe("import of an ESM config", () => {
   it("evaluates a config that uses createRequire(import.meta.url) and require.resolve of a missing package", async () => {
     const src = join(work, "esm-config");
