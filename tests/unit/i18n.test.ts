@@ -65,6 +65,7 @@ describe("interface strings", () => {
               title: "t",
               siteTitle: "S",
               versionLabel: "v1",
+              tagName: "tg",
             }),
           key,
         ).not.toThrow();
