@@ -6,7 +6,16 @@ import { posix } from "node:path";
 import { hashText } from "../content/scan.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
-export const THEME_MODULES = ["Admonition", "Tabs", "TabItem", "CodeBlock", "Details", "MDXComponents"] as const;
+export const THEME_MODULES = [
+  "Admonition",
+  "Tabs",
+  "TabItem",
+  "CodeBlock",
+  "Details",
+  "MDXComponents",
+  "DocCardList",
+  "DocCard",
+] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
 export const DOCUSAURUS_MODULES = [
   "Link",
@@ -16,6 +25,9 @@ export const DOCUSAURUS_MODULES = [
   "useDocusaurusContext",
   "Translate",
   "Interpolate",
+  // Hooks for the `<DocCardList items={useCurrentSidebarCategory().items} />` idiom.
+  "theme-common",
+  "plugin-content-docs/client",
 ] as const;
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
