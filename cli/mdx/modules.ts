@@ -30,6 +30,12 @@ export const DOCUSAURUS_MODULES = [
   "plugin-content-docs/client",
 ] as const;
 
+/** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
+export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
+  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "plugin-content-docs/client": ["useCurrentSidebarCategory", "useDocsSidebar"],
+};
+
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
 const CONTENT = /\.mdx?$/i;
 

@@ -178,6 +178,9 @@ export function buildRouteTable(
       const skipped = new Set(
         [...plans.drafts].filter((k) => k.startsWith(`${version.name}|`)).map((k) => k.slice(version.name.length + 1)),
       );
+      // What prev/next links say: `pagination_label`, else the sidebar item's label (an explicit pagination_next
+      // or _prev target: its sidebar_label, then its title).
+      const paginationLabels = new Map<string, string>();
       const titles = new Map<string, string>();
       for (const p of plansHere) {
         const d = p.source.data;
@@ -185,6 +188,7 @@ export function buildRouteTable(
         if (!c) throw new Error(`internal: ${p.source.file} was not compiled for ${locale}`);
         const title = docTitle(d, c, p.id);
         titles.set(p.id, String(d.pagination_label ?? d.sidebar_label ?? title));
+        if (typeof d.pagination_label === "string") paginationLabels.set(p.id, d.pagination_label);
         if (d.unlisted) {
           skipped.add(p.id);
           continue;
@@ -251,7 +255,7 @@ export function buildRouteTable(
         const at = flat.findIndex((f) => f.docId === id);
         const pn = (i: number) =>
           at >= 0 && i >= 0 && i < flat.length
-            ? { title: titles.get(flat[i].docId) ?? flat[i].label, href: flat[i].href }
+            ? { title: paginationLabels.get(flat[i].docId) ?? flat[i].label, href: flat[i].href }
             : undefined;
         return {
           prev:

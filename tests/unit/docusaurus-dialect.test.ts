@@ -2,7 +2,7 @@
 // items and generated-index categories, DocCardList and the sidebar hooks, front matter, number prefixes, code
 // block magic comments and admonition labels. Small pure parts are tested on their own below.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -23,6 +23,11 @@ let result: BuildResult;
 const page = (p: string) => readFile(join(out, "dist", p, "index.html"), "utf8");
 const between = (html: string, from: string, to: string) =>
   html.slice(html.indexOf(from), html.indexOf(to, html.indexOf(from)));
+const searchText = async (locale: string) => {
+  const dir = join(out, "dist", "search-index", locale);
+  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".json"));
+  return (await Promise.all(files.map((f) => readFile(join(dir, f), "utf8")))).join("\n");
+};
 const sidebarOf = (html: string) => between(html, 'class="menu"', "</nav>");
 const articleOf = (html: string) => between(html, "<article", "</main>");
 
@@ -85,6 +90,10 @@ describe("sidebars", () => {
     expect(await readFile(join(out, "dist", "sitemap.xml"), "utf8")).toContain("/docs/category/reference/");
     const route = result.table.byPath.get("/docs/category/reference/");
     expect(route?.kind).toBe("doc");
+    // The local search index holds the page (and not the unlisted one).
+    const index = await searchText("en");
+    expect(index).toContain("Everything to look up.");
+    expect(index).not.toContain("Only for those with the link.");
   });
 
   it("takes _category_.json generated-index links, and translates labels and descriptions", async () => {
@@ -116,6 +125,22 @@ describe("DocCardList and the sidebar hooks", () => {
       const err = await buildSite(root).catch((e) => e);
       expect(String(err.message)).toContain("not the link of a sidebar category");
       expect(JSON.stringify(err)).toContain("content/en/docs/v1/guide/first.mdx");
+    } finally {
+      await removeSite(root);
+    }
+  }, 60_000);
+});
+
+describe("hooks docsite lacks", () => {
+  it("an import of one is an error naming the file, line and hook", async () => {
+    const root = await fixtureSite("basic", {
+      "content/en/docs/v1/guide/first.mdx":
+        '---\ntitle: First guide\ndescription: x\n---\n\nimport { useColorMode } from "@docusaurus/theme-common";\n\nText.\n',
+    });
+    try {
+      const err = await buildSite(root).catch((e) => e);
+      expect(String(err.message)).toContain('import of useColorMode from "@docusaurus/theme-common" is not supported');
+      expect(JSON.stringify(err)).toMatch(/first\.mdx.*"line":6|"line":6.*first\.mdx/);
     } finally {
       await removeSite(root);
     }
