@@ -159,6 +159,10 @@ describe("front matter", () => {
     const none = await page("docs/no-sidebar");
     expect(none).toContain("doc-layout--no-sidebar");
     expect(none).not.toContain("data-sidebar=");
+    // hide_table_of_contents: the heading is there, no TOC.
+    expect(none).toContain('id="a-section"');
+    expect(none).not.toContain('class="doc-toc"');
+    expect(none).not.toContain("toc__link");
   });
 
   it("toc levels, keywords, image, last_update, custom_edit_url", async () => {
