@@ -28,6 +28,13 @@ export function generatedIndexSource(version: VersionConfig, locale: string, ind
   };
 }
 
+/** Categories of a sidebar that have a generated-index page, in reading order. */
+export function generatedIndexNodes(nodes: SidebarNode[]): SidebarCategoryNode[] {
+  return nodes.flatMap((n) =>
+    n.type === "category" ? [...(n.generatedIndex ? [n] : []), ...generatedIndexNodes(n.items)] : [],
+  );
+}
+
 const cardTitles = (items: SidebarNode[]): string[] =>
   items.flatMap((i) =>
     i.type === "html" || i.hidden ? [] : [i.description ? `${i.label}. ${i.description}` : i.label],
