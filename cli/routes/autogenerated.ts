@@ -20,8 +20,6 @@ export interface CategoryMeta {
   collapsible?: boolean;
   className?: string;
   customProps?: Record<string, unknown>;
-  /** Docusaurus' `description` of a category: shown on its card. */
-  description?: string;
   link?: { type: "doc"; id: string } | GeneratedIndexInput | null;
 }
 
@@ -136,7 +134,7 @@ export function autogenerate(
         hidden: m.className?.split(/\s+/).includes("hidden") || undefined,
         className: m.className,
         customProps: m.customProps,
-        description: page?.generatedIndex.description ?? m.description ?? index?.description,
+        description: page?.generatedIndex.description,
         generatedIndex: page?.generatedIndex,
       },
       position: m.position ?? folder.position ?? index?.position,

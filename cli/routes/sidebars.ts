@@ -216,7 +216,7 @@ export function resolveSidebar(
         hidden: item.className?.split(/\s+/).includes("hidden") || undefined,
         className: item.className,
         customProps: item.customProps,
-        description: index?.generatedIndex.description ?? link?.description,
+        description: index?.generatedIndex.description,
         generatedIndex: index?.generatedIndex,
       });
     } else {

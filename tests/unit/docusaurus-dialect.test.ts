@@ -78,6 +78,8 @@ describe("sidebars", () => {
       /href="\/docs\/reference\/overview\/"><h2[^>]*>.*Overview heading<\/h2><p[^>]*>What the reference/,
     );
     expect(body).toContain('href="/docs/category/extras/"');
+    // A category linked to a doc says how many items it has (Docusaurus' DocCard), in the locale's plural.
+    expect(body).toMatch(/href="\/docs\/reference\/commands\/"><h2[^>]*>.*commands<\/h2><p[^>]*>2 items</);
     expect(body).not.toContain("Quiet page");
     expect(body).toContain('rel="next"');
     expect(sidebarOf(html)).toContain('href="/docs/category/reference/" aria-current="page"');
@@ -100,6 +102,7 @@ describe("sidebars", () => {
     const ru = await page("ru/docs/category/reference");
     expect(ru).toContain("<h1>Справочник</h1>");
     expect(ru).toContain("<p>Всё для справки.</p>");
+    expect(ru).toContain(">2 элемента<");
     expect(await page("ru/docs/category/extras")).toContain("Odds and ends.");
   });
 });
