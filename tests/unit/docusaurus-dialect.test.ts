@@ -185,6 +185,9 @@ describe("front matter", () => {
   it("sidebar_class_name hidden, unlisted and draft", async () => {
     const nav = sidebarOf(await page("docs/reference/overview"));
     expect(nav).not.toContain("Quiet page");
+    expect(nav).toContain(
+      '<li class="menu__item featured"><a class="menu__link" href="/docs/reference/2024-05-notes/">',
+    );
     expect(existsSync(join(out, "dist", "docs", "reference", "quiet", "index.html"))).toBe(true);
     const secret = await page("docs/reference/secret");
     expect(secret).toContain('<meta name="robots" content="noindex');
