@@ -66,6 +66,10 @@ describe("interface strings", () => {
               siteTitle: "S",
               versionLabel: "v1",
               tagName: "tg",
+              atDate: " on d",
+              byUser: " by u",
+              date: "d",
+              user: "u",
             }),
           key,
         ).not.toThrow();
