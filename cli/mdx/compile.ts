@@ -112,6 +112,7 @@ export async function compileSource(
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
+  const images: ImageRef[] = [];
   const md = /\.md$/i.test(input.file);
   const ctx = input.modules;
   const compilePartial = async (file: string): Promise<string> => {
@@ -128,10 +129,11 @@ export async function compileSource(
     // The partial's headings are on the page: links to them are fine.
     extracted.anchors.push(...sub.anchors);
     modules.assets.push(...(sub.modules?.assets ?? []));
+    // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
+    images.push(...sub.images);
     Object.assign(depHashes, sub.depHashes);
     return sub.code;
   };
-  const images: ImageRef[] = [];
   let code: string;
   try {
     const out = await mdxCompile(preprocess(input.body, { md }), {
