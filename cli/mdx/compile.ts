@@ -1,11 +1,6 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
 // Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
 // never compiled twice.
-import { compile as mdxCompile } from "@mdx-js/mdx";
-import remarkGfm from "remark-gfm";
-import remarkDirective from "remark-directive";
-import rehypeHighlight from "rehype-highlight";
-import rehypeRaw from "rehype-raw";
 import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
@@ -56,6 +51,8 @@ const COMPILER_HASH = hashText(
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
+    "rehype-highlight-cached.ts",
+    "toolchain.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
@@ -67,27 +64,43 @@ export interface CompileStats {
   cached: number;
 }
 
+const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey">, cacheDir: string): string =>
+  join(cacheDir, "mdx", `${hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"))}.json`);
+
+/** The cached compile of `input`, when its source, its partials and the compiler are unchanged. */
+export async function readCompiled(
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
+  cacheDir: string,
+): Promise<CompiledMdx | undefined> {
+  try {
+    const hit = JSON.parse(await readFile(cacheFileOf(input, cacheDir), "utf8")) as CompiledMdx;
+    return depsUnchanged(hit, input.modules) ? hit : undefined;
+  } catch {
+    return undefined; // not cached yet
+  }
+}
+
+/** Stores a compile result for `readCompiled`. */
+export async function writeCompiled(
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey">,
+  cacheDir: string,
+  result: CompiledMdx,
+): Promise<void> {
+  const file = cacheFileOf(input, cacheDir);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(result));
+}
+
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
-  const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
-  if (cacheFile) {
-    try {
-      const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
-      if (depsUnchanged(hit, input.modules)) {
-        if (stats) stats.cached++;
-        return hit;
-      }
-    } catch {
-      /* not cached yet */
-    }
+  const hit = cacheDir ? await readCompiled(input, cacheDir) : undefined;
+  if (hit) {
+    if (stats) stats.cached++;
+    return hit;
   }
   const result = await compileSource(input);
   if (stats) stats.compiled++;
-  if (cacheFile) {
-    await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, JSON.stringify(result));
-  }
+  if (cacheDir) await writeCompiled(input, cacheDir, result);
   return result;
 }
 
@@ -136,6 +149,7 @@ export async function compileSource(
   };
   let code: string;
   try {
+    const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached } = await import("./toolchain.ts");
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
@@ -155,7 +169,7 @@ export async function compileSource(
       ] as any,
       rehypePlugins: [
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
-        [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
+        [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
       ] as any,
