@@ -5,16 +5,13 @@ import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { preprocess } from "./preprocess.ts";
-import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
-import { rehypeCodeBlocks } from "./rehype-code.ts";
-import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
-import { remarkSummary } from "./remark-summary.ts";
+import type { Extracted } from "./remark-docsite.ts";
+import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
-import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
+import type { ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
@@ -149,7 +146,9 @@ export async function compileSource(
   };
   let code: string;
   try {
-    const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached } = await import("./toolchain.ts");
+    const tc = await import("./toolchain.ts");
+    const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
+    const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages } = tc;
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
