@@ -9,9 +9,12 @@ import { common, createLowlight } from "lowlight";
 import { visit } from "unist-util-visit";
 
 const lowlight = createLowlight(common);
-/** Highlighted children by language and text; bounded, as a dev server lives long. */
+/**
+ * Highlighted children by language and text. Small: most repeats are a page's other locale in the same batch, and
+ * a worker's memory counts against the build's peak (a dev server also lives long).
+ */
 const memo = new Map<string, ElementContent[]>();
-const MEMO_LIMIT = 5000;
+const MEMO_LIMIT = 500;
 
 /** `language-x` / `lang-x` of a code element; false for `no-highlight`. */
 function languageOf(node: Element): string | false | undefined {
