@@ -44,6 +44,7 @@ const COMPILER_HASH = hashText(
     "preprocess.ts",
     "remark-docsite.ts",
     "rehype-code.ts",
+    "code-magic.ts",
     "content-links.ts",
     "remark-imports.ts",
     "modules.ts",
@@ -148,13 +149,14 @@ export async function compileSource(
   try {
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
-    const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages } = tc;
+    const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [
         remarkGfm,
         remarkDirective,
+        remarkCodeMagic,
         ...(ctx
           ? [
               [

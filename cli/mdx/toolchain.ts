@@ -8,6 +8,7 @@ export { rehypeHighlightCached } from "./rehype-highlight-cached.ts";
 export { preprocess } from "./preprocess.ts";
 export { remarkDocsite } from "./remark-docsite.ts";
 export { rehypeCodeBlocks } from "./rehype-code.ts";
+export { remarkCodeMagic } from "./code-magic.ts";
 export { remarkImports } from "./remark-imports.ts";
 export { remarkSummary } from "./remark-summary.ts";
 export { rehypeImages } from "../images/rehype-images.ts";

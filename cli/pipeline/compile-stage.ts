@@ -5,7 +5,7 @@
 // (mdx/content-links.ts, mdx/modules.ts): the same inputs as a compile in this thread, so the same output.
 import type { SiteConfig } from "../config/types.ts";
 import { readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
-import { rewriteKeyOf } from "../mdx/content-links.ts";
+import { rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
 import { poolFor, poolSize, type BuildPool } from "./pool.ts";
 import { reviveError } from "./task-errors.ts";
@@ -21,7 +21,7 @@ export interface CompilePage {
 /** A batch for one worker message (fewer, larger messages: the config and slugs travel once per batch). */
 export interface CompileBatch {
   config: SiteConfig;
-  slugs: Array<[string, string]>;
+  slugs: Array<[string, DocTarget]>;
   cacheDir: string;
   pages: CompilePage[];
 }
@@ -38,7 +38,7 @@ export const batchSize = (misses: number, threads: number): number =>
 
 export async function compilePages(
   config: SiteConfig,
-  slugs: Map<string, string>,
+  slugs: Map<string, DocTarget>,
   pages: CompilePage[],
   cacheDir: string,
   stats: CompileStats,
