@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
 import { readFile, stat } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { setImmediate as yieldToRequests } from "node:timers/promises";
-import chokidar from "chokidar";
+import chokidar, { type FSWatcher } from "chokidar";
 import { DevSite, isPageRoute, type PageRoute, type Plan } from "../dev/dev-site.ts";
 import { DevImages } from "../dev/dev-images.ts";
 import { LiveChannel, type LiveProblem } from "../dev/live-channel.ts";
@@ -21,8 +21,7 @@ import type { Route } from "../routes/types.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
 import { pageAssets } from "../pipeline/page-assets.ts";
 import { PageErrors } from "../pipeline/page-errors.ts";
-import { BuildCache, cacheDirOf } from "../pipeline/cache.ts";
-import { cachedClientBundle } from "../pipeline/cached-steps.ts";
+import { cacheDirOf } from "../pipeline/cache.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { canonicalRedirect, sameSite } from "./serve.ts";
@@ -103,7 +102,6 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const logger = createLogger({ quiet: opts.quiet });
   const site = new DevSite(root);
   const live = new LiveChannel();
-  const cache = new BuildCache(cacheDirOf(root));
   let images = new DevImages(root, "/");
   let bundle: ClientBundle | null = null;
   let liveScript = "";
@@ -114,6 +112,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let lastActivity = 0;
   /** Requests being answered (event streams aside): the background compile waits for them. */
   let inFlight = 0;
+  let firstServed = false;
   let closed = false;
 
   // Open problems by what found them (`load`, `compile:<file>`, `links:<file>`…); the overlay shows them all.
@@ -200,14 +199,16 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     return true;
   }
 
-  /** The context pages render with. */
-  function renderContext(): RenderContext {
+  /** The context pages render with (once the client bundle, whose file names pages refer to, is made). */
+  async function renderContext(): Promise<RenderContext> {
+    await bundleReady;
+    if (!bundle) throw problemsError();
     const m = site.model!;
     return {
       config: m.config,
       table: m.table,
       strings: m.strings,
-      assets: { entry: bundle!.entry, css: bundle!.css, preload: [] },
+      assets: { entry: bundle.entry, css: bundle.css, preload: [] },
       pageModules,
       images: images.images,
     };
@@ -221,7 +222,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     await preparePage(route);
     const { renderJob } = await import("../render/render-job.ts");
     try {
-      const job = prepareRoute(renderContext(), route);
+      const job = prepareRoute(await renderContext(), route);
       if (job.page.kind === "doc") job.page = { ...job.page, data: { ...job.page.data, sidebar: undefined } };
       const html = await renderJob(job);
       clear(`render:${route.origin}`);
@@ -241,7 +242,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       pageModules.set(route.module.abs, mod);
     }
     try {
-      const html = await renderRoute(renderContext(), route);
+      const html = await renderRoute(await renderContext(), route);
       clear(`render:${route.origin}`);
       return withLiveScript(html);
     } catch (err) {
@@ -250,17 +251,23 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
   }
 
-  // Start: the server listens at once; requests wait for the model (no page compiled) and the bundles.
+  // Start: the server listens at once. A page request waits for the model only (no page compiled): its compile
+  // runs while esbuild (a process of its own) bundles the client, which only its render waits for.
   const t0 = performance.now();
-  const ready = Promise.all([
-    loadModel(),
-    cachedClientBundle(cache, { baseUrl: "/", dev: true }).then((b) => {
+  const modelReady = loadModel();
+  // esbuild itself (not the build cache, whose key hashes every file of docsite's code on this thread).
+  const bundleReady = bundleClient({ baseUrl: "/", dev: true }).then(
+    (b) => {
       bundle = b;
-    }),
-    bundleLiveClient().then((s) => {
-      liveScript = s;
-    }),
-  ]).then(([loaded]) => {
+    },
+    (err) => report("theme", err),
+  );
+  const liveReady = bundleLiveClient().then((s) => {
+    liveScript = s;
+  });
+  // React's server renderer and the theme load meanwhile (their files are read and transpiled off this thread).
+  const rendererReady = import("../render/render-job.ts").catch(() => undefined);
+  const ready = Promise.all([modelReady, bundleReady, liveReady, rendererReady]).then(([loaded]) => {
     if (loaded)
       logger.info(
         `ready in ${(performance.now() - t0).toFixed(0)} ms (${site.model!.table.routes.length} routes; ` +
@@ -334,11 +341,13 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     const sources: string[] = [];
     for (const [abs, event] of batch) {
       const rel = relative(root, abs).split(sep).join("/");
+      const sig = signature(abs);
+      if (event === "change" && sig !== null && seen.get(abs) === sig) continue; // read already (one save, two events)
+      if (sig !== null) seen.set(abs, sig);
       if (SOURCE.test(rel)) sources.push(rel);
       if (rel.startsWith("theme/")) theme = true;
       else if (rel.startsWith("static/")) reload = true;
       else if (event === "change" && SOURCE.test(rel) && site.model) {
-        seen.set(abs, signature(abs) ?? "");
         try {
           const change = await site.sourceChanged(abs);
           clear(`source:${rel}`);
@@ -365,9 +374,10 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
         const saved = new Set(sources);
         const plans = site.model!.plans.filter((p) => saved.has(p.source.file));
         for (const route of site.routesOf(plans)) await preparePage(route).catch(() => undefined);
+        live.send({ type: "reload" });
+        void warmUp();
       }
-      live.send({ type: "reload" });
-      void warmUp();
+      // Otherwise the last good model stays and the overlay names the problem.
       return;
     }
     if (reload) live.send({ type: "reload" });
@@ -387,10 +397,23 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   }
 
   const watched = ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(root, p));
-  const watcher = chokidar.watch(watched.filter(existsSync), { ignoreInitial: true });
+  // Watching starts once the first page is out, or half a second after the start is done: its scan of the
+  // folders would slow the first page down.
+  let watcher: FSWatcher | null = null;
+  let watchingNow: () => void = () => undefined;
+  const watching = new Promise<void>((resolve) => {
+    watchingNow = resolve;
+  });
+  const startWatching = () => {
+    if (watcher || closed) return;
+    watcher = chokidar.watch(watched.filter(existsSync), { ignoreInitial: true });
+    watcher.on("all", onFileEvent);
+    watcher.once("ready", watchingNow);
+  };
+  void ready.then(() => setTimeout(startWatching, 500));
   /** Size and modification time of each changed file when it was last read. */
   const seen = new Map<string, string>();
-  watcher.on("all", (event, file) => {
+  function onFileEvent(event: string, file: string): void {
     lastActivity = performance.now();
     // A save that truncates first shows an empty file for a moment: its content follows in a next event.
     if (event === "change" && signature(file)?.startsWith("0:")) setTimeout(() => queueChange(event, file), 50);
@@ -400,7 +423,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       setTimeout(() => {
         if (!closed && signature(file) !== seen.get(file)) queueChange(event, file);
       }, 250);
-  });
+  }
   function queueChange(event: string, file: string): void {
     pending.set(file, pending.get(file) === "add" ? "add" : event);
     void drain();
@@ -426,8 +449,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       return;
     }
     lastActivity = performance.now();
-    await ready;
+    await modelReady;
     if (pathname === LIVE_SCRIPT) {
+      await liveReady;
       res.writeHead(200, { "Content-Type": contentType(pathname), "Cache-Control": "no-cache" }).end(liveScript);
       return;
     }
@@ -437,13 +461,14 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       return;
     }
     const m = site.model;
-    if (!m || !bundle) {
+    if (pathname.startsWith("/assets/")) await bundleReady;
+    if (!m) {
       res
         .writeHead(500, { "Content-Type": "text/html; charset=utf-8" })
         .end(withLiveScript(errorPage(problems.size ? problemsError() : new Error("the site could not be loaded"))));
       return;
     }
-    const asset = bundle.files.get(pathname.slice(1));
+    const asset = bundle?.files.get(pathname.slice(1));
     if (asset) {
       // Asset names carry a hash of their content: a reload after an edit takes them from the browser's cache.
       res
@@ -494,6 +519,11 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
     const html = await render(route);
     res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(html);
+    if (!firstServed) {
+      firstServed = true;
+      startWatching();
+      logger.info(`first page served ${(performance.now() - t0).toFixed(0)} ms after start (${route.path})`);
+    }
   }
 
   /** The open problems as one error, for the error page. */
@@ -525,10 +555,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   server.close = (done?: (err?: Error) => void) => {
     closed = true;
     live.close();
-    void watcher.close();
+    void watcher?.close();
     return closeServer(done);
   };
-  const watching = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return { server, site, ready, watching };
 }
 
