@@ -9,9 +9,9 @@ import { join, relative, sep } from "node:path";
 import { readFile, stat } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { setImmediate as yieldToRequests } from "node:timers/promises";
-import chokidar, { type FSWatcher } from "chokidar";
 import { DevSite, isPageRoute, type PageRoute, type Plan } from "../dev/dev-site.ts";
 import { DevImages } from "../dev/dev-images.ts";
+import { watchTree, type TreeWatcher } from "../dev/watch-tree.ts";
 import { LiveChannel, type LiveProblem } from "../dev/live-channel.ts";
 import { bundleLiveClient, withLiveScript, LIVE_EVENTS, LIVE_SCRIPT } from "../dev/live-client.ts";
 import { pageLinkProblems } from "../dev/page-links.ts";
@@ -399,16 +399,15 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const watched = ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(root, p));
   // Watching starts once the first page is out, or half a second after the start is done: its scan of the
   // folders would slow the first page down.
-  let watcher: FSWatcher | null = null;
+  let watcher: TreeWatcher | null = null;
   let watchingNow: () => void = () => undefined;
   const watching = new Promise<void>((resolve) => {
     watchingNow = resolve;
   });
   const startWatching = () => {
     if (watcher || closed) return;
-    watcher = chokidar.watch(watched.filter(existsSync), { ignoreInitial: true });
-    watcher.on("all", onFileEvent);
-    watcher.once("ready", watchingNow);
+    watcher = watchTree(watched.filter(existsSync), onFileEvent);
+    watchingNow();
   };
   void ready.then(() => setTimeout(startWatching, 500));
   /** Size and modification time of each changed file when it was last read. */
@@ -555,7 +554,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   server.close = (done?: (err?: Error) => void) => {
     closed = true;
     live.close();
-    void watcher?.close();
+    watcher?.close();
     return closeServer(done);
   };
   return { server, site, ready, watching };
