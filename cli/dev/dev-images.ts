@@ -27,7 +27,7 @@ export class DevImages {
 
   constructor(
     private readonly root: string,
-    private readonly baseUrl: string,
+    readonly baseUrl: string,
   ) {}
 
   /**

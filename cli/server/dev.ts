@@ -132,7 +132,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   async function loadModel(): Promise<boolean> {
     try {
       const m = await site.load();
-      if (images.images.size === 0 || m.config.baseUrl !== "/") images = new DevImages(root, m.config.baseUrl);
+      if (images.baseUrl !== m.config.baseUrl) images = new DevImages(root, m.config.baseUrl);
       search = null;
       // Each warning once per server run, not again on every load.
       for (const w of m.warnings) if (!warned.has(w) && warned.add(w)) logger.warn(w);

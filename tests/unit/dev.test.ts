@@ -247,3 +247,27 @@ describe("docsite dev with a file name that has a space", () => {
     }
   });
 });
+
+describe("docsite dev's images", () => {
+  it("shows the original file with its width and height, and serves no other file under that path", async () => {
+    const site = await fixtureSite("basic", {
+      "content/ru/docs/v1/guide/pictured.mdx": "---\ntitle: С картинкой\n---\n\n![Логотип](/img/logo.svg)\n",
+    });
+    const srv = await dev({ root: site, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const html = await (await fetch(`${origin}/ru/docs/v1/guide/pictured/`)).text();
+      const img = /<img [^>]*src="(\/__docsite\/image\/static\/img\/logo\.svg)"[^>]*>/.exec(html);
+      expect(img).not.toBeNull();
+      expect(img![0]).toMatch(/width="\d+"/);
+      expect(img![0]).toMatch(/height="\d+"/);
+      const file = await fetch(origin + img![1]);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      expect((await fetch(`${origin}/__docsite/image/static/img/favicon.svg`)).status).toBe(404);
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+      await removeSite(site);
+    }
+  });
+});
