@@ -254,6 +254,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   // Start: the server listens at once. A page request waits for the model only (no page compiled): its compile
   // runs while esbuild (a process of its own) bundles the client, which only its render waits for.
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const modelReady = loadModel();
   // esbuild itself (not the build cache, whose key hashes every file of docsite's code on this thread).
   const bundleReady = bundleClient({ baseUrl: "/", dev: true }).then(
@@ -521,7 +522,11 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     if (!firstServed) {
       firstServed = true;
       startWatching();
-      logger.info(`first page served ${(performance.now() - t0).toFixed(0)} ms after start (${route.path})`);
+      const cpu = process.cpuUsage(cpu0);
+      logger.info(
+        `first page served ${(performance.now() - t0).toFixed(0)} ms after start ` +
+          `(${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU; ${route.path})`,
+      );
     }
   }
 
