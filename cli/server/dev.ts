@@ -7,12 +7,14 @@
 import http from "node:http";
 import { join, relative, sep } from "node:path";
 import { readFile, stat } from "node:fs/promises";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { DevSite, isPageRoute, type PageRoute, type Plan } from "../dev/dev-site.ts";
 import { DevImages } from "../dev/dev-images.ts";
-import { watchTree, type TreeWatcher } from "../dev/watch-tree.ts";
-import { LiveChannel, type LiveProblem } from "../dev/live-channel.ts";
+import { watchTree, type TreeWatcher, type WatchEvent } from "../dev/watch-tree.ts";
+import { ChangeQueue, type Batch } from "../dev/change-queue.ts";
+import { ProblemBoard, plain } from "../dev/problem-board.ts";
+import { LiveChannel } from "../dev/live-channel.ts";
 import { bundleLiveClient, withLiveScript, LIVE_EVENTS, LIVE_SCRIPT } from "../dev/live-client.ts";
 import { pageLinkProblems } from "../dev/page-links.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
@@ -36,9 +38,6 @@ const IDLE_MS = 1000;
 /** A content page's source file (partials, in `_` folders, are read through the pages that import them). */
 const SOURCE = /^content\/[^/]+\/(docs|blog)\/.+\.mdx?$/;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
-
 function errorPage(err: unknown): string {
   const text = plain(formatError(err));
   const where = err instanceof DocsiteError ? location(err.where) : "";
@@ -46,26 +45,6 @@ function errorPage(err: unknown): string {
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#1e1e1e;color:#eee}main{max-width:900px;margin:40px auto;padding:0 20px}h1{color:#ff6b6b;font-size:20px}pre{white-space:pre-wrap;background:#2b2b2b;padding:16px;border-radius:6px}</style></head>
 <body><main><h1>Build error${where ? ` in ${escapeHtml(where)}` : ""}</h1><pre>${escapeHtml(text)}</pre><p>Fix the file and save: this page reloads by itself.</p></main></body></html>`;
 }
-
-/** A failure as overlay entries: each page of a PageErrors, or the one error. */
-function problemsOf(err: unknown): LiveProblem[] {
-  const list = err instanceof PageErrors ? err.errors : [err];
-  return list.map((e) =>
-    e instanceof DocsiteError
-      ? { file: e.where.file ?? "", line: e.where.line, column: e.where.column, message: e.message, hint: e.hint }
-      : { file: "", message: plain(formatError(e)) },
-  );
-}
-
-/** `size:mtime` of a file, or null when it is gone. */
-const signature = (p: string): string | null => {
-  try {
-    const s = statSync(p);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return null;
-  }
-};
 
 const isFile = (p: string) =>
   stat(p).then(
@@ -115,19 +94,10 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let firstServed = false;
   let closed = false;
 
-  // Open problems by what found them (`load`, `compile:<file>`, `links:<file>`…); the overlay shows them all.
-  const problems = new Map<string, LiveProblem[]>();
+  const problems = new ProblemBoard(live, logger);
+  const report = (key: string, err: unknown) => problems.report(key, err);
+  const clear = (key: string) => problems.clear(key);
   const warned = new Set<string>();
-  const publish = () => live.setProblems([...problems.values()].flat());
-  const report = (key: string, err: unknown) => {
-    const list = problemsOf(err);
-    if (JSON.stringify(problems.get(key)) !== JSON.stringify(list)) logger.error(formatError(err));
-    problems.set(key, list);
-    publish();
-  };
-  const clear = (key: string) => {
-    if (problems.delete(key)) publish();
-  };
 
   async function loadModel(): Promise<boolean> {
     try {
@@ -202,7 +172,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   /** The context pages render with (once the client bundle, whose file names pages refer to, is made). */
   async function renderContext(): Promise<RenderContext> {
     await bundleReady;
-    if (!bundle) throw problemsError();
+    if (!bundle) throw problems.asError();
     const m = site.model!;
     return {
       config: m.config,
@@ -281,7 +251,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   async function compilePending(whenIdle: boolean): Promise<void> {
     for (;;) {
       if (closed) return;
-      if (whenIdle && (inFlight > 0 || draining || performance.now() - lastActivity < idleMs)) {
+      if (whenIdle && (inFlight > 0 || changes.busy || performance.now() - lastActivity < idleMs)) {
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
@@ -315,26 +285,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     if (JSON.stringify(after.table.routes.map(titleOf)) !== before) live.send({ type: "reload" });
   }
 
-  // Changes: handled in order, at once (no debounce); changes that arrive meanwhile are taken together next.
-  const pending = new Map<string, string>();
-  let draining = false;
-  async function drain(): Promise<void> {
-    if (draining) return;
-    draining = true;
-    try {
-      while (pending.size) {
-        const batch = [...pending];
-        pending.clear();
-        await applyChanges(batch);
-      }
-    } catch (err) {
-      report("change", err);
-    } finally {
-      draining = false;
-    }
-  }
+  const changes = new ChangeQueue(applyChanges, (err) => report("change", err));
 
-  async function applyChanges(batch: Array<[string, string]>): Promise<void> {
+  async function applyChanges(batch: Batch): Promise<void> {
     let layout = false;
     let theme = false;
     let reload = false;
@@ -342,9 +295,6 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     const sources: string[] = [];
     for (const [abs, event] of batch) {
       const rel = relative(root, abs).split(sep).join("/");
-      const sig = signature(abs);
-      if (event === "change" && sig !== null && seen.get(abs) === sig) continue; // read already (one save, two events)
-      if (sig !== null) seen.set(abs, sig);
       if (SOURCE.test(rel)) sources.push(rel);
       if (rel.startsWith("theme/")) theme = true;
       else if (rel.startsWith("static/")) reload = true;
@@ -411,22 +361,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     watchingNow();
   };
   void ready.then(() => setTimeout(startWatching, 500));
-  /** Size and modification time of each changed file when it was last read. */
-  const seen = new Map<string, string>();
-  function onFileEvent(event: string, file: string): void {
+  function onFileEvent(event: WatchEvent, file: string): void {
     lastActivity = performance.now();
-    // A save that truncates first shows an empty file for a moment: its content follows in a next event.
-    if (event === "change" && signature(file)?.startsWith("0:")) setTimeout(() => queueChange(event, file), 50);
-    else queueChange(event, file);
-    // Events of quick saves can merge: a file that changed after it was read is read again.
-    if (event === "change")
-      setTimeout(() => {
-        if (!closed && signature(file) !== seen.get(file)) queueChange(event, file);
-      }, 250);
-  }
-  function queueChange(event: string, file: string): void {
-    pending.set(file, pending.get(file) === "add" ? "add" : event);
-    void drain();
+    changes.push(event, file);
   }
 
   async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -465,7 +402,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     if (!m) {
       res
         .writeHead(500, { "Content-Type": "text/html; charset=utf-8" })
-        .end(withLiveScript(errorPage(problems.size ? problemsError() : new Error("the site could not be loaded"))));
+        .end(withLiveScript(errorPage(problems.size ? problems.asError() : new Error("the site could not be loaded"))));
       return;
     }
     const asset = bundle?.files.get(pathname.slice(1));
@@ -530,13 +467,6 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
   }
 
-  /** The open problems as one error, for the error page. */
-  function problemsError(): DocsiteError {
-    const list = [...problems.values()].flat();
-    const errors = list.map((p) => new DocsiteError(p.message, p, p.hint));
-    return errors.length === 1 ? errors[0] : new PageErrors(errors, 0);
-  }
-
   // No request can stop the server: whatever fails is shown as a page (or cuts a response already under way).
   const server = http.createServer((req, res) => {
     inFlight++;
@@ -558,6 +488,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const closeServer = server.close.bind(server);
   server.close = (done?: (err?: Error) => void) => {
     closed = true;
+    changes.close();
     live.close();
     watcher?.close();
     return closeServer(done);
