@@ -206,10 +206,19 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   async function render(route: Route): Promise<string> {
     if (isPageRoute(route)) await preparePage(route);
     if (route.kind === "page" && !pageModules.has(route.module.abs)) {
-      const mod = await loadPageModule(route.module.abs, route.module.file, cacheDirOf(root));
-      const declared = (mod.meta?.images ?? []).map((src) => ({ src, line: 1, alt: "" }));
-      await images.addPage(route.module.file, declared);
-      pageModules.set(route.module.abs, mod);
+      const { abs, file } = route.module;
+      try {
+        const mod = await loadPageModule(abs, file, cacheDirOf(root));
+        await images.addPage(
+          file,
+          (mod.meta?.images ?? []).map((src) => ({ src, line: 1, alt: "" })),
+        );
+        pageModules.set(abs, mod);
+        clear(`module:${file}`);
+      } catch (err) {
+        report(`module:${file}`, err);
+        throw err;
+      }
     }
     try {
       const html = await renderRoute(await renderContext(), route);
