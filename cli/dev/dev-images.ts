@@ -4,8 +4,6 @@
 import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join, posix } from "node:path";
-import sharp from "sharp";
-import { darkSibling } from "../images/stage.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
 import { DocsiteError } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
@@ -16,6 +14,13 @@ export const ORIGINALS = "__docsite/image/";
 interface Known {
   mtimeMs: number;
   variant: ImageVariantData;
+}
+
+/** `shot.png` → `shot-dark.png`, when that file exists (the image stage's rule, without loading the encoder). */
+function darkVariant(root: string, src: string): string | null {
+  const dot = src.lastIndexOf(".");
+  const dark = `${src.slice(0, dot)}-dark${src.slice(dot)}`;
+  return existsSync(join(root, dark)) ? dark : null;
 }
 
 export class DevImages {
@@ -50,7 +55,7 @@ export class DevImages {
           "check the path: relative to the page, /… in static/, or @site/… from the site root",
         );
       const light = await this.variant(ref.src);
-      const darkSrc = darkSibling(this.root, ref.src);
+      const darkSrc = darkVariant(this.root, ref.src);
       next.set(ref.src, darkSrc ? { ...light, dark: await this.variant(darkSrc) } : light);
     }
     if (refs.length) this.images = next;
@@ -69,9 +74,10 @@ export class DevImages {
     const { mtimeMs } = await stat(abs);
     const known = this.sizes.get(src);
     if (known && known.mtimeMs === mtimeMs) return known.variant;
-    let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+    let meta: { width?: number; height?: number; orientation?: number };
     try {
-      // Reads the header only.
+      // Reads the header only. sharp loads on the first image, not with the server.
+      const { default: sharp } = await import("sharp");
       meta = await sharp(abs).metadata();
     } catch (err) {
       throw new DocsiteError(`cannot read image ${src}: ${(err as Error).message}`, { file: src }, "", err);
