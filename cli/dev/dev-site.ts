@@ -79,7 +79,7 @@ export class DevSite {
   readonly compileLog: string[] = [];
   private slots = new Map<string, Slot>();
   private modules: ModuleContext | null = null;
-  private slugs = new Map<string, string>();
+  private slugs: ReturnType<typeof docSlugs> = new Map();
 
   constructor(readonly root: string) {}
 
@@ -123,7 +123,7 @@ export class DevSite {
         throw new DocsiteError(
           `no ${d.locale} translation`,
           { file: d.source.file },
-          `create content/${d.locale}/docs/${d.version.name}/${d.id}.mdx`,
+          `create content/${d.locale}/docs/${d.version.name}/${d.source.path}${d.source.file.slice(d.source.file.lastIndexOf("."))}`,
         );
     }
     const model: DevModel = { config, strings, index, table, plans, extraFiles: await extraFiles(config), warnings };
@@ -131,12 +131,10 @@ export class DevSite {
     return model;
   }
 
-  /** The plan behind a doc or blog post route. */
-  planOf(route: PageRoute): Plan {
+  /** The plan behind a doc or blog post route; none for a page made without a content file (a generated index). */
+  planOf(route: PageRoute): Plan | undefined {
     const key = planKey({ locale: route.locale, source: route.source });
-    const plan = this.model?.plans.find((p) => planKey(p) === key);
-    if (!plan) throw new Error(`internal: no plan for ${route.origin} (${route.locale})`);
-    return plan;
+    return this.model?.plans.find((p) => planKey(p) === key);
   }
 
   /** True while the page has not been compiled (its headings, links and text are not known yet). */

@@ -148,8 +148,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   async function preparePage(route: PageRoute): Promise<boolean> {
     const m = site.model!;
     const file = route.source.file;
+    const plan = site.planOf(route);
     try {
-      await site.compile(site.planOf(route));
+      if (plan) await site.compile(plan);
       clear(`compile:${file}`);
     } catch (err) {
       report(`compile:${file}`, err);

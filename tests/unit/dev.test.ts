@@ -2,7 +2,11 @@
 // its new HTML pushed to open pages; problems (bad MDX, bad front matter, unknown components, broken links) are
 // pushed as a list that empties when they are fixed; a config edit reloads open pages.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importDocusaurus } from "../../cli/import/index.ts";
 import http from "node:http";
 import { join } from "node:path";
 import { fixtureSite, removeSite, applyChanges, editJson } from "../support/site.ts";
@@ -268,6 +272,27 @@ describe("docsite dev's images", () => {
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
       await removeSite(site);
+    }
+  });
+});
+
+describe("docsite dev on a project imported from Docusaurus", () => {
+  it("serves generated-index pages (no content file) and docs of the dialect", async () => {
+    const work = await mkdtemp(join(tmpdir(), "docsite-dev-import-"));
+    const out = join(work, "site");
+    await importDocusaurus(join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-site"), out);
+    const srv = await dev({ root: out, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const index = await fetch(`${origin}/docs/category/reference/`);
+      expect(index.status).toBe(200);
+      expect(await index.text()).toContain("<h1>Reference</h1>");
+      const more = await fetch(`${origin}/docs/more-things/`);
+      expect(more.status).toBe(200);
+      expect(await more.text()).toContain("<h1>More things</h1>");
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+      await rm(work, { recursive: true, force: true });
     }
   });
 });
