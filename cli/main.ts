@@ -5,9 +5,6 @@ import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 
-// Each command loads its own modules when it runs: `dev` then starts without the build pipeline, the image
-// encoder (sharp) and the import helper, `serve` without the MDX toolchain.
-
 const port = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("a port number from 0 to 65535");
@@ -36,6 +33,7 @@ program
     const logger = createLogger();
     try {
       const root = resolve(o.root);
+      // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");
       const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
       const perLocale = r.config.i18n.locales
