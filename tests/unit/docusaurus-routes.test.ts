@@ -9,7 +9,6 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importDocusaurus } from "../../cli/import/index.ts";
 import { buildSite } from "../support/site.ts";
-import { dev } from "../../cli/server/dev.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-routes");
 let work: string;
@@ -137,22 +136,6 @@ describe("project React components imported by content", () => {
     expect(css).toContain(".styles_badge");
     expect(css).toContain(".badge-plain");
   });
-
-  it("the dev server links and serves the component stylesheet too", async () => {
-    const server = await dev({ root: rootSite.out, port: 0, quiet: true });
-    try {
-      const { port } = server.address() as { port: number };
-      const page = await (await fetch(`http://127.0.0.1:${port}/next/components/`)).text();
-      expect(page).toContain("styles_badge");
-      const href = /<link rel="stylesheet" href="(\/assets\/components-[0-9a-f]+\.css)">/.exec(page)?.[1];
-      const css = await fetch(`http://127.0.0.1:${port}${href}`);
-      expect(css.status).toBe(200);
-      expect(await css.text()).toContain(".badge-plain");
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    }
-  }, 120_000);
 
   it("an import of a package the project does not have is an error naming the page, line and package", async () => {
     const src = join(work, "missing-pkg-src");
