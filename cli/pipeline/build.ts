@@ -277,7 +277,13 @@ async function buildWith(
     config,
     table,
     strings,
-    assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
+    assets: {
+      entry: bundle.entry,
+      css: bundle.css,
+      inlineCss: bundle.inlineCss,
+      preload: bundle.preload,
+      searchPage: bundle.searchPage,
+    },
     pageModules,
     images: images.images,
   };
