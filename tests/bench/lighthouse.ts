@@ -57,6 +57,21 @@ function runLighthouse(url: string): Promise<{ report: Report; json: string }> {
   });
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is tried again,
+ * up to twice, rather than losing the whole table.
+ */
+async function withRetry<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= tries) throw err;
+      console.error(`lighthouse run failed, trying again: ${String(err).split("\n")[0].slice(0, 200)}`);
+    }
+  }
+}
+
 /** The audits of a category that lose points, by id. */
 function failing(r: Report, category: string): string[] {
   return r.categories[category].auditRefs
@@ -113,7 +128,7 @@ export async function lighthouseTable(dir: string, blogPost: string): Promise<st
       const results: Report[] = [];
       for (let i = 0; i < runs; i++) {
         loads.push(loadavg()[0]);
-        const { report, json } = await runLighthouse(origin + path);
+        const { report, json } = await withRetry(() => runLighthouse(origin + path));
         results.push(report);
         if (reports) writeFileSync(join(reports, `${label.split(" ")[0]}-${i + 1}.json`), json);
       }
