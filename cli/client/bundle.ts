@@ -13,8 +13,16 @@ export interface ClientBundle {
   files: Map<string, Uint8Array>;
   entry: string;
   css: string[];
+  /** The CSS text of `css`, for pages to inline (a build; `dev` leaves it out and links the file). */
+  inlineCss?: string;
   /** Chunks statically imported by the entry: preloaded with the entry. */
   preload: string[];
+  /**
+   * The search page's own chunks: its island and what its first search imports (the provider, the local engine),
+   * with their static imports, minus what the entry loads anyway. Preloaded on the search page only, so a page
+   * opened with ?q= fetches them beside the entry instead of one after another.
+   */
+  searchPage: string[];
 }
 
 export async function bundleClient(opts: { baseUrl: string; dev?: boolean }): Promise<ClientBundle> {
@@ -51,10 +59,25 @@ export async function bundleClient(opts: { baseUrl: string; dev?: boolean }): Pr
   const [entryOut, entryInfo] = find("client/entry.ts")!;
   const [cssOut] = find("styles/main.css")!;
   const url = (p: string) => opts.baseUrl + relative("/", p.startsWith("/") ? p : "/" + p);
+  // Output files an output loads through static imports, itself included.
+  const closure = (outs: string[]) => {
+    const seen = new Set<string>();
+    const visit = (o: string) => {
+      if (seen.has(o)) return;
+      seen.add(o);
+      for (const i of meta.outputs[o]?.imports ?? []) if (i.kind === "import-statement") visit(i.path);
+    };
+    for (const o of outs) visit(o);
+    return seen;
+  };
+  const loaded = closure([entryOut]);
+  const searchRoots = ["search/SearchPage.tsx", "search/provider.ts"].flatMap((f) => find(f)?.[0] ?? []);
   return {
     files,
     entry: url(entryOut),
     css: [url(cssOut)],
+    inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", cssOut))),
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
+    searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
   };
 }

@@ -272,8 +272,11 @@ async function buildWith(
     strings,
     assets: {
       entry: bundle.entry,
-      css: componentCss ? [...bundle.css, componentCss.url] : bundle.css,
+      css: bundle.css,
+      extraCss: componentCss ? [componentCss.url] : undefined,
+      inlineCss: bundle.inlineCss,
       preload: bundle.preload,
+      searchPage: bundle.searchPage,
     },
     pageModules,
     images: images.images,

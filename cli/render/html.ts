@@ -34,9 +34,26 @@ export interface HeadData {
 
 export interface Assets {
   css: string[];
+  /**
+   * The stylesheet's text, written into each page's head instead of a `<link>` to `css` (a build does this; `dev`
+   * links the file). It saves the one request that blocks the first paint: ~6 KB gzip, measured as 0.2–0.3 s of
+   * Lighthouse's simulated mobile FCP/LCP (README, "Speed").
+   */
+  inlineCss?: string;
+  /** Stylesheets linked in every case, after the theme's: the project components' CSS of an imported site. */
+  extraCss?: string[];
   entry: string;
   preload: string[];
+  /** Chunks the search page preloads besides the entry's (see ClientBundle.searchPage). */
+  searchPage?: string[];
 }
+
+/** The head tags that preload the search page's chunks. */
+export const searchPagePreloads = (assets: Assets): string =>
+  (assets.searchPage ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("\n");
+
+/** CSS text that cannot end the `<style>` element it sits in. */
+export const styleText = (css: string) => css.replace(/<\/(style)/gi, "<\\/$1");
 
 /**
  * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
@@ -99,7 +116,10 @@ export function renderDocument(opts: {
         `<link rel="alternate" type="application/${f.type === "rss" ? "rss" : "atom"}+xml" title="${e(f.title)}" href="${e(f.href)}">`,
     ),
     `<script>${inlineHeadScript(config, opts.applyColorMode, opts.baseUrl).replace(/<\//g, "<\\/")}</script>`,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
+    ...(assets.inlineCss !== undefined
+      ? [`<style>${styleText(assets.inlineCss)}</style>`]
+      : assets.css.map((href) => `<link rel="stylesheet" href="${e(href)}">`)),
+    ...(assets.extraCss ?? []).map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     ...(config.webFont
       ? [
           ...(config.webFont.preconnect ?? []).map((o) => `<link rel="preconnect" href="${e(o)}" crossorigin>`),

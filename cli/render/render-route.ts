@@ -9,7 +9,7 @@ import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import type { Assets, HeadData } from "./html.ts";
+import { searchPagePreloads, type Assets, type HeadData } from "./html.ts";
 import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
@@ -160,6 +160,7 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       };
       title = `${t("theme.SearchPage.heading")} | ${config.title}`;
       description = t("theme.SearchPage.description");
+      extraHead = searchPagePreloads(ctx.assets);
       break;
     case "versions": {
       const row = (v: (typeof config.docs.versions)[number]) => ({

@@ -1,8 +1,9 @@
 // `docsite serve`: the built site over HTTP on 127.0.0.1, as a static host would serve it: clean URLs with a
 // trailing slash, *.html and index.html redirected to the clean path, the 404 page with status 404 for unknown
 // paths, immutable caching for content-hashed assets, and the headers of the site's `_headers` file (security
-// headers, written by the build). GET and HEAD only; every path is checked by safe-path.ts before it reaches the
-// file system, and no request can stop the process: any failure is answered with a status.
+// headers, written by the build), text compressed with brotli or gzip (compress.ts). GET and HEAD only; every
+// path is checked by safe-path.ts before it reaches the file system, and no request can stop the process: any
+// failure is answered with a status.
 import http from "node:http";
 import { createReadStream, readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { contentType } from "./mime.ts";
 import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
+import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 
 export interface ServeOptions {
   dir: string;
@@ -46,6 +48,7 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
   // `_headers` is read again when dist/ is replaced by a rebuild (another inode) or changes.
   let rules: HeaderRule[] = [];
   let rulesOf = "";
+  const compressed = new CompressCache();
   const headerRules = (): HeaderRule[] => {
     const id = fileId(join(opts.dir, "_headers"));
     if (id !== rulesOf) {
@@ -90,7 +93,7 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
       return;
     }
     const found = file ? pageFile(file, stats, pathname) : null;
-    if (found) sendFile(req, res, found.file, found.stats, pathname);
+    if (found) sendFile(req, res, found.file, found.stats, pathname, compressed);
     else notFound(opts.dir, base, pathname, req, res);
   }
 
@@ -123,16 +126,35 @@ function sendFile(
   file: string,
   stats: Stats,
   pathname: string,
+  compressed: CompressCache,
 ): void {
-  const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
-  res.setHeader("Content-Type", contentType(file));
+  const type = contentType(file);
+  const version = `${stats.size}-${stats.mtime.getTime()}`;
+  const canCompress = compressible(type, stats.size);
+  const encoding = canCompress && !req.headers.range ? pickEncoding(req.headers["accept-encoding"]) : null;
+  const etag = `W/"${version}${encoding ? `-${encoding}` : ""}"`;
+  res.setHeader("Content-Type", type);
   res.setHeader("Cache-Control", cacheControl(pathname));
   res.setHeader("ETag", etag);
   res.setHeader("Last-Modified", stats.mtime.toUTCString());
   res.setHeader("Accept-Ranges", "bytes");
+  if (canCompress) res.setHeader("Vary", "Accept-Encoding");
   if (req.headers["if-none-match"] === etag) {
     res.writeHead(304);
     res.end();
+    return;
+  }
+  if (encoding) {
+    compressed
+      .get(`${file}:${version}`, encoding, () => readFileSync(file))
+      .then(
+        (body) => {
+          res.setHeader("Content-Encoding", encoding);
+          res.setHeader("Content-Length", body.length);
+          res.end(req.method === "HEAD" ? undefined : body);
+        },
+        (err) => fail(res, err),
+      );
     return;
   }
   // If-Range with another validator: the file changed, so the whole file, not a piece of the new one.

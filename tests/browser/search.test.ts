@@ -420,6 +420,50 @@ describe("search page", () => {
     });
   }
 
+  it("shows the query in the heading and the field before any module script runs", async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.route("**/assets/*.js", (route) => route.abort());
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent(" скриншот ")}`);
+    expect(await p.locator(".search-page h1").textContent()).toBe("Результаты поиска по запросу «скриншот»");
+    expect(await p.locator("#search-page-input").inputValue()).toBe(" скриншот ");
+    await p.goto(`${base}/ru/search/`);
+    expect(await p.locator(".search-page h1").textContent()).toBe("Поиск по документации");
+    await ctx.close();
+  });
+
+  it("keeps the pre-painted heading through hydration and preloads every chunk its search needs", async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    const scripts: string[] = [];
+    p.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/assets/") && path.endsWith(".js")) scripts.push(path);
+    });
+    await p.addInitScript(() => {
+      const w = window as unknown as { __titles: string[] };
+      w.__titles = [];
+      new MutationObserver(() => {
+        const h = document.querySelector(".search-page h1")?.textContent;
+        if (h && h !== w.__titles.at(-1)) w.__titles.push(h);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await p.goto(`${base}/ru/search/?q=${encodeURIComponent("скриншот")}`);
+    await p.locator(".search-page__result").first().waitFor();
+    const titles = await p.evaluate(() => (window as unknown as { __titles: string[] }).__titles);
+    // Painted once by the inline script and never flipped back by hydration.
+    const results = "Результаты поиска по запросу «скриншот»";
+    expect(titles.at(-1)).toBe(results);
+    expect(titles.filter((t) => t === results)).toHaveLength(1);
+    const head = await p.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLScriptElement>("head script[src]")].map((s) => s.getAttribute("src")),
+      ...[...document.querySelectorAll("head link[rel=modulepreload]")].map((l) => l.getAttribute("href")),
+    ]);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((s) => !head.includes(s))).toEqual([]);
+    await ctx.close();
+  });
+
   it("shows the fetching state while results load", async () => {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();

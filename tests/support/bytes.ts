@@ -1,5 +1,6 @@
-// Measures what a page makes the browser download on first load: its HTML, the CSS it links, and the JavaScript
-// it loads eagerly (module scripts, modulepreloads and their static imports). Gzip level 9, as static hosts serve.
+// Measures what a page makes the browser download on first load: its HTML, the CSS it links or inlines, and the
+// JavaScript it loads eagerly (module scripts, modulepreloads and their static imports). Gzip level 9, as static
+// hosts serve.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join, posix } from "node:path";
@@ -32,10 +33,11 @@ export function firstLoad(
     const js = readFileSync(join(dist, url), "utf8");
     for (const imp of staticImports(js)) queue.push(posix.join(posix.dirname(url), imp));
   }
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
   return {
     html: gz(html),
-    css: css.reduce((n, u) => n + gz(readFileSync(join(dist, u))), 0),
+    css: css.reduce((n, u) => n + gz(readFileSync(join(dist, u))), 0) + (inlineCss ? gz(inlineCss) : 0),
     js: [...seen].reduce((n, u) => n + gz(readFileSync(join(dist, u))), 0) + (inline ? gz(inline) : 0),
     jsFiles: [...seen],
   };

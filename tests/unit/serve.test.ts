@@ -97,8 +97,8 @@ describe("serving across rebuilds", () => {
     await buildSite(root);
     const r = await get("/docs/v1/guide/first/");
     expect(await r.text()).toContain("Rebuilt guide");
-    const css = /href="(\/assets\/main\.[A-Z0-9]+\.css)"/.exec(await (await get("/")).text())![1];
-    expect((await get(css)).status).toBe(200);
+    const entry = /src="(\/assets\/entry\.[A-Z0-9]+\.js)"/.exec(await (await get("/")).text())![1];
+    expect((await get(entry)).status).toBe(200);
   });
 });
 

@@ -176,8 +176,14 @@ export function installBehaviours(): void {
   });
   addEventListener("popstate", () => mobileMenu(false));
 
-  // Navbar hides while scrolling down and comes back on the way up.
-  let lastY = scrollY;
+  // Navbar hides while scrolling down and comes back on the way up. The start position is read after the first
+  // frame, not in the start-up script, where reading scrollY would force a layout.
+  let lastY = 0;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      lastY = scrollY;
+    }),
+  );
   addEventListener(
     "scroll",
     () => {
@@ -208,6 +214,16 @@ export function tocSpy(root: ParentNode): () => void {
     for (const a of links) a.classList.toggle("toc__link--active", a.hash === `#${active?.id}`);
   };
   addEventListener("scroll", update, { passive: true });
-  update();
-  return () => removeEventListener("scroll", update);
+  // The first highlight waits for the first frame: measuring headings in the start-up script would force a layout
+  // of the whole page there (a long task after the first paint, which Lighthouse counts as blocking time).
+  let stopped = false;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!stopped) update();
+    }),
+  );
+  return () => {
+    stopped = true;
+    removeEventListener("scroll", update);
+  };
 }

@@ -1,7 +1,7 @@
 // Pages every site has: search, versions, not found, and the redirect used for /docs/.
 import { useT } from "../context.tsx";
 import { Island } from "../island.tsx";
-import { SearchPage } from "../search/SearchPage.tsx";
+import { SearchPage, prePaintScript } from "../search/SearchPage.tsx";
 import type { SearchClientConfig } from "../search/types.ts";
 import { ExternalLink } from "../external-link.tsx";
 
@@ -37,6 +37,8 @@ export function SearchPageShell({
         <Island name="SearchPage" props={props as unknown as Record<string, unknown>}>
           <SearchPage {...props} />
         </Island>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, the strings JSON-escaped */}
+        <script dangerouslySetInnerHTML={{ __html: prePaintScript(search) }} />
       </main>
     );
   }

@@ -1,6 +1,9 @@
 // Island: the search page (/search/, /ru/search/). The server renders it as a plain GET form, which works without
 // JavaScript; once hydrated it searches as the reader types, keeps the query in the `q` URL parameter
-// (history.replaceState) and loads more results on demand. Opened directly with ?q=, it searches at once.
+// (history.replaceState) and loads more results on demand. Opened directly with ?q=, it searches at once: the
+// query is read from the URL as the island starts (and, before the first paint, by the page's small inline script,
+// prePaintScript below, which puts it in the heading and the field), and the first search does not wait for typing
+// to pause.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SearchClientConfig, SearchHit } from "./types.ts";
 import { quote, translator } from "./format.ts";
@@ -28,17 +31,37 @@ type State =
     }
   | { status: "error" };
 
+/** The `q` parameter of the page's URL, in the browser; "" on the server. */
+function urlQuery(): string {
+  return typeof location === "undefined" ? "" : (new URLSearchParams(location.search).get("q") ?? "");
+}
+
+/** The heading for a query: the same text before the first paint (prePaintScript) and after hydration. */
+export const resultsTitle = (t: ReturnType<typeof translator>, q: string, locale: string) =>
+  `${t("theme.SearchPage.existingResultsTitle")} ${quote(q, locale)}`;
+
+/**
+ * A classic inline script placed right after the server-rendered form: before the first paint it puts the URL's
+ * query into the heading and the field, so the page shows what it is searching for at once (the heading does not
+ * change when the island hydrates, and it is the page's largest text until results arrive).
+ */
+export function prePaintScript(config: SearchClientConfig): string {
+  const title = resultsTitle(translator(config.strings, config.locale), "\u0000", config.locale);
+  return (
+    `(function(){var v=new URLSearchParams(location.search).get("q")||"",q=v.trim();if(q.length<1)return;` +
+    `var m=document.currentScript.parentNode,h=m.querySelector("h1"),i=m.querySelector("input[name=q]");` +
+    `if(h)h.textContent=${JSON.stringify(title).replace(/</g, "\\u003c")}.split("\\u0000").join(q);if(i)i.value=v})()`
+  );
+}
+
 export function SearchPage({ action, query: initial, config: cfg }: SearchPageProps) {
   const t = useMemo(() => translator(cfg.strings, cfg.locale), [cfg]);
-  const [query, setQuery] = useState(initial);
+  // The query comes from the URL: on the server there is none; in the browser it is there from the first render,
+  // so hydration keeps what the inline script painted.
+  const [query, setQuery] = useState(() => urlQuery() || initial);
   const [state, setState] = useState<State>({ status: "idle" });
   const seq = useRef(0);
-
-  // The query comes from the URL: on the server there is none, in the browser it is read after hydration.
-  useEffect(() => {
-    const q = new URLSearchParams(location.search).get("q") ?? "";
-    if (q) setQuery(q);
-  }, []);
+  const first = useRef(true);
 
   useEffect(() => {
     const q = query.trim();
@@ -58,7 +81,9 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
       hits: s.status === "done" || s.status === "fetching" ? s.hits : [],
       total: s.status === "done" || s.status === "fetching" ? s.total : 0,
     }));
-    const timer = setTimeout(() => run(q, 0, my), 150);
+    // The query the page was opened with is searched at once; typing waits for a pause.
+    const timer = setTimeout(() => run(q, 0, my), first.current ? 0 : 150);
+    first.current = false;
     return () => clearTimeout(timer);
   }, [query]);
 
@@ -92,9 +117,7 @@ export function SearchPage({ action, query: initial, config: cfg }: SearchPagePr
   const q = query.trim();
   return (
     <>
-      <h1>
-        {q ? `${t("theme.SearchPage.existingResultsTitle")} ${quote(q, cfg.locale)}` : t("theme.SearchPage.heading")}
-      </h1>
+      <h1>{q ? resultsTitle(t, q, cfg.locale) : t("theme.SearchPage.heading")}</h1>
       <form
         action={action}
         method="get"
