@@ -9,6 +9,7 @@ import { startDemoApp } from "./demo/app.ts";
 import { run, startChromedriver } from "./procs.ts";
 import { capture } from "./capture.ts";
 import { drawDiagrams } from "./diagrams.ts";
+import { replSession } from "./repl.ts";
 
 export const TESTPLANE = "8.41.2";
 export const HTML_REPORTER = "11.17.1";
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   if (process.argv.includes("--capture-only")) {
     // Re-captures from the last run's report and output (for working on the captures themselves).
     const app = await startDemoApp();
+    // The GUI captures run the tests again: against the restyled shop, as the main run did.
+    app.setVariant("changed");
     const driver = await startChromedriver(CHROMEDRIVER);
     const env = {
       DEMO_URL: app.url,
@@ -57,8 +60,11 @@ async function main(): Promise<void> {
       REPORT_DIR: "report",
     };
     const cliOutput = await readFile(join(PROJECT, "cli-output.txt"), "utf8");
+    const replFile = join(PROJECT, "repl-output.txt");
+    const replOutput = existsSync(replFile) ? await readFile(replFile, "utf8") : undefined;
     try {
-      await capture({ project: PROJECT, testplane, env, cliOutput });
+      const resetApp = () => app.setVariant("changed");
+      await capture({ project: PROJECT, testplane, env, cliOutput, replOutput, resetApp });
     } finally {
       driver.stop();
       await app.close();
@@ -89,7 +95,18 @@ async function main(): Promise<void> {
     });
     console.log(`main run: exit ${main.code} (failures expected)`);
     await writeFile(join(PROJECT, "cli-output.txt"), main.output);
-    await capture({ project: PROJECT, testplane, env: { ...env, REPORT_DIR: "report" }, cliOutput: main.output });
+    // 3. One test with the REPL opened before it, commands typed through the REPL's port.
+    const repl = await replSession({ testplane, cwd: PROJECT, env: { ...env, REPORT_DIR: "report-repl" } });
+    console.log(`REPL session: exit ${repl.code}`);
+    await writeFile(join(PROJECT, "repl-output.txt"), repl.output);
+    await capture({
+      project: PROJECT,
+      testplane,
+      env: { ...env, REPORT_DIR: "report" },
+      cliOutput: main.output,
+      replOutput: repl.output,
+      resetApp: () => app.setVariant("changed"),
+    });
   } finally {
     driver.stop();
     await app.close();
