@@ -1,6 +1,7 @@
 // Captures the screenshots from a finished Testplane run: the HTML report (new UI, light and dark), its visual
 // checks in four diff modes, the GUI accepting a new reference, and the CLI output rendered as a terminal.
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -160,6 +161,29 @@ export function cliExcerpt(output: string, project: string): string {
   return `$ npx testplane\n${picked.join("\n")}`;
 }
 
+/**
+ * html-reporter's report of the @testplane/storybook run: the story tree with an Autoscreenshot test per story, and
+ * the restyled product card's failed check.
+ */
+async function captureStorybook(browser: Awaited<ReturnType<typeof launchChromium>>, reportDir: string): Promise<void> {
+  const server = await serveDir(reportDir);
+  try {
+    for (const mode of MODES) {
+      const ctx = await newContext(browser, mode, { width: 1440, height: 820 });
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}new-ui.html`);
+      const failed = page.locator('[data-list-item*="Default"][data-list-item$="/chrome"]').first();
+      await failed.waitFor({ timeout: 20_000 });
+      await failed.getByText("chrome", { exact: true }).click();
+      await settle(page);
+      await save(`storybook-report${suffix(mode)}`, await page.screenshot());
+      await ctx.close();
+    }
+  } finally {
+    server.stop();
+  }
+}
+
 /** Renders terminal text as a terminal window, in light and dark. */
 async function captureTerminal(
   browser: Awaited<ReturnType<typeof launchChromium>>,
@@ -256,6 +280,8 @@ export async function capture(opts: {
   cliOutput: string;
   /** Puts the demo shop back as the main run saw it (restyled, the flaky stock API failing once). */
   resetApp?: () => void;
+  /** The @testplane/storybook project (storybook.ts), whose report-storybook/ is captured when present. */
+  storybook?: string;
   /** Output of the REPL session (repl.ts), when there was one. */
   replOutput?: string;
 }): Promise<void> {
@@ -282,6 +308,11 @@ export async function capture(opts: {
     if (want("time-travel")) {
       console.log("capturing the time-travel player and the tests by duration");
       await captureTimeTravelAndDuration(browser, join(opts.project, "report"));
+    }
+    const storybookReport = opts.storybook && join(opts.storybook, "report-storybook");
+    if (want("storybook") && storybookReport && existsSync(storybookReport)) {
+      console.log("capturing the Storybook plugin's report");
+      await captureStorybook(browser, storybookReport);
     }
     if (want("gui")) {
       console.log("capturing the GUI: a run started from it, and accepting a new reference");
