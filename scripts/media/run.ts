@@ -1,6 +1,7 @@
-// `npm run media`: runs real Testplane with html-reporter against a demo shop in Chromium, then captures the
-// report, the GUI and the CLI output with Playwright into content/media/testplane/ (optimised PNG, < 400 KB each).
-// Testplane and html-reporter are installed into scripts/media/.work/ (gitignored), not into the project.
+// `npm run media`: runs real Testplane with html-reporter against a demo shop in Chromium (and a REPL session, and
+// @testplane/storybook against a demo Storybook), then captures the report, the GUI, the time-travel player, the
+// Storybook report and the terminal output with Playwright into content/media/testplane/ (optimised PNG, < 400 KB
+// each). The tools are installed into scripts/media/.work/ (gitignored), not into the project.
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -38,9 +39,10 @@ async function ensureInstall(): Promise<void> {
     const f = join(WORK, "node_modules", name, "package.json");
     return existsSync(f) ? JSON.parse(await readFile(f, "utf8")).version : null;
   };
-  const stale = [];
+  const stale: string[] = [];
   for (const [name, want] of Object.entries(PACKAGES)) if ((await version(name)) !== want) stale.push(name);
   if (!stale.length) return;
+  console.log(`missing or another version: ${stale.join(", ")}`);
   await mkdir(WORK, { recursive: true });
   const manifest = {
     name: "docsite-media-work",

@@ -62,6 +62,8 @@ export async function lighthouseTable(dir: string, blogPost: string): Promise<st
   const pages: Array<[string, string]> = [
     ["landing (ru)", "/ru/"],
     ["doc page (ru)", "/ru/docs/v8/commands/browser/url/"],
+    // Nine screenshots and a diagram (each with a dark twin): the image pipeline's worst case among the docs.
+    ["image-heavy doc page (ru)", "/ru/docs/v8/visual-testing/visual-testing-intro/"],
     ["blog post (ru)", blogPost],
     ["search page (ru), ?q=скриншот", `/ru/search/?q=${encodeURIComponent("скриншот")}`],
   ];
