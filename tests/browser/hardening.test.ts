@@ -11,8 +11,7 @@ import { injectAxe } from "../support/axe.ts";
 import { serveFixture } from "../support/served.ts";
 import { contentType } from "../../cli/server/mime.ts";
 import { decodeRequestPath, fileInside } from "../../cli/server/safe-path.ts";
-import type { FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
-import { servedAlgoliaSite } from "../support/algolia-site.ts";
+import { servedAlgoliaSuite } from "../support/algolia-site.ts";
 
 const base = inject("baseUrl");
 const dist = inject("distDir");
@@ -133,21 +132,12 @@ describe("Content-Security-Policy", () => {
 });
 
 describe("hosted search under the policy", () => {
-  let fake: FakeAlgolia;
-  let origin: string;
-  let closeSite: () => Promise<void>;
-
-  beforeAll(async () => {
-    const site = await servedAlgoliaSite();
-    ({ fake, origin } = site);
-    closeSite = site.close;
-  }, 120_000);
-  afterAll(() => closeSite());
+  const algolia = servedAlgoliaSuite();
 
   it("reaches the configured service and drops hits whose link is not http(s)", async () => {
     const { ctx, page, violations, errors } = await watched();
-    const res = await page.goto(`${origin}/ru/docs/v1/guide/first/`);
-    expect(res!.headers()["content-security-policy"]).toContain(`connect-src 'self' ${fake.origin}`);
+    const res = await page.goto(`${algolia.origin}/ru/docs/v1/guide/first/`);
+    expect(res!.headers()["content-security-policy"]).toContain(`connect-src 'self' ${algolia.fake.origin}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.keyboard.press("Control+k");
     await page.locator(".search-modal__input").fill("evil установка");

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
 import { injectAxe } from "../support/axe.ts";
 import { gz } from "../support/bytes.ts";
-import type { FakeAlgolia } from "../fixtures/search-algolia/fake-algolia.ts";
-import { servedAlgoliaSite } from "../support/algolia-site.ts";
+import { servedAlgoliaSuite } from "../support/algolia-site.ts";
 
 const base = inject("baseUrl");
 const distDir = inject("distDir");
@@ -498,26 +497,17 @@ describe("search budgets", () => {
 });
 
 describe("hosted search (fake DocSearch endpoint)", () => {
-  let fake: FakeAlgolia;
-  let origin: string;
-  let closeSite: () => Promise<void>;
-
-  beforeAll(async () => {
-    const site = await servedAlgoliaSite();
-    ({ fake, origin } = site);
-    closeSite = site.close;
-  }, 120_000);
-  afterAll(() => closeSite());
+  const algolia = servedAlgoliaSuite();
 
   it("sends facet filters, rewrites result URLs and shows the error screen when the service fails", async () => {
-    const p = await open("/ru/docs/v1/guide/first/", origin);
-    expect(await p.locator(`link[rel="preconnect"][href="${fake.origin}"]`).count()).toBe(1);
+    const p = await open("/ru/docs/v1/guide/first/", algolia.origin);
+    expect(await p.locator(`link[rel="preconnect"][href="${algolia.fake.origin}"]`).count()).toBe(1);
     await p.keyboard.press("Control+k");
     await search(p, "установка");
     expect(
       await p.locator(".search-modal a.search-hit").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
     ).toEqual(["/ru/docs/v1/guide/first/", "/ru/docs/v1/guide/first/#install"]);
-    const sent = fake.requests.at(-1)!.body.requests[0];
+    const sent = algolia.fake.requests.at(-1)!.body.requests[0];
     expect(sent.facetFilters).toEqual([
       "language:ru",
       ["docusaurus_tag:default", "docusaurus_tag:docs-default-v1"],
@@ -525,10 +515,10 @@ describe("hosted search (fake DocSearch endpoint)", () => {
     ]);
     expect(await p.locator(".search-modal__see-all a").textContent()).toBe("Показать все 12 результатов");
 
-    fake.fail = true;
+    algolia.fake.fail = true;
     await search(p, "установка браузера");
     expect(await p.locator(".search-modal__screen--error").textContent()).toContain("Не удалось получить результаты");
-    fake.fail = false;
+    algolia.fake.fail = false;
     await p.context().close();
   });
 });
