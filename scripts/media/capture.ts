@@ -133,6 +133,9 @@ async function captureTimeTravelAndDuration(
       await openTest(page, server.url, "catalogue/shows stock status");
       await page.locator("[data-qa=tree-collapse]").click();
       await settle(page);
+      // Rewound to the step that opened the page: the player shows the page as that step left it.
+      await page.getByText("url", { exact: true }).first().click();
+      await settle(page);
       await save(`report-time-travel${s}`, await page.screenshot());
       await ctx.close();
       const narrow = await newContext(browser, mode);
