@@ -16,12 +16,22 @@ export type NavItemData =
   | { kind: "colorMode" };
 
 export interface SidebarItemData {
-  type: "link" | "category";
-  label: string;
+  /** `html`: the author's HTML in `value`, drawn as is. */
+  type: "link" | "category" | "html";
+  label?: string;
   href?: string;
   items?: SidebarItemData[];
   collapsed?: boolean;
   hidden?: boolean;
+  className?: string;
+  value?: string;
+  /** html items: draw with the padding of a link. */
+  defaultStyle?: boolean;
+  /** Front matter sidebar_custom_props or the sidebar item's customProps. */
+  customProps?: Record<string, unknown>;
+  /** The linked doc's (or generated index') description: what DocCardList shows. */
+  description?: string;
+  docId?: string;
 }
 
 export interface LayoutData {
@@ -63,6 +73,12 @@ export interface DocPageData {
   banner?: { kind: "unmaintained" | "unreleased"; versionLabel: string; latestHref: string; latestLabel: string };
   unlisted: boolean;
   untranslated: boolean;
+  /** A generated-index category page: its description and items (drawn as cards instead of content). */
+  generatedIndex?: { description?: string; items: SidebarItemData[] };
+  /** Front matter last_update (date as YYYY-MM-DD). */
+  lastUpdate?: { author?: string; date?: string };
+  /** Front matter custom_edit_url. */
+  editUrl?: string;
 }
 
 export interface BlogPostData {

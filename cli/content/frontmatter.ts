@@ -21,6 +21,21 @@ export interface FrontMatter {
   tags?: unknown;
   keywords?: string[];
   image?: string;
+  /** The doc id's last segment in place of the file name (Docusaurus `id`). */
+  id?: string;
+  /** Doc id of the next/previous page, or null for none. */
+  pagination_next?: string | null;
+  pagination_prev?: string | null;
+  /** The label other pages' prev/next links show for this page. */
+  pagination_label?: string;
+  /** Which sidebar this doc shows, or null for none. */
+  displayed_sidebar?: string | null;
+  /** Data carried to this doc's sidebar item (DocCardList and custom sidebars read it). */
+  sidebar_custom_props?: Record<string, unknown>;
+  /** Where "Edit this page" points, or null for no edit link. */
+  custom_edit_url?: string | null;
+  last_update?: { author?: string; date?: string };
+  hide_title?: boolean;
   [key: string]: unknown;
 }
 
@@ -31,7 +46,9 @@ export interface SplitSource {
   bodyOffset: number;
 }
 
-const FIELD_TYPES: Record<string, "string" | "number" | "boolean" | "string[]" | "date"> = {
+type FieldType = "string" | "number" | "boolean" | "string[]" | "date" | "string|null" | "mapping" | "last_update";
+
+const FIELD_TYPES: Record<string, FieldType> = {
   title: "string",
   description: "string",
   sidebar_label: "string",
@@ -46,6 +63,47 @@ const FIELD_TYPES: Record<string, "string" | "number" | "boolean" | "string[]" |
   date: "date",
   keywords: "string[]",
   image: "string",
+  id: "string",
+  pagination_next: "string|null",
+  pagination_prev: "string|null",
+  pagination_label: "string",
+  displayed_sidebar: "string|null",
+  sidebar_custom_props: "mapping",
+  custom_edit_url: "string|null",
+  last_update: "last_update",
+  hide_title: "boolean",
+};
+
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isDate = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) || v instanceof Date;
+
+function valid(type: FieldType, value: unknown): boolean {
+  switch (type) {
+    case "string[]":
+      return Array.isArray(value) && value.every((v) => typeof v === "string");
+    case "date":
+      return isDate(value);
+    case "string|null":
+      return value === null || typeof value === "string";
+    case "mapping":
+      return isMapping(value);
+    case "last_update":
+      return (
+        isMapping(value) &&
+        (value.author === undefined || typeof value.author === "string") &&
+        (value.date === undefined || isDate(value.date))
+      );
+    default:
+      return typeof value === type;
+  }
+}
+
+const EXPECTED: Partial<Record<FieldType, string>> = {
+  date: "a date like 2024-05-20",
+  "string|null": "a string or null",
+  mapping: "a mapping (key: value)",
+  last_update: "a mapping with author (a string) and/or date (like 2024-05-20)",
 };
 
 export function splitFrontMatter(source: string, file: string): SplitSource {
@@ -80,19 +138,20 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   for (const [key, value] of Object.entries(data)) {
     const type = FIELD_TYPES[key];
     if (!type) continue;
-    const ok =
-      type === "string[]"
-        ? Array.isArray(value) && value.every((v) => typeof v === "string")
-        : type === "date"
-          ? (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) || value instanceof Date
-          : typeof value === type;
-    if (!ok) {
-      const line = 2 + yamlText.split("\n").findIndex((l) => l.startsWith(`${key}:`));
+    const line = () => 2 + yamlText.split("\n").findIndex((l) => l.startsWith(`${key}:`));
+    if (!valid(type, value))
+      throw new DocsiteError(`front matter field "${key}" must be ${EXPECTED[type] ?? `a ${type}`}`, {
+        file,
+        line: line(),
+      });
+    if (key === "id" && (value as string).includes("/"))
       throw new DocsiteError(
-        `front matter field "${key}" must be ${type === "date" ? "a date like 2024-05-20" : `a ${type}`}`,
-        { file, line },
+        'front matter field "id" must not contain "/"',
+        { file, line: line() },
+        "move the file instead",
       );
-    }
+    if (key === "last_update" && (value as { date?: unknown }).date instanceof Date)
+      (value as { date?: unknown }).date = (value as { date: Date }).date.toISOString().slice(0, 10);
     if (value instanceof Date) data[key] = value.toISOString().slice(0, 10);
   }
   const afterClose = text.indexOf("\n", end + 1);

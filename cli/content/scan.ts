@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
+import { docIdOf } from "./doc-id.ts";
 import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -23,8 +24,15 @@ interface SourceBase {
 export interface DocSource extends SourceBase {
   kind: "doc";
   version: string;
-  /** Doc id: path inside the version folder without extension, e.g. "commands/browser/url" or "quickstart/index". */
+  /**
+   * Doc id: the path inside the version folder without extension and without number prefixes, its last segment
+   * replaced by front matter `id`: "commands/browser/url", "quickstart/index" (cli/content/doc-id.ts).
+   */
   id: string;
+  /** Path inside the version folder without extension, as on disk ("02-guides/01-setup"). */
+  path: string;
+  /** Position given by the file name's number prefix ("01-setup" → 1). */
+  numberPrefix?: number;
 }
 
 export interface BlogSource extends SourceBase {
@@ -88,7 +96,8 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
         "add the version to docs.versions in site.config.json",
       );
     }
-    return { ...base, kind: "doc", version, id: docPath };
+    const { id, position } = docIdOf(docPath, data.id);
+    return { ...base, kind: "doc", version, id, path: docPath, numberPrefix: position };
   }
   const { slug, date } = blogSlugAndDate(blogPath, data.slug);
   if (date && data.date === undefined) data.date = date;

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { preprocess } from "./preprocess.ts";
 import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
 import { rehypeCodeBlocks } from "./rehype-code.ts";
+import { remarkCodeMagic } from "./code-magic.ts";
 import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
 import { remarkSummary } from "./remark-summary.ts";
 import type { ModuleContext } from "./modules.ts";
@@ -52,6 +53,7 @@ const COMPILER_HASH = hashText(
     "preprocess.ts",
     "remark-docsite.ts",
     "rehype-code.ts",
+    "code-magic.ts",
     "content-links.ts",
     "remark-imports.ts",
     "modules.ts",
@@ -140,6 +142,7 @@ export async function compileSource(
       remarkPlugins: [
         remarkGfm,
         remarkDirective,
+        remarkCodeMagic,
         ...(ctx
           ? [
               [

@@ -4,13 +4,26 @@ import type { SiteConfig } from "../config/types.ts";
 import { localeBase, routeOfContentFile, docPath } from "../routes/paths.ts";
 import { linkRewriter } from "./compile.ts";
 import { applyAliases } from "./modules.ts";
+import { docIdOf } from "../content/doc-id.ts";
 
-/** Front-matter slugs of docs by "version|id": a link to such a doc's file goes to its slug, not its path. */
+/** Where a doc file is published when its path alone does not say: its id (front matter `id`) and front matter slug. */
+export interface DocTarget {
+  id: string;
+  slug?: string;
+}
+
+/**
+ * Docs whose URL differs from their file path's, by "version|path": a link to such a doc's file goes to its
+ * slug or id, not its path. (Number prefixes alone are handled by the path: `routeOfContentFile`.)
+ */
 export function docSlugs(
-  docs: Iterable<{ version: string; id: string; data: { slug?: unknown } }>,
-): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const d of docs) if (typeof d.data.slug === "string") out.set(`${d.version}|${d.id}`, d.data.slug);
+  docs: Iterable<{ version: string; id: string; path: string; data: { slug?: unknown } }>,
+): Map<string, DocTarget> {
+  const out = new Map<string, DocTarget>();
+  for (const d of docs) {
+    const slug = typeof d.data.slug === "string" ? d.data.slug : undefined;
+    if (slug !== undefined || d.id !== docIdOf(d.path).id) out.set(`${d.version}|${d.path}`, { id: d.id, slug });
+  }
   return out;
 }
 
@@ -18,13 +31,13 @@ export function contentLinkRewriter(
   config: SiteConfig,
   file: string,
   locale: string,
-  slugs: Map<string, string> = new Map(),
+  slugs: Map<string, DocTarget> = new Map(),
 ): (url: string) => string {
   const route = (f: string) => {
     const m = /^content\/[^/]+\/docs\/([^/]+)\/(.+)\.mdx?$/.exec(f);
     const version = m && config.docs.versions.find((v) => v.name === m[1]);
-    const slug = m ? slugs.get(`${m[1]}|${m[2]}`) : undefined;
-    if (version && slug !== undefined) return docPath(config, locale, version, m[2], slug);
+    const target = m ? slugs.get(`${m[1]}|${m[2]}`) : undefined;
+    if (version && target) return docPath(config, locale, version, target.id, target.slug);
     return routeOfContentFile(config, f);
   };
   return linkRewriter({
@@ -40,5 +53,5 @@ export function contentLinkRewriter(
   });
 }
 
-export const rewriteKeyOf = (config: SiteConfig, locale: string, slugs: Map<string, string> = new Map()) =>
+export const rewriteKeyOf = (config: SiteConfig, locale: string, slugs: Map<string, DocTarget> = new Map()) =>
   `${JSON.stringify([...slugs])}|${locale}|${config.baseUrl}|${config.i18n.locales.join(",")}|${JSON.stringify(config.docusaurus?.aliases ?? {})}`;

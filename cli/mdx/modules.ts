@@ -6,7 +6,16 @@ import { posix } from "node:path";
 import { hashText } from "../content/scan.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
-export const THEME_MODULES = ["Admonition", "Tabs", "TabItem", "CodeBlock", "Details", "MDXComponents"] as const;
+export const THEME_MODULES = [
+  "Admonition",
+  "Tabs",
+  "TabItem",
+  "CodeBlock",
+  "Details",
+  "MDXComponents",
+  "DocCardList",
+  "DocCard",
+] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
 export const DOCUSAURUS_MODULES = [
   "Link",
@@ -16,7 +25,16 @@ export const DOCUSAURUS_MODULES = [
   "useDocusaurusContext",
   "Translate",
   "Interpolate",
+  // Hooks for the `<DocCardList items={useCurrentSidebarCategory().items} />` idiom.
+  "theme-common",
+  "plugin-content-docs/client",
 ] as const;
+
+/** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
+export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
+  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "plugin-content-docs/client": ["useCurrentSidebarCategory", "useDocsSidebar"],
+};
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
 const CONTENT = /\.mdx?$/i;

@@ -6,22 +6,26 @@ import type { Root, Element, ElementContent, Text } from "hast";
 export interface CodeMeta {
   title?: string;
   highlight: Set<number>;
+  /** `showLineNumbers` (from 1) or `showLineNumbers=N`: the number of the first line. */
+  firstLineNumber?: number;
 }
 
-/** `title="a.js" {1,3-5}` → { title, highlight: {1,3,4,5} } */
+/** `title="a.js" {1,3-5} showLineNumbers` → { title, highlight: {1,3,4,5}, firstLineNumber: 1 } */
 export function parseCodeMeta(meta: string | undefined): CodeMeta {
   const out: CodeMeta = { highlight: new Set() };
   if (!meta) return out;
   const t = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   if (t) out.title = t[1] ?? t[2] ?? t[3];
-  const h = /\{([\d,\s-]+)\}/.exec(meta);
-  if (h) {
+  // Every `{…}` group counts: magic comments (code-magic.ts) add one after the author's.
+  for (const h of meta.matchAll(/\{([\d,\s-]+)\}/g)) {
     for (const part of h[1].split(",")) {
       const [a, b] = part.trim().split("-").map(Number);
       if (!Number.isFinite(a)) continue;
       for (let i = a; i <= (Number.isFinite(b) ? b : a); i++) out.highlight.add(i);
     }
   }
+  const n = /(?:^|\s)showLineNumbers(?:=(\d+))?(?=\s|$)/.exec(meta);
+  if (n) out.firstLineNumber = n[1] ? Number(n[1]) : 1;
   return out;
 }
 
@@ -75,6 +79,15 @@ export function rehypeCodeBlocks() {
       const lines = splitLines(code.children);
       // Focusable so keyboard users can scroll long lines.
       node.properties = { ...node.properties, tabIndex: 0 };
+      if (meta.firstLineNumber !== undefined) {
+        // Numbers are drawn by CSS counters (theme/styles/code.css), so copying the code does not copy them.
+        const cls = (code.properties?.className as string[] | undefined) ?? [];
+        code.properties = {
+          ...code.properties,
+          className: [...cls, "code--numbered"],
+          style: `counter-reset:line ${meta.firstLineNumber - 1}`,
+        };
+      }
       code.children = lines.map((line, i) => ({
         type: "element",
         tagName: "span",

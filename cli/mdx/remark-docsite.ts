@@ -91,7 +91,7 @@ export function remarkDocsite(opts: Options) {
           title = mdastText(first);
           node.children.shift();
         }
-        const type = node.name === "caution" ? "warning" : node.name === "important" ? "info" : node.name;
+        const type = node.name === "important" ? "info" : node.name;
         Object.assign(node, {
           type: "mdxJsxFlowElement",
           name: "Admonition",

@@ -3,7 +3,13 @@
 // URLs. Records which JSX components the page uses without defining them, so the build can name a missing one.
 import { Parser } from "acorn";
 import { DocsiteError } from "../log.ts";
-import { resolveSpecifier, THEME_MODULES, DOCUSAURUS_MODULES, type ModuleContext } from "./modules.ts";
+import {
+  resolveSpecifier,
+  THEME_MODULES,
+  DOCUSAURUS_MODULES,
+  DOCUSAURUS_NAMED,
+  type ModuleContext,
+} from "./modules.ts";
 import { imageBindings, staticImageFile, type ResolveFile } from "../images/jsx-image-src.ts";
 import type { Root } from "mdast";
 
@@ -138,6 +144,16 @@ export function remarkImports(opts: ImportOptions) {
                 line,
                 `docsite provides @docusaurus/${DOCUSAURUS_MODULES.join(", @docusaurus/")}`,
               );
+            const named = DOCUSAURUS_NAMED[r.name];
+            for (const sp of named ? (stmt.specifiers as EsNode[]) : []) {
+              const imported = sp.type === "ImportSpecifier" ? (sp.imported.name ?? sp.imported.value) : null;
+              if (imported === null || !named.includes(imported))
+                fail(
+                  `import of ${imported ?? "the whole module"} from "${spec}" is not supported`,
+                  line,
+                  `docsite provides ${named.join(", ")} from ${spec}`,
+                );
+            }
             body.push(...bindings(stmt, (imp) => member(`${api}.docusaurus(${JSON.stringify(r.name)})`, imp)));
           } else if (r.kind === "partial") {
             info.deps.push(r.file);

@@ -168,7 +168,7 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
       throw new DocsiteError(
         `no ${d.locale} translation`,
         { file: d.source.file },
-        `create content/${d.locale}/docs/${d.version.name}/${d.id}.mdx`,
+        `create content/${d.locale}/docs/${d.version.name}/${d.source.path}${d.source.file.slice(d.source.file.lastIndexOf("."))}`,
       );
     }
   }

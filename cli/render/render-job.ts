@@ -64,7 +64,10 @@ async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode
     case "doc":
       return h(DocPage, {
         data: spec.data,
-        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
+        // A generated-index page has no content: DocPage draws its cards.
+        children: spec.data.generatedIndex
+          ? null
+          : h(await mdxComponent(spec.code, site), { components: pageComponents }),
       });
     case "blogPost":
       return h(BlogPostPage, {

@@ -43,6 +43,9 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
           },
     unlisted: Boolean(route.unlisted),
     untranslated: route.untranslated,
+    generatedIndex: route.generatedIndex as DocPageData["generatedIndex"],
+    lastUpdate: d.last_update,
+    editUrl: typeof d.custom_edit_url === "string" ? d.custom_edit_url : undefined,
   };
 }
 

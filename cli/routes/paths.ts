@@ -1,5 +1,6 @@
 // Every URL shape of the site is decided here, so links, routes and files agree.
 import type { SiteConfig, VersionConfig } from "../config/types.ts";
+import { docIdOf } from "../content/doc-id.ts";
 
 /** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
 export function localeBase(config: SiteConfig, locale: string): string {
@@ -80,7 +81,7 @@ export function routeOfContentFile(config: SiteConfig, relFile: string): string 
   const [, locale, versionName, docId, blogFile] = m;
   if (versionName) {
     const version = config.docs.versions.find((v) => v.name === versionName);
-    return version ? docPath(config, locale, version, docId) : null;
+    return version ? docPath(config, locale, version, docIdOf(docId).id) : null;
   }
   return `${blogBase(config, locale)}${encodePath(blogFile.replace(/^\d{4}-\d{2}-\d{2}-/, ""))}/`;
 }

@@ -34,6 +34,8 @@ export interface DocRoute extends RouteBase {
   next?: PrevNext;
   /** Content shown in the default locale because this locale has no translation. */
   untranslated: boolean;
+  /** A generated-index category page (no content file): its description and items, drawn as cards. */
+  generatedIndex?: { description?: string; items: SidebarNode[] };
 }
 
 export interface BlogPostSummary {

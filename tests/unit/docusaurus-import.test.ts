@@ -37,7 +37,7 @@ describe("docsite import", () => {
     ]) {
       expect(await readFile(join(out, to))).toEqual(await readFile(join(fixture, from)));
     }
-    expect(report.docs).toBe(5);
+    expect(report.docs).toBe(18);
     expect(report.posts).toBe(2);
     expect(report.partials).toBe(1);
     const text = formatReport(report, out);
@@ -78,7 +78,7 @@ describe("docsite import", () => {
 
   it("refuses an existing folder unless --force", async () => {
     await expect(importDocusaurus(fixture, out)).rejects.toThrow(DocsiteError);
-    await expect(importDocusaurus(fixture, out, { force: true })).resolves.toMatchObject({ docs: 5 });
+    await expect(importDocusaurus(fixture, out, { force: true })).resolves.toMatchObject({ docs: 18 });
   });
 });
 

@@ -65,6 +65,10 @@ describe("interface strings", () => {
               title: "t",
               siteTitle: "S",
               versionLabel: "v1",
+              atDate: " on d",
+              byUser: " by u",
+              date: "d",
+              user: "u",
             }),
           key,
         ).not.toThrow();

@@ -25,7 +25,7 @@ describe("page errors", () => {
     const err = await buildError({
       "content/en/docs/v1/guide/syntax.mdx": `${fm("Syntax")}Text\n\n<div>\n\nunclosed {\n`,
       "content/en/docs/v1/guide/component.mdx": `${fm("Component")}Intro.\n\n<Fancy kind="x" />\n`,
-      "content/en/docs/v1/guide/theme.mdx": `${fm("Theme")}import Foo from '@theme/DocCardList';\n\n<Foo />\n`,
+      "content/en/docs/v1/guide/theme.mdx": `${fm("Theme")}import Foo from '@theme/Mermaid';\n\n<Foo />\n`,
       "content/en/docs/v1/guide/partial.mdx": `${fm("Partial")}import P from './_missing.mdx';\n\n<P />\n`,
     });
     expect(err).toBeInstanceOf(PageErrors);
@@ -38,7 +38,7 @@ describe("page errors", () => {
         expect.stringContaining("no such file content/en/docs/v1/guide/_missing.mdx"),
       ],
       ["content/en/docs/v1/guide/syntax.mdx", expect.any(Number), expect.stringContaining("MDX syntax error")],
-      ["content/en/docs/v1/guide/theme.mdx", 6, expect.stringContaining('unknown theme component "DocCardList"')],
+      ["content/en/docs/v1/guide/theme.mdx", 6, expect.stringContaining('unknown theme component "Mermaid"')],
     ]);
     expect(err.message).toContain("4 pages failed");
     expect(err.message).toContain("content/en/docs/v1/guide/component.mdx:8 unknown component <Fancy>");

@@ -1,8 +1,31 @@
 import type { ReactNode } from "react";
-import { useT, useLayout } from "../context.tsx";
+import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { Toc, TocMobile } from "./Toc.tsx";
+import { DocCardList, DocContext } from "./DocCards.tsx";
+import { formatDate } from "../blog/BlogPages.tsx";
 import type { DocPageData } from "../types.ts";
+
+/** Front matter last_update and custom_edit_url, under the content. */
+function DocFooter({ data }: { data: DocPageData }) {
+  const t = useT();
+  const locale = useLocale();
+  const u = data.lastUpdate;
+  if (!u && !data.editUrl) return null;
+  return (
+    <footer className="doc-footer">
+      {data.editUrl ? <a href={data.editUrl}>{t("theme.common.editThisPage")}</a> : <span />}
+      {u && (
+        <span className="doc-footer__updated">
+          {t("theme.lastUpdated.lastUpdatedAtBy", {
+            atDate: u.date ? t("theme.lastUpdated.atDate", { date: formatDate(u.date, locale) }) : "",
+            byUser: u.author ? t("theme.lastUpdated.byUser", { user: u.author }) : "",
+          })}
+        </span>
+      )}
+    </footer>
+  );
+}
 
 function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
   const t = useT();
@@ -27,51 +50,63 @@ function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
 
 export function DocPage({ data, children }: { data: DocPageData; children: ReactNode }) {
   const t = useT();
+  const sidebar = { name: data.sidebarKey?.split("|").pop(), items: data.sidebar, activeHref: data.activeHref };
+  const index = data.generatedIndex;
   return (
-    <div className={`doc-layout${data.sidebar ? "" : " doc-layout--no-sidebar"}`}>
-      {data.sidebar && <Sidebar items={data.sidebar} active={data.activeHref} sidebarKey={data.sidebarKey} />}
-      <main id="main-content" className="doc-main" tabIndex={-1}>
-        {data.banner && <Banner data={data.banner} />}
-        {data.unlisted && (
-          <div className="alert alert--warning" role="note">
-            <p className="alert__title">{t("theme.contentVisibility.unlistedBanner.title")}</p>
-            <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
-          </div>
-        )}
-        {data.untranslated && (
-          <div className="alert alert--info" role="note">
-            <p>{t("theme.docs.untranslated")}</p>
-          </div>
-        )}
-        {!data.hideToc && <TocMobile items={data.toc} />}
-        <article className="markdown">
-          {!data.hideTitle && <h1>{data.title}</h1>}
-          {children}
-        </article>
-        {(data.prev || data.next) && (
-          <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
-            {data.prev ? (
-              <a className="pagination-nav__link" href={data.prev.href} rel="prev">
-                <span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span>
-                <span className="pagination-nav__label">« {data.prev.title}</span>
-              </a>
+    <DocContext.Provider value={sidebar}>
+      <div className={`doc-layout${data.sidebar ? "" : " doc-layout--no-sidebar"}`}>
+        {data.sidebar && <Sidebar items={data.sidebar} active={data.activeHref} sidebarKey={data.sidebarKey} />}
+        <main id="main-content" className="doc-main" tabIndex={-1}>
+          {data.banner && <Banner data={data.banner} />}
+          {data.unlisted && (
+            <div className="alert alert--warning" role="note">
+              <p className="alert__title">{t("theme.contentVisibility.unlistedBanner.title")}</p>
+              <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
+            </div>
+          )}
+          {data.untranslated && (
+            <div className="alert alert--info" role="note">
+              <p>{t("theme.docs.untranslated")}</p>
+            </div>
+          )}
+          {!data.hideToc && <TocMobile items={data.toc} />}
+          <article className="markdown">
+            {!data.hideTitle && <h1>{data.title}</h1>}
+            {index ? (
+              <>
+                {index.description && <p>{index.description}</p>}
+                <DocCardList items={index.items} />
+              </>
             ) : (
-              <span />
+              children
             )}
-            {data.next && (
-              <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next">
-                <span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span>
-                <span className="pagination-nav__label">{data.next.title} »</span>
-              </a>
-            )}
-          </nav>
+          </article>
+          <DocFooter data={data} />
+          {(data.prev || data.next) && (
+            <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
+              {data.prev ? (
+                <a className="pagination-nav__link" href={data.prev.href} rel="prev">
+                  <span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span>
+                  <span className="pagination-nav__label">« {data.prev.title}</span>
+                </a>
+              ) : (
+                <span />
+              )}
+              {data.next && (
+                <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next">
+                  <span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span>
+                  <span className="pagination-nav__label">{data.next.title} »</span>
+                </a>
+              )}
+            </nav>
+          )}
+        </main>
+        {!data.hideToc && (
+          <div className="doc-toc">
+            <Toc items={data.toc} />
+          </div>
         )}
-      </main>
-      {!data.hideToc && (
-        <div className="doc-toc">
-          <Toc items={data.toc} />
-        </div>
-      )}
-    </div>
+      </div>
+    </DocContext.Provider>
   );
 }

@@ -16,9 +16,21 @@ function Items({ items, active, collapsed }: { items: SidebarItemData[]; active:
         .filter((i) => !i.hidden)
         .map((item, n) => {
           const isActive = item.href === active;
+          const cls = (base: string) => (item.className ? `${base} ${item.className}` : base);
+          if (item.type === "html") {
+            // The author's HTML from the sidebars file, drawn as is (Docusaurus' `html` item).
+            return (
+              <li
+                className={item.defaultStyle ? cls("menu__item menu__item--html") : item.className}
+                key={n}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the site author's own markup, as Docusaurus draws it
+                dangerouslySetInnerHTML={{ __html: item.value ?? "" }}
+              />
+            );
+          }
           if (item.type === "link") {
             return (
-              <li className="menu__item" key={n}>
+              <li className={cls("menu__item")} key={n}>
                 <a
                   className={`menu__link${isActive ? " menu__link--active" : ""}`}
                   href={item.href}
@@ -30,9 +42,9 @@ function Items({ items, active, collapsed }: { items: SidebarItemData[]; active:
             );
           }
           const open = containsActive(item, active) || item.collapsed === false;
-          const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label });
+          const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label ?? "" });
           return (
-            <li className="menu__item menu__item--category" key={n}>
+            <li className={cls("menu__item menu__item--category")} key={n}>
               <div className="menu__row">
                 {item.href ? (
                   <>

@@ -10,10 +10,12 @@ const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", inf
 
 export function Admonition({ type, title, children }: { type: string; title?: string; children: ReactNode }) {
   const t = useT();
+  // `caution` has its own label and the look of `warning`, as in Docusaurus.
+  const look = type === "caution" ? "warning" : type;
   return (
-    <div className={`admonition admonition--${type}`} role="note">
+    <div className={`admonition admonition--${look}`} role="note">
       <p className="admonition__title">
-        <span aria-hidden="true">{ADMONITION_ICONS[type] ?? "ℹ"}</span> {title ?? t(`theme.admonition.${type}`)}
+        <span aria-hidden="true">{ADMONITION_ICONS[look] ?? "ℹ"}</span> {title ?? t(`theme.admonition.${type}`)}
       </p>
       <div className="admonition__body">{children}</div>
     </div>

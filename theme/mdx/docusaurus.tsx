@@ -2,6 +2,10 @@
 // rendered on the server; these never reach the client bundle on their own.
 import { createElement, type ReactNode } from "react";
 import { Admonition, CodeBlock, Tabs, TabItem, mdxComponents } from "./components.tsx";
+import { DocCard, DocCardList, useCurrentSidebarCategory, useDocsSidebar } from "../docs/DocCards.tsx";
+
+/** The sidebar hooks of `@docusaurus/theme-common` and `@docusaurus/plugin-content-docs/client` that docsite has. */
+const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar };
 
 export function Details({ summary, children, ...rest }: { summary?: ReactNode; children: ReactNode }) {
   return (
@@ -44,6 +48,8 @@ export function themeModule(name: string): { default: unknown } {
     CodeBlock: ThemeCodeBlock,
     Details,
     MDXComponents: { ...mdxComponents, Details, details: Details },
+    DocCardList,
+    DocCard,
   };
   return { default: modules[name] };
 }
@@ -65,6 +71,8 @@ export function docusaurusModule(name: string, site: { baseUrl: string; title: s
     Translate: ({ children }: { children?: ReactNode }) => children ?? null,
     Interpolate: ({ children }: { children?: ReactNode }) => children ?? null,
   };
+  // Modules of named hooks only.
+  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...sidebarHooks };
   const value = modules[name];
   // `import useBaseUrl from ...` reads `.default`; hooks like useBaseUrl are also named exports.
   return { default: value, [name]: value, translate: (m: { message: string }) => m.message };
