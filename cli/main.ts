@@ -3,12 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
-import { build } from "./pipeline/build.ts";
-import { serve } from "./server/serve.ts";
-import { dev } from "./server/dev.ts";
-import { checkDist, checkUrl, dedupe } from "./links/check-dist.ts";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
-import { importDocusaurus, formatReport } from "./import/index.ts";
 
 const port = (v: string) => {
   const n = Number(v);
@@ -38,6 +33,8 @@ program
     const logger = createLogger();
     try {
       const root = resolve(o.root);
+      // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
+      const { build } = await import("./pipeline/build.ts");
       const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
@@ -60,6 +57,7 @@ program
     const dir = resolve(o.dir);
     if (!existsSync(dir)) fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
     try {
+      const { serve } = await import("./server/serve.ts");
       const server = await serve({ dir, port: o.port });
       const a = server.address();
       const p = typeof a === "object" && a ? a.port : o.port;
@@ -78,6 +76,7 @@ program
   .option("-p, --port <port>", "port", port, 3000)
   .action(async (o: { root: string; port: number }) => {
     try {
+      const { dev } = await import("./server/dev.ts");
       const server = await dev({ root: resolve(o.root), port: o.port });
       const a = server.address();
       console.log(
@@ -100,6 +99,7 @@ program
     try {
       if (!o.url && !existsSync(resolve(o.dir)))
         fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+      const { checkDist, checkUrl, dedupe } = await import("./links/check-dist.ts");
       const r = o.url ? await checkUrl(o.url) : await checkDist(resolve(o.dir));
       const problems = dedupe(r.problems);
       const links = problems.filter((p) => p.kind === "link");
@@ -123,6 +123,7 @@ program
   .option("--force", "write into an existing folder (files docsite does not write are kept)")
   .action(async (dir: string, o: { out: string; force?: boolean }) => {
     try {
+      const { importDocusaurus, formatReport } = await import("./import/index.ts");
       const report = await importDocusaurus(resolve(dir), resolve(o.out), { force: o.force });
       console.log(formatReport(report, o.out));
     } catch (err) {

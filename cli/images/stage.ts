@@ -119,11 +119,13 @@ function toVariant(image: EncodedImage, url: (name: string) => string): ImageVar
     };
   }
   const webp = byType("image/webp");
+  // WebP only (encode.ts says why): the widths go in the <img srcset>, no <source> is needed.
   return {
     width: image.width,
     height: image.height,
     src: url(main.name),
-    sources: ["image/avif", "image/webp"].map((type) => ({ type, srcset: srcset(byType(type)) })),
+    srcset: webp.length > 1 ? srcset(webp) : undefined,
+    sources: [],
     full: url(webp[webp.length - 1].name),
   };
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { loadModule } from "./load-module.ts";
-import { mapConfig, translations, type MappedConfig } from "./map-config.ts";
+import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 
 export interface ImportReport {
@@ -159,7 +159,7 @@ export async function importDocusaurus(
         .sort()
         .join(",");
     for (const k of Object.keys(base))
-      if (code[k] && !code[k].includes("|") && params(code[k]) === params(base[k])) base[k] = code[k];
+      if (code[k] && !code[k].includes("|") && params(code[k]) === params(base[k])) base[k] = icuMessage(code[k]);
     strings[l] = { ...base, ...m.strings[l] };
   }
 
@@ -188,7 +188,7 @@ export async function importDocusaurus(
     const sidebars = mapSidebars(value, v.name, {
       skipped,
       label(key, text, dKey) {
-        for (const l of locales) strings[l][key] = perLocale[l][dKey] ?? text;
+        for (const l of locales) strings[l][key] = icuLabel(perLocale[l][dKey] ?? text);
         return key;
       },
     });

@@ -46,6 +46,13 @@ export function translations(file: string): Record<string, string> {
   return out;
 }
 
+/** Docusaurus' interface strings are plain text with `{name}` placeholders; docsite's are ICU, where an apostrophe
+ * before a brace quotes it (`'{label}'` would print "{label}"). Doubled apostrophes are literal in ICU. */
+export const icuMessage = (docusaurusMessage: string) => docusaurusMessage.replace(/'/g, "''");
+
+/** A label (no placeholders) as an ICU message that prints it as written, braces included. */
+export const icuLabel = (text: string) => icuMessage(text).replace(/[{}]/g, "'$&'");
+
 export const keyPart = (label: string) =>
   label
     .trim()
@@ -75,7 +82,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const label = (key: string, text: string, file: string, dKey: string): string => {
     for (const l of locales) {
       const t = l === defaultLocale ? undefined : translations(join(dir, "i18n", l, file))[dKey];
-      strings[l][key] = t ?? text;
+      strings[l][key] = icuLabel(t ?? text);
     }
     return key;
   };

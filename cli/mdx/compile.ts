@@ -1,26 +1,17 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
 // Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
 // never compiled twice.
-import { compile as mdxCompile } from "@mdx-js/mdx";
-import remarkGfm from "remark-gfm";
-import remarkDirective from "remark-directive";
-import rehypeHighlight from "rehype-highlight";
-import rehypeRaw from "rehype-raw";
 import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { preprocess } from "./preprocess.ts";
-import { remarkDocsite, type Extracted } from "./remark-docsite.ts";
-import { rehypeCodeBlocks } from "./rehype-code.ts";
-import { remarkCodeMagic } from "./code-magic.ts";
-import { remarkImports, type ModuleInfo } from "./remark-imports.ts";
-import { remarkSummary } from "./remark-summary.ts";
+import type { Extracted } from "./remark-docsite.ts";
+import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
-import { rehypeImages, type ImageRef } from "../images/rehype-images.ts";
+import type { ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
   /** Function body produced by MDX (outputFormat "function-body"). */
@@ -58,6 +49,8 @@ const COMPILER_HASH = hashText(
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
+    "rehype-highlight-cached.ts",
+    "toolchain.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
@@ -69,27 +62,43 @@ export interface CompileStats {
   cached: number;
 }
 
+const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey">, cacheDir: string): string =>
+  join(cacheDir, "mdx", `${hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"))}.json`);
+
+/** The cached compile of `input`, when its source, its partials and the compiler are unchanged. */
+export async function readCompiled(
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
+  cacheDir: string,
+): Promise<CompiledMdx | undefined> {
+  try {
+    const hit = JSON.parse(await readFile(cacheFileOf(input, cacheDir), "utf8")) as CompiledMdx;
+    return depsUnchanged(hit, input.modules) ? hit : undefined;
+  } catch {
+    return undefined; // not cached yet
+  }
+}
+
+/** Stores a compile result for `readCompiled`. */
+export async function writeCompiled(
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey">,
+  cacheDir: string,
+  result: CompiledMdx,
+): Promise<void> {
+  const file = cacheFileOf(input, cacheDir);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(result));
+}
+
 /** Compiles with the on-disk cache in front. */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const key = hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"));
-  const cacheFile = cacheDir ? join(cacheDir, "mdx", `${key}.json`) : undefined;
-  if (cacheFile) {
-    try {
-      const hit = JSON.parse(await readFile(cacheFile, "utf8")) as CompiledMdx;
-      if (depsUnchanged(hit, input.modules)) {
-        if (stats) stats.cached++;
-        return hit;
-      }
-    } catch {
-      /* not cached yet */
-    }
+  const hit = cacheDir ? await readCompiled(input, cacheDir) : undefined;
+  if (hit) {
+    if (stats) stats.cached++;
+    return hit;
   }
   const result = await compileSource(input);
   if (stats) stats.compiled++;
-  if (cacheFile) {
-    await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, JSON.stringify(result));
-  }
+  if (cacheDir) await writeCompiled(input, cacheDir, result);
   return result;
 }
 
@@ -114,6 +123,7 @@ export async function compileSource(
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
+  const images: ImageRef[] = [];
   const md = /\.md$/i.test(input.file);
   const ctx = input.modules;
   const compilePartial = async (file: string): Promise<string> => {
@@ -130,12 +140,16 @@ export async function compileSource(
     // The partial's headings are on the page: links to them are fine.
     extracted.anchors.push(...sub.anchors);
     modules.assets.push(...(sub.modules?.assets ?? []));
+    // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
+    images.push(...sub.images);
     Object.assign(depHashes, sub.depHashes);
     return sub.code;
   };
-  const images: ImageRef[] = [];
   let code: string;
   try {
+    const tc = await import("./toolchain.ts");
+    const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
+    const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
@@ -156,7 +170,7 @@ export async function compileSource(
       ] as any,
       rehypePlugins: [
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
-        [rehypeHighlight, { detect: false, plainText: ["text", "txt", "plaintext", "console"] }],
+        [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
       ] as any,

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
-import { compileMdx, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
-import { contentLinkRewriter, rewriteKeyOf, docSlugs } from "../mdx/content-links.ts";
+import type { CompiledMdx, CompileStats } from "../mdx/compile.ts";
+import { docSlugs } from "../mdx/content-links.ts";
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
@@ -23,11 +23,11 @@ import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets } from "./page-assets.ts";
-import { moduleContextOf } from "../mdx/modules.ts";
 import { knownComponentNames } from "../render/mdx-runtime.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
 import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
-import { createPool, type BuildPool } from "./pool.ts";
+import { createPool, inlinePool, type BuildPool } from "./pool.ts";
+import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 
 export interface BuildOptions {
@@ -75,7 +75,11 @@ function report(severity: Severity, msg: string, logger: Logger, warnings: strin
 }
 
 /** Everything up to the route table and its checks: shared by build, dev and tests. */
-export async function loadSite(opts: BuildOptions, timings: Record<string, number> = {}): Promise<SiteModel> {
+export async function loadSite(
+  opts: BuildOptions,
+  timings: Record<string, number> = {},
+  pool: () => BuildPool = () => inlinePool,
+): Promise<SiteModel> {
   const logger = opts.logger ?? createLogger();
   const warnings: string[] = [];
   let done = logger.step("config");
@@ -110,39 +114,23 @@ export async function loadSite(opts: BuildOptions, timings: Record<string, numbe
   const compiled = new Map<string, CompiledMdx>();
   const compileStats: CompileStats = { compiled: 0, cached: 0 };
   const jobs = [...docs, ...blog];
-  let finished = 0;
-  const cacheDir = cacheDirOf(opts.root);
-  const modules = moduleContextOf(config);
-  const slugs = docSlugs(index.docs);
   // Every failing page is reported, not only the first: a migration is then fixed in one pass.
   const errors = new PageErrorCollector();
-  // Bounded concurrency: MDX compile is CPU-bound; a few in flight keep the event loop responsive for progress.
-  // Compiles run in this thread. A pool of worker threads was measured on this project's 2-vCPU machines:
-  // 200 pages took 5.5 s inline and 4.7 s with two workers, too little for the extra moving parts.
-  const queue = [...jobs];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const s = job.source;
-        const input = {
-          file: s.file,
-          body: s.body,
-          bodyOffset: s.bodyOffset,
-          rewriteLink: contentLinkRewriter(config, s.file, job.locale, slugs),
-          rewriteKey: rewriteKeyOf(config, job.locale, slugs),
-          modules,
-        };
-        try {
-          const c = await compileMdx(input, cacheDir, compileStats);
-          checkComponents(c, knownComponentNames, errors);
-          compiled.set(planKey(job), c);
-        } catch (err) {
-          errors.add(err, s.file);
-        }
-        logger.progress("compiling", ++finished, jobs.length);
-      }
-    }),
+  // Cache misses compile on the worker pool when there are many (pipeline/compile-stage.ts).
+  const stage = await compilePages(
+    config,
+    docSlugs(index.docs),
+    jobs.map((j) => ({ file: j.source.file, body: j.source.body, bodyOffset: j.source.bodyOffset, locale: j.locale })),
+    cacheDirOf(opts.root),
+    compileStats,
+    pool,
+    (n, total) => logger.progress("compiling", n, total),
   );
+  for (const { index: i, error } of stage.errors) errors.add(error, jobs[i].source.file);
+  for (const [i, c] of stage.compiled) {
+    checkComponents(c, knownComponentNames, errors);
+    compiled.set(planKey(jobs[i]), c);
+  }
   if (opts.skipFailingPages && errors.count) {
     for (const e of errors.list())
       report("warn", `${location(e.where)}: ${e.message} (page left out)`, logger, warnings);
@@ -245,7 +233,7 @@ async function buildWith(
   pool: () => BuildPool,
   output: Output | null,
 ): Promise<BuildResult> {
-  const site = await loadSite({ ...opts, logger }, timings);
+  const site = await loadSite({ ...opts, logger }, timings, pool);
   const { config, table, strings } = site;
   const cache = new BuildCache(cacheDirOf(opts.root));
 

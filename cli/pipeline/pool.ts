@@ -1,10 +1,12 @@
-// The build's worker pool: route renders spread over every core (tinypool, worker threads).
+// The build's worker pool: page compiles and route renders spread over every core (tinypool, worker threads).
 // Started lazily on the first task, so a build whose pages all come from the cache starts no thread. Small
 // batches run in this thread: starting a worker (tsx, React, the MDX runtime) costs more than a few pages.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Tinypool } from "tinypool";
 import type { RenderJob } from "../render/render-job.ts";
+import type { CompiledMdx } from "../mdx/compile.ts";
+import type { CompileBatch } from "./compile-stage.ts";
 import type { WorkerTask } from "./worker.ts";
 import { reviveError, type WorkerResult } from "./task-errors.ts";
 
@@ -13,6 +15,8 @@ export const POOL_THRESHOLD = 48;
 
 export interface BuildPool {
   render(job: RenderJob): Promise<string>;
+  /** One result per page of the batch, in order; a page's error is its result, not a rejection. */
+  compile(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>>;
   close(): Promise<void>;
 }
 
@@ -26,6 +30,7 @@ export function poolSize(): number {
 /** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
 export const inlinePool: BuildPool = {
   render: async (job) => (await import("../render/render-job.ts")).renderJob(job),
+  compile: async (batch) => (await import("./worker.ts")).compileBatch(batch),
   close: async () => {},
 };
 
@@ -44,6 +49,7 @@ export function createPool(threads = poolSize()): BuildPool {
   };
   return {
     render: (job) => run<string>({ type: "render", job }),
+    compile: (batch) => run<Array<WorkerResult<CompiledMdx>>>({ type: "compile", batch }),
     close: async () => {
       await pool?.destroy();
     },

@@ -1,9 +1,10 @@
 // The render stage: each route becomes a RenderJob (plain data holding everything its HTML depends on); a route
 // whose job hash (with the code hash) is in the cache is not rendered again. The rest render on the worker pool
 // when there are many (a cold build), in this thread when few (an edit: the page, and the pages that show its
-// title in a sidebar or prev/next link, since their jobs change too).
+// title in a sidebar or prev/next link, since their jobs change too). A job holds only the images its page shows,
+// so an edited image re-renders the pages that show it.
 import { outputFileOf } from "../routes/paths.ts";
-import { imageEntries, prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
+import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
 import { cacheKey, registerShared, type BuildCache } from "./cache.ts";
@@ -27,12 +28,7 @@ export async function renderRoutes(
   const misses: Array<{ route: Route; key: string; job: ReturnType<typeof prepareRoute> }> = [];
   const failed: Array<{ route: Route; error: unknown }> = [];
   // Hashed once, not once per route: the model is not changed after loading.
-  registerShared(
-    ctx.config,
-    imageEntries(ctx.images),
-    ...[...ctx.strings.values()].map((s) => s.messages),
-    ...ctx.table.sidebars.values(),
-  );
+  registerShared(ctx.config, ...[...ctx.strings.values()].map((s) => s.messages), ...ctx.table.sidebars.values());
   for (const route of routes) {
     try {
       const job = prepareRoute(ctx, route);

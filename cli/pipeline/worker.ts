@@ -1,17 +1,52 @@
-// What a build worker thread does: render one route. The job and its result are plain data; an error comes back
-// as data too (DocsiteError's file, line and hint survive the thread boundary). MDX compiles stay in the main
-// thread: they need the module context, doc slugs and component checks of the build (pipeline/build.ts).
+// What a build worker thread does: render one route, or compile a batch of pages. Tasks and results are plain
+// data; an error comes back as data too (DocsiteError's file, line and hint survive the thread boundary). The
+// same functions run in the main thread for small batches and with DOCSITE_WORKERS=0 (pipeline/pool.ts).
 import { renderJob, type RenderJob } from "../render/render-job.ts";
+import { compileSource, writeCompiled, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, rewriteKeyOf } from "../mdx/content-links.ts";
+import { moduleContextOf } from "../mdx/modules.ts";
+import type { CompileBatch } from "./compile-stage.ts";
 import { serializeError, type WorkerResult } from "./task-errors.ts";
 
 export interface RenderTask {
   type: "render";
   job: RenderJob;
 }
-export type WorkerTask = RenderTask;
+export interface CompileTask {
+  type: "compile";
+  batch: CompileBatch;
+}
+export type WorkerTask = RenderTask | CompileTask;
+
+/** Compiles each page of the batch (cache misses: the main thread read the cache) and stores the results. */
+export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>> {
+  const { config, cacheDir } = batch;
+  const slugs = new Map(batch.slugs);
+  const modules = moduleContextOf(config);
+  const out: Array<WorkerResult<CompiledMdx>> = [];
+  for (const p of batch.pages) {
+    try {
+      const input = {
+        file: p.file,
+        body: p.body,
+        bodyOffset: p.bodyOffset,
+        rewriteLink: contentLinkRewriter(config, p.file, p.locale, slugs),
+        rewriteKey: rewriteKeyOf(config, p.locale, slugs),
+        modules,
+      };
+      const value = await compileSource(input);
+      await writeCompiled(input, cacheDir, value);
+      out.push({ ok: true, value });
+    } catch (err) {
+      out.push({ ok: false, error: serializeError(err) });
+    }
+  }
+  return out;
+}
 
 export async function runTask(task: WorkerTask): Promise<WorkerResult<unknown>> {
   try {
+    if (task.type === "compile") return { ok: true, value: await compileBatch(task.batch) };
     return { ok: true, value: await renderJob(task.job) };
   } catch (err) {
     return { ok: false, error: serializeError(err) };

@@ -223,7 +223,7 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   };
   return {
     locale: route.locale,
-    images: imageEntries(ctx.images),
+    images: imageEntries(ctx.images, routeImages(ctx, route)),
     messages: strings.messages,
     fallback:
       route.locale === config.i18n.defaultLocale
@@ -275,12 +275,33 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
 
 /** The image stage's results as plain data, made once per map (every job of a build shares the same array). */
 const imageEntryLists = new WeakMap<ReadonlyMap<string, ImageData>, Array<[string, ImageData]>>();
-export function imageEntries(images: ReadonlyMap<string, ImageData> | undefined): Array<[string, ImageData]> {
+/**
+ * The image stage's results as plain data: all of them, or only those of `srcs` (the images one page shows), so
+ * that an edited image changes the render jobs — and the cache keys — of the pages that show it, and no others.
+ */
+export function imageEntries(
+  images: ReadonlyMap<string, ImageData> | undefined,
+  srcs?: Iterable<string>,
+): Array<[string, ImageData]> {
   if (!images) return [];
+  if (srcs) {
+    // Sorted and without repeats: the key depends on which images a page shows, not on their order.
+    return [...new Set(srcs)].sort().flatMap((src): Array<[string, ImageData]> => {
+      const data = images.get(src);
+      return data ? [[src, data]] : [];
+    });
+  }
   let list = imageEntryLists.get(images);
   // Sorted: the stage fills its map in the order encodes finish, which differs between runs (a cache key).
   if (!list) imageEntryLists.set(images, (list = [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return list;
+}
+
+/** The images a route shows: its page's (Markdown images, <img>, partials) or a custom page's `meta.images`. */
+function routeImages(ctx: RenderContext, route: Route): string[] {
+  if (route.kind === "doc" || route.kind === "blogPost") return (route.compiled.images ?? []).map((i) => i.src);
+  if (route.kind === "page") return ctx.pageModules.get(route.module.abs)?.meta?.images ?? [];
+  return [];
 }
 
 /** Front matter `keywords` and `image` (a site path or a full URL) as head data. */

@@ -3,6 +3,7 @@
 // Timings are wall time and CPU time (user+sys of all threads): on a shared machine the CPU time is the steadier
 // figure. BENCH_ONLY=build,scale,firstload,search,dev,lighthouse runs some sections only.
 import "./production-env.ts";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { firstLoad } from "../support/bytes.ts";
 import { benchBuilds, buildTable } from "./build-bench.ts";
@@ -13,7 +14,8 @@ import { build } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
 
 const root = resolve(process.argv[2] ?? ".");
-const outDir = join(root, ".docsite", "bench-dist");
+// Outside the site: docsite refuses to write into .docsite/, which it reads (cli/pipeline/output.ts).
+const outDir = join(tmpdir(), "docsite-bench-dist");
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 const wants = (section: string) => only.size === 0 || only.has(section);
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;

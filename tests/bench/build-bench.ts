@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../../cli/pipeline/build.ts";
@@ -11,7 +12,18 @@ import { createLogger } from "../../cli/log.ts";
 import { measure, mb, sec, table, type Measured } from "./measure.ts";
 
 const bin = resolve(fileURLToPath(import.meta.url), "..", "..", "..", "bin", "docsite.js");
-const PHASES = ["config", "scan", "compile", "routes", "bundle", "render", "extras", "write"];
+/** Phases as BuildResult.timings names them, with the label the table shows. */
+const PHASES: Array<[string, string]> = [
+  ["config", "config"],
+  ["scan", "scan"],
+  ["compile", "compile"],
+  ["routes", "routes and checks"],
+  ["bundle", "client bundle"],
+  ["images", "images (beside the bundle)"],
+  ["render", "render"],
+  ["extras", "search index, feeds, sitemaps"],
+  ["write", "write dist/"],
+];
 
 export interface BuildRuns {
   cold: Measured<BuildResult>;
@@ -20,11 +32,14 @@ export interface BuildRuns {
   cliWarmMs: number;
   /** CPU time of that process (user+sys), from /usr/bin/time when present. */
   cliWarmCpuMs?: number;
+  /** 1-minute load average when the runs started and ended (the machine may be shared). */
+  load: [number, number];
 }
 
 /** Builds `root` cold, again unchanged, and after appending a paragraph to `editFile` (restored afterwards). */
 export async function benchBuilds(root: string, outDir: string, editFile: string): Promise<BuildRuns> {
   const logger = createLogger({ quiet: true });
+  const loadBefore = loadavg()[0];
   await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
   const run = () => measure(() => build({ root, outDir, logger }));
   const cold = await run();
@@ -47,7 +62,14 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   const cliWarmMs = performance.now() - t0;
   if (cli.status !== 0) throw new Error(`docsite build failed: ${cli.stderr}`);
   const cpu = /docsite-cpu ([\d.]+) ([\d.]+)/.exec(cli.stderr);
-  return { cold, warm, edit, cliWarmMs, cliWarmCpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined };
+  return {
+    cold,
+    warm,
+    edit,
+    cliWarmMs,
+    cliWarmCpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined,
+    load: [loadBefore, loadavg()[0]],
+  };
 }
 
 export function buildTable(title: string, r: BuildRuns): string {
@@ -58,6 +80,7 @@ export function buildTable(title: string, r: BuildRuns): string {
   ];
   const lines = [
     `\n## Build: ${title} (${r.cold.value.pages} routes)\n`,
+    `load average ${r.load[0].toFixed(1)} at the start, ${r.load[1].toFixed(1)} at the end (2 cores)\n`,
     table(
       ["build", "wall", "CPU (user+sys)", "peak RSS", "MDX compiled", "routes rendered"],
       runs.map(([label, m]) => [
@@ -74,7 +97,7 @@ export function buildTable(title: string, r: BuildRuns): string {
       (r.cliWarmCpuMs === undefined ? "\n" : `, ${sec(r.cliWarmCpuMs)} CPU\n`),
     table(
       ["phase", ...runs.map(([label]) => label)],
-      PHASES.map((p) => [p, ...runs.map(([, m]) => sec(m.value.timings[p] ?? 0))]),
+      PHASES.map(([p, label]) => [label, ...runs.map(([, m]) => sec(m.value.timings[p] ?? 0))]),
       ["---", ...runs.map(() => "---:")],
     ),
   ];

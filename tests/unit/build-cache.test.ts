@@ -1,7 +1,8 @@
 // The persistent build cache and the worker pool: a rebuild after any kind of edit shows the edit, redoes only
 // the routes that depend on it, and writes exactly the bytes a cold build (empty cache) writes.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFile, readdir, rm } from "node:fs/promises";
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import sharp from "sharp";
 import { join, relative } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
 import type { BuildResult } from "../../cli/pipeline/build.ts";
@@ -67,6 +68,30 @@ describe("incremental builds", () => {
     expect(r.renderStats.rendered).toBeGreaterThan(2);
     expect(r.renderStats.rendered).toBeLessThan(r.pages);
     expect(await read("docs/v1/guide/first/index.html")).toContain("Second guide, renamed");
+  }, 60_000);
+
+  it("re-renders only the pages that show an image when the image changes", async () => {
+    const page = "content/en/docs/v1/guide/second.mdx";
+    const png = (colour: string) =>
+      sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const text = await readFile(join(root, page), "utf8");
+    await applyChanges(root, { [page]: `${text}\n![A square](./square.png)\n` });
+    await writeFile(join(root, "content/en/docs/v1/guide/square.png"), await png("#c00"));
+    await rebuild();
+    const src = (html: string) => /<img src="([^"]*square[^"]*)"/.exec(html)?.[1];
+    const before = src(await read("docs/v1/guide/second/index.html"));
+    expect(before).toMatch(/square-320\.[0-9a-f]{10}\.webp$/);
+
+    await writeFile(join(root, "content/en/docs/v1/guide/square.png"), await png("#00c"));
+    const r = await rebuild();
+    expect(r.imageStats.encoded).toBe(1);
+    expect(r.compileStats.compiled).toBe(0);
+    expect(r.renderStats.rendered).toBe(2); // /docs/v1/guide/second/ and /ru/docs/v1/guide/second/ (untranslated)
+    const after = src(await read("docs/v1/guide/second/index.html"));
+    expect(after).toMatch(/square-320\.[0-9a-f]{10}\.webp$/);
+    expect(after).not.toBe(before);
   }, 60_000);
 
   it("shows edits of the config, interface strings, sidebars and custom pages", async () => {

@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import { importDocusaurus, formatReport, type ImportReport } from "../../cli/import/index.ts";
 import { buildSite } from "../support/site.ts";
 import { DocsiteError } from "../../cli/log.ts";
+import { icuLabel, icuMessage } from "../../cli/import/map-config.ts";
+import { createStrings } from "../../cli/i18n/strings.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-site");
 let work: string;
@@ -122,10 +124,9 @@ describe("the Docusaurus dialect, built", () => {
     for (const alt of ["diagram", "required diagram"]) {
       const m = img(alt);
       expect(m, alt).not.toBeNull();
-      expect(m!.slice(1)).toEqual([expect.stringMatching(/diagram-320\.[0-9a-f]{10}\.png$/), "320", "180"]);
+      expect(m!.slice(1)).toEqual([expect.stringMatching(/diagram-320\.[0-9a-f]{10}\.webp$/), "320", "180"]);
       expect(existsSync(join(out, "dist", m![1]))).toBe(true);
     }
-    expect(html).toMatch(/srcSet="\/assets\/img\/diagram-320\.[0-9a-f]{10}\.avif 320w"/);
     expect(html).toContain('alt="required diagram" loading="lazy" decoding="async"');
     // Not statically known: the expression's URL, as before.
     expect(html).toContain('<img src="https://example.com/remote.png" alt="dynamic"/>');
@@ -187,5 +188,16 @@ describe("the Docusaurus dialect, built", () => {
     const folder = await page("blog/custom-folder-slug");
     expect(folder).toContain("Inline Author");
     expect(folder).toContain('dateTime="2024-03-01"');
+  });
+});
+
+describe("Docusaurus strings as ICU messages", () => {
+  it("keeps apostrophes and braces of labels, and placeholders of code.json messages, as Docusaurus prints them", () => {
+    const s = createStrings("en", {
+      label: icuLabel("What's {new} in 'v8'"),
+      message: icuMessage("Toggle the collapsible sidebar category '{label}'"),
+    });
+    expect(s.t("label")).toBe("What's {new} in 'v8'");
+    expect(s.t("message", { label: "Guides" })).toBe("Toggle the collapsible sidebar category 'Guides'");
   });
 });

@@ -114,17 +114,18 @@ describe("image stage", () => {
     }
   });
 
-  it("writes AVIF and WebP srcsets and a fallback, and links to the full-size image", () => {
+  it("writes a WebP srcset (a phone width and the image's own) and links to the full-size image", () => {
     const doc = parseDocument(html);
     const fig = selectOne("figure.doc-image", doc) as Element;
     const light = selectOne("picture.doc-image__light", fig) as Element;
-    const sources = selectAll("source", light) as Element[];
-    expect(sources.map((s) => attr(s, "type"))).toEqual(["image/avif", "image/webp"]);
-    for (const s of sources) {
-      expect(attr(s, "srcset")).toMatch(/\/assets\/img\/login-640\.[0-9a-f]{10}\.\w+ 640w, .* 1500w$/);
-      expect(attr(s, "sizes")).toBeTruthy();
-    }
-    expect(attr(selectOne("img", light) as Element, "src")).toMatch(/login-1280\.[0-9a-f]{10}\.png$/);
+    // WebP only (cli/images/encode.ts says why): the <img> carries the srcset, no <source> is needed.
+    expect(selectAll("source", light)).toEqual([]);
+    const img = selectOne("img", light) as Element;
+    expect(attr(img, "srcset")).toMatch(
+      /^\/assets\/img\/login-960\.[0-9a-f]{10}\.webp 960w, \/assets\/img\/login-1500\.[0-9a-f]{10}\.webp 1500w$/,
+    );
+    expect(attr(img, "sizes")).toBeTruthy();
+    expect(attr(img, "src")).toMatch(/login-960\.[0-9a-f]{10}\.webp$/);
     const link = selectOne("a.doc-image__link", fig) as Element;
     expect(attr(link, "href")).toMatch(/login-1500\.[0-9a-f]{10}\.webp$/);
   });
@@ -133,7 +134,7 @@ describe("image stage", () => {
     const fig = selectOne("figure.doc-image", parseDocument(html)) as Element;
     expect(html).toContain("<figcaption>The login form after a wrong password</figcaption>");
     const dark = selectOne("picture.doc-image__dark img", fig) as Element;
-    expect(attr(dark, "src")).toMatch(/login-dark-1280\./);
+    expect(attr(dark, "src")).toMatch(/login-dark-960\./);
     expect(attr(dark, "loading")).toBe("lazy");
   });
 
@@ -160,9 +161,9 @@ describe("image stage", () => {
   it("writes content-hashed files, none over 400 KB, with the animation really animated", async () => {
     const dir = join(root, "dist/assets/img");
     const names = await readdir(dir);
-    expect(names.length).toBeGreaterThan(10);
+    expect(names.length).toBe(8); // login, login-dark: 960 and 1500 px; logo; photo (700 px); spinner, poster
     for (const n of names) {
-      expect(n).toMatch(/\.[0-9a-f]{10}\.(avif|webp|png|jpg|svg)$/);
+      expect(n).toMatch(/\.[0-9a-f]{10}\.(webp|svg)$/);
       expect((await stat(join(dir, n))).size).toBeLessThan(400 * 1024);
     }
     const anim = names.find((n) => /^spinner-120\.[0-9a-f]{10}\.webp$/.test(n))!;
@@ -206,8 +207,8 @@ describe("image paths", () => {
 
   it("encodes each width up to the image's own", () => {
     expect(widthsFor(500)).toEqual([500]);
-    expect(widthsFor(1500)).toEqual([640, 960, 1280, 1500]);
-    expect(widthsFor(4000)).toEqual([640, 960, 1280, 1920, 2560]);
+    expect(widthsFor(1500)).toEqual([960, 1500]);
+    expect(widthsFor(4000)).toEqual([960, 2560]);
   });
 });
 

@@ -1,0 +1,98 @@
+// The compile stage: every page's MDX → CompiledMdx. A page whose source, partials and compiler are unchanged
+// comes from the cache (read here, in this thread); the rest compile in batches on the worker pool when there
+// are many (a cold build), in this thread when few (an edit). A batch carries the site config and the doc slugs
+// as plain data, from which the worker rebuilds each page's link rewriter and module context
+// (mdx/content-links.ts, mdx/modules.ts): the same inputs as a compile in this thread, so the same output.
+import type { SiteConfig } from "../config/types.ts";
+import { readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
+import { rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
+import { moduleContextOf } from "../mdx/modules.ts";
+import { poolFor, poolSize, type BuildPool } from "./pool.ts";
+import { reviveError } from "./task-errors.ts";
+
+/** One page to compile: the content file in the locale it is shown in. */
+export interface CompilePage {
+  file: string;
+  body: string;
+  bodyOffset: number;
+  locale: string;
+}
+
+/** A batch for one worker message (fewer, larger messages: the config and slugs travel once per batch). */
+export interface CompileBatch {
+  config: SiteConfig;
+  slugs: Array<[string, DocTarget]>;
+  cacheDir: string;
+  pages: CompilePage[];
+}
+
+export interface CompileStageResult {
+  /** By the index of the page in the input list. */
+  compiled: Map<number, CompiledMdx>;
+  errors: Array<{ index: number; error: unknown }>;
+}
+
+/** Pages per batch: a few batches per thread keep both busy to the end, without a message per page. */
+export const batchSize = (misses: number, threads: number): number =>
+  Math.max(4, Math.min(32, Math.ceil(misses / (Math.max(1, threads) * 6))));
+
+export async function compilePages(
+  config: SiteConfig,
+  slugs: Map<string, DocTarget>,
+  pages: CompilePage[],
+  cacheDir: string,
+  stats: CompileStats,
+  sharedPool: () => BuildPool,
+  progress: (done: number, total: number) => void,
+): Promise<CompileStageResult> {
+  const compiled = new Map<number, CompiledMdx>();
+  const errors: CompileStageResult["errors"] = [];
+  const modules = moduleContextOf(config);
+  const keys = new Map<string, string>();
+  const rewriteKey = (locale: string) => {
+    let k = keys.get(locale);
+    if (k === undefined) keys.set(locale, (k = rewriteKeyOf(config, locale, slugs)));
+    return k;
+  };
+  const misses: number[] = [];
+  let done = 0;
+  await Promise.all(
+    pages.map(async (p, i) => {
+      const hit = await readCompiled(
+        { file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules },
+        cacheDir,
+      );
+      if (hit) {
+        compiled.set(i, hit);
+        stats.cached++;
+        progress(++done, pages.length);
+      } else misses.push(i);
+    }),
+  );
+  // The same page in every locale side by side, so a batch holds both and their shared code blocks are
+  // highlighted once (mdx/rehype-highlight-cached.ts).
+  const sortKey = (i: number) =>
+    `${pages[i].file.replace(/^content\/[^/]+\//, "")}\0${pages[i].file}\0${pages[i].locale}`;
+  const order = new Map(misses.map((i) => [i, sortKey(i)]));
+  misses.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : order.get(a)! > order.get(b)! ? 1 : 0));
+  const pool = poolFor(misses.length, sharedPool);
+  const size = batchSize(misses.length, poolSize());
+  const batches: number[][] = [];
+  for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
+  const slugList = [...slugs];
+  await Promise.all(
+    batches.map(async (batch) => {
+      const results = await pool.compile({ config, slugs: slugList, cacheDir, pages: batch.map((i) => pages[i]) });
+      results.forEach((r, j) => {
+        if (r.ok) {
+          compiled.set(batch[j], r.value);
+          stats.compiled++;
+        } else errors.push({ index: batch[j], error: reviveError(r.error) });
+      });
+      done += batch.length;
+      progress(done, pages.length);
+    }),
+  );
+  errors.sort((a, b) => a.index - b.index);
+  return { compiled, errors };
+}
