@@ -1,86 +1,236 @@
-// `docsite dev`: pages render on request, edits show up without a restart, build errors show in the browser.
+// `docsite dev`: serves at once and compiles only the pages asked for; a saved page is compiled again alone and
+// its new HTML pushed to open pages; problems (bad MDX, bad front matter, unknown components, broken links) are
+// pushed as a list that empties when they are fixed; a config edit reloads open pages.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import type { Server } from "node:http";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importDocusaurus } from "../../cli/import/index.ts";
+import http from "node:http";
 import { join } from "node:path";
-import { fixtureSite, removeSite, applyChanges } from "../support/site.ts";
-import { dev } from "../../cli/server/dev.ts";
+import { fixtureSite, removeSite, applyChanges, editJson } from "../support/site.ts";
+import { dev, startDev, type DevServer } from "../../cli/server/dev.ts";
 import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
+import type { LiveEvent } from "../../cli/dev/live-channel.ts";
+
+const FIRST = "content/ru/docs/v1/guide/first.mdx";
+const FIRST_URL = "/ru/docs/v1/guide/first/";
 
 let root: string;
-let server: Server;
+let running: DevServer;
 let base: string;
+let original: string;
 
 beforeAll(async () => {
   root = await fixtureSite();
-  server = await dev({ root, port: 0, quiet: true });
-  const a = server.address() as { port: number; address: string };
+  original = await readFile(join(root, FIRST), "utf8");
+  // No background compile here (a minute of idleness first): the tests see exactly what requests compile.
+  running = await startDev({ root, port: 0, quiet: true, idleMs: 60_000 });
+  await running.watching;
+  const a = running.server.address() as { port: number; address: string };
   expect(a.address).toBe("127.0.0.1");
   base = `http://127.0.0.1:${a.port}`;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await new Promise<void>((r) => running.server.close(() => r()));
   await removeSite(root);
 });
 
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("condition not met in time");
+/** An open page's event stream, as the browser's dev client reads it. */
+async function openEvents() {
+  const res = await fetch(`${base}/__docsite/events`);
+  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const queue: LiveEvent[] = [];
+  return {
+    /** Waits for the first event (from now or queued) that `match` accepts; earlier ones are dropped. */
+    async next(match: (e: LiveEvent) => boolean, ms = 20_000): Promise<LiveEvent> {
+      const end = Date.now() + ms;
+      for (;;) {
+        while (queue.length) {
+          const e = queue.shift()!;
+          if (process.env.DEBUG_EVENTS) console.log(JSON.stringify(e).slice(0, 300));
+          if (match(e)) return e;
+        }
+        if (Date.now() > end) throw new Error("no matching event in time");
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("no matching event in time")), end - Date.now()),
+        );
+        const { value, done } = await Promise.race([reader.read(), timeout]);
+        if (done) throw new Error("event stream closed");
+        buffer += decoder.decode(value, { stream: true });
+        for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
+          const frame = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const data = frame.split("\n").find((l) => l.startsWith("data: "));
+          if (data) queue.push(JSON.parse(data.slice(6)) as LiveEvent);
+        }
+      }
+    },
+    close: () => reader.cancel(),
+  };
 }
 
+/** The status of a request sent as it is (fetch would resolve `%2e%2e` before sending). */
+function rawStatus(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { port } = running.server.address() as { port: number };
+    const req = http.get({ host: "127.0.0.1", port, path }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+  });
+}
+
+const problemsIn = (e: LiveEvent) => (e.type === "problems" ? e.problems : []);
+
 describe("docsite dev", () => {
-  it("serves pages, assets and a 404 with the live-reload script", async () => {
-    const page = await fetch(`${base}/ru/docs/v1/guide/first/`);
+  it("serves the first page compiling only that page, with the live script", async () => {
+    const page = await fetch(base + FIRST_URL);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Первое руководство");
-    expect(html).toContain('new EventSource("/__docsite/events")');
+    expect(html).toContain('<script type="module" src="/__docsite/live.js"></script>');
+    // The sidebar lists every doc (from front matter) though no other page was compiled.
+    expect(html).toContain("/ru/docs/v1/guide/second/");
+    expect(running.site.compileLog).toEqual([`ru|${FIRST}`]);
+    expect(running.site.pendingPlans().length).toBeGreaterThan(2);
+
+    const live = await fetch(`${base}/__docsite/live.js`);
+    expect(live.headers.get("content-type")).toMatch(/javascript/);
+    expect(await live.text()).toContain("EventSource");
     const entry = /src="(\/assets\/entry\.[A-Z0-9]+\.js)"/.exec(html)![1];
     expect((await fetch(base + entry)).status).toBe(200);
     expect((await fetch(`${base}/ru/nothing/`)).status).toBe(404);
   });
 
-  it("serves the search index, built on first use", async () => {
+  it("keeps serve's request rules", async () => {
+    expect(await rawStatus("/ru/docs/v1/%2e%2e/%2e%2e/site.config.json")).toBe(400);
+    expect((await fetch(base + FIRST_URL, { method: "POST" })).status).toBe(405);
+    expect((await fetch(`${base}/__docsite/image/site.config.json`)).status).toBe(404);
+  });
+
+  it("pushes a saved page's new content, compiling only that page", async () => {
+    const events = await openEvents();
+    try {
+      const before = running.site.compileLog.length;
+      await applyChanges(root, {
+        [FIRST]: original.replace("## Install {#install}", "## Установка на свежую машину {#install}"),
+      });
+      const e = await events.next((x) => x.type === "page" && x.path === FIRST_URL);
+      expect(e.type === "page" && e.html).toContain("Установка на свежую машину");
+      expect(running.site.compileLog.slice(before)).toEqual([`ru|${FIRST}`]);
+      // The next request serves the new content from memory.
+      expect(await (await fetch(base + FIRST_URL)).text()).toContain("Установка на свежую машину");
+      expect(running.site.compileLog.length).toBe(before + 1);
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("lists a broken save's file, line and message, keeps the last good page, and clears it when fixed", async () => {
+    const events = await openEvents();
+    try {
+      await applyChanges(root, { [FIRST]: `${original}\n<Tabs>\n` });
+      const shown = problemsIn(await events.next((e) => problemsIn(e).length > 0));
+      expect(shown).toHaveLength(1);
+      expect(shown[0].file).toBe(FIRST);
+      expect(shown[0].line).toBeGreaterThan(10);
+      expect(shown[0].message).toContain("MDX syntax error");
+      const page = await fetch(base + FIRST_URL);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Первое руководство");
+
+      await applyChanges(root, { [FIRST]: `${original}\nfixed-text\n` });
+      await events.next((e) => e.type === "problems" && e.problems.length === 0);
+      await events.next((e) => e.type === "page" && e.html.includes("fixed-text"));
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("lists bad front matter and an unknown component, each with its file and line", async () => {
+    const events = await openEvents();
+    try {
+      await applyChanges(root, { [FIRST]: original.replace("sidebar_position: 1", "sidebar_position: [1") });
+      const yaml = problemsIn(await events.next((e) => problemsIn(e).length > 0));
+      expect(yaml[0]).toMatchObject({ file: FIRST, line: expect.any(Number) });
+
+      await applyChanges(root, { [FIRST]: `${original}\n<Unknown />\n` });
+      const unknown = problemsIn(
+        await events.next((e) => problemsIn(e).some((p) => p.message.includes("unknown component <Unknown>"))),
+      );
+      expect(unknown).toEqual([expect.objectContaining({ file: FIRST, line: expect.any(Number) })]);
+
+      await applyChanges(root, { [FIRST]: original });
+      await events.next((e) => e.type === "problems" && e.problems.length === 0);
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("reports a page's broken link when the page compiles", async () => {
+    const events = await openEvents();
+    try {
+      await applyChanges(root, { [FIRST]: `${original}\n[nowhere](/docs/v1/no-such-page/)\n` });
+      const found = problemsIn(await events.next((e) => problemsIn(e).length > 0));
+      expect(found[0]).toMatchObject({ file: FIRST, message: expect.stringContaining("broken link") });
+      await applyChanges(root, { [FIRST]: original });
+      await events.next((e) => e.type === "problems" && e.problems.length === 0);
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("reloads open pages when the config or a title changes", async () => {
+    const events = await openEvents();
+    try {
+      await editJson(root, "site.config.json", (c) => {
+        c.title = "Dev Title Changed";
+      });
+      await events.next((e) => e.type === "reload");
+      expect(await (await fetch(base + FIRST_URL)).text()).toContain("Dev Title Changed");
+
+      // A title shows in the sidebar of every page: a reload, and other pages show the new title.
+      await applyChanges(root, { [FIRST]: original.replace("title: Первое руководство", "title: Новое имя") });
+      await events.next((e) => e.type === "reload");
+      expect(await (await fetch(`${base}/ru/docs/v1/`)).text()).toContain("Новое имя");
+      await applyChanges(root, { [FIRST]: original });
+      await events.next((e) => e.type === "reload");
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("serves the search index, compiling the pages not compiled yet", async () => {
     const manifest = await fetch(`${base}/search-index/ru/v1/index.json`);
     expect(manifest.status).toBe(200);
+    expect(running.site.pendingPlans()).toEqual([]);
     const { pages, shards } = (await manifest.json()) as Manifest;
     expect(pages.count).toBeGreaterThan(0);
     expect((await fetch(`${base}/search-index/ru/v1/${shards[0][1]}`)).status).toBe(200);
     expect((await fetch(`${base}/search-index/ru/v1/${fragmentFile(0, pages.hash)}`)).status).toBe(200);
   });
+});
 
-  it("rebuilds on change, tells the browser to reload, and shows build errors in the page", async () => {
-    const events = await fetch(`${base}/__docsite/events`);
-    const reader = events.body!.getReader();
-    const file = join(root, "content/ru/docs/v1/guide/first.mdx");
-    const original = await readFile(file, "utf8");
-
-    await applyChanges(root, {
-      "content/ru/docs/v1/guide/first.mdx": original.replace(
-        "## Install {#install}",
-        "## Установка на свежую машину {#install}",
-      ),
-    });
-    await until(async () =>
-      (await (await fetch(`${base}/ru/docs/v1/guide/first/`)).text()).includes("Установка на свежую машину"),
-    );
-    let got = "";
-    while (!got.includes("data: reload")) got += new TextDecoder().decode((await reader.read()).value);
-
-    await applyChanges(root, { "content/ru/docs/v1/guide/first.mdx": original + "\n<Tabs>\n" });
-    await until(async () => (await fetch(`${base}/ru/docs/v1/`)).status === 500);
-    const error = await (await fetch(`${base}/ru/docs/v1/`)).text();
-    expect(error).toContain("Build error in content/ru/docs/v1/guide/first.mdx:");
-    expect(error).toContain("MDX syntax error");
-
-    await applyChanges(root, { "content/ru/docs/v1/guide/first.mdx": original });
-    await until(async () => (await fetch(`${base}/ru/docs/v1/`)).status === 200);
-    await reader.cancel();
+describe("docsite dev's background compile", () => {
+  it("compiles every page once the server is idle", async () => {
+    const site = await fixtureSite();
+    const bg = await startDev({ root: site, port: 0, quiet: true, idleMs: 50 });
+    try {
+      await bg.ready;
+      const end = Date.now() + 20_000;
+      while (bg.site.pendingPlans().length && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(bg.site.pendingPlans()).toEqual([]);
+      expect(new Set(bg.site.compileLog).size).toBe(bg.site.compileLog.length);
+    } finally {
+      await new Promise<void>((r) => bg.server.close(() => r()));
+      await removeSite(site);
+    }
   });
 });
 
@@ -96,9 +246,53 @@ describe("docsite dev with a file name that has a space", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Два слова");
     } finally {
-      srv.closeAllConnections();
       await new Promise<void>((r) => srv.close(() => r()));
       await removeSite(site);
+    }
+  });
+});
+
+describe("docsite dev's images", () => {
+  it("shows the original file with its width and height, and serves no other file under that path", async () => {
+    const site = await fixtureSite("basic", {
+      "content/ru/docs/v1/guide/pictured.mdx": "---\ntitle: С картинкой\n---\n\n![Логотип](/img/logo.svg)\n",
+    });
+    const srv = await dev({ root: site, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const html = await (await fetch(`${origin}/ru/docs/v1/guide/pictured/`)).text();
+      const img = /<img [^>]*src="(\/__docsite\/image\/static\/img\/logo\.svg)"[^>]*>/.exec(html);
+      expect(img).not.toBeNull();
+      expect(img![0]).toMatch(/width="\d+"/);
+      expect(img![0]).toMatch(/height="\d+"/);
+      const file = await fetch(origin + img![1]);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      expect((await fetch(`${origin}/__docsite/image/static/img/favicon.svg`)).status).toBe(404);
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+      await removeSite(site);
+    }
+  });
+});
+
+describe("docsite dev on a project imported from Docusaurus", () => {
+  it("serves generated-index pages (no content file) and docs of the dialect", async () => {
+    const work = await mkdtemp(join(tmpdir(), "docsite-dev-import-"));
+    const out = join(work, "site");
+    await importDocusaurus(join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-site"), out);
+    const srv = await dev({ root: out, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const index = await fetch(`${origin}/docs/category/reference/`);
+      expect(index.status).toBe(200);
+      expect(await index.text()).toContain("<h1>Reference</h1>");
+      const more = await fetch(`${origin}/docs/more-things/`);
+      expect(more.status).toBe(200);
+      expect(await more.text()).toContain("<h1>More things</h1>");
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+      await rm(work, { recursive: true, force: true });
     }
   });
 });

@@ -1,0 +1,282 @@
+// The dev server's model of the site, made lazily: config, strings, the content index (front matter included),
+// the route table and sidebars are ready at once; each page's MDX compiles when the page is first needed (its
+// request, an edit, or the background warm-up). Until then a page holds a placeholder with no headings or text,
+// so the table can be built without compiling anything.
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import fg from "fast-glob";
+import { loadConfig } from "../config/load.ts";
+import type { SiteConfig, Severity } from "../config/types.ts";
+import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
+import {
+  scanContent,
+  readSource,
+  hashText,
+  type ContentIndex,
+  type DocSource,
+  type BlogSource,
+} from "../content/scan.ts";
+import { planDocs, planBlog, planKey, buildRouteTable, type DocPlan, type BlogPlan } from "../routes/table.ts";
+import { localeBase } from "../routes/paths.ts";
+import type { Route, RouteTable } from "../routes/types.ts";
+import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
+import { compileMdx, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, rewriteKeyOf, docSlugs } from "../mdx/content-links.ts";
+import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
+import { cacheDirOf } from "../pipeline/cache.ts";
+import { checkComponents } from "../pipeline/page-checks.ts";
+import { PageErrorCollector } from "../pipeline/page-errors.ts";
+import { knownComponentNames } from "../render/mdx-runtime.ts";
+import { DocsiteError } from "../log.ts";
+
+export type Plan = DocPlan | BlogPlan;
+export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
+
+export interface DevModel {
+  config: SiteConfig;
+  strings: Map<string, Strings>;
+  index: ContentIndex;
+  table: RouteTable;
+  plans: Plan[];
+  /** Files the site has beside its routes (static/, feeds, sitemaps): link targets that are not pages. */
+  extraFiles: Set<string>;
+  /** Problems found while loading that do not stop it (`warn` severities). */
+  warnings: string[];
+}
+
+/** One page's compiled MDX. The object lives as long as the page, so routes keep pointing at the current code. */
+interface Slot {
+  compiled: CompiledMdx;
+  /** Hash of the source it was compiled from; null while it is a placeholder. */
+  hash: string | null;
+  /** Hash of a source that failed to compile (the warm-up does not try it again). */
+  failed?: string;
+  running?: Promise<CompiledMdx>;
+}
+
+const placeholder = (): CompiledMdx => ({
+  code: "",
+  headings: [],
+  anchors: [],
+  links: [],
+  sections: [],
+  wordCount: 0,
+  images: [],
+});
+
+export const isPageRoute = (r: Route): r is PageRoute => r.kind === "doc" || r.kind === "blogPost";
+
+/** What a content file's change means for the open pages. */
+export type SourceChange =
+  /** Only the body changed: these pages recompile and are pushed to the browser. */
+  | { kind: "body"; plans: Plan[] }
+  /** Front matter, a new or removed file: the table and sidebars are made again. */
+  | { kind: "layout" };
+
+export class DevSite {
+  model: DevModel | null = null;
+  /** Every compile run, as `locale|file`, in order (a page served from the in-memory model is not compiled). */
+  readonly compileLog: string[] = [];
+  private slots = new Map<string, Slot>();
+  private modules: ModuleContext | null = null;
+  private slugs: ReturnType<typeof docSlugs> = new Map();
+
+  constructor(readonly root: string) {}
+
+  /** Config, strings, content index and route table; pages compiled before keep their code when unchanged. */
+  async load(): Promise<DevModel> {
+    const warnings: string[] = [];
+    const config = loadConfig(this.root);
+    const strings = loadStrings(config);
+    for (const gap of missingTranslations(strings)) {
+      const msg = `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`;
+      if (severe(config.onMissingTranslations, msg, warnings))
+        throw new DocsiteError(
+          `missing translation "${gap.key}"`,
+          { file: `i18n/${gap.locale}.json` },
+          `add it; it exists in i18n/${gap.from}.json`,
+        );
+    }
+    const index = await scanContent(config);
+    warnings.push(...(index.warnings ?? []));
+    const { docs, drafts } = planDocs(config, index, true);
+    const blog = planBlog(index, true, config.i18n);
+    const plans: Plan[] = [...docs, ...blog];
+    const slots = new Map<string, Slot>();
+    for (const p of plans) {
+      const key = planKey(p);
+      const old = this.slots.get(key);
+      slots.set(key, old && old.hash === p.source.hash && depsUnchanged(this.root, old.compiled) ? old : newSlot());
+    }
+    this.slots = slots;
+    this.modules = moduleContextOf(config);
+    this.slugs = docSlugs(index.docs);
+    const compiled = new Map([...slots].map(([k, s]) => [k, s.compiled]));
+    let duplicate: string | null = null;
+    const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
+      if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
+    });
+    if (duplicate) throw new DocsiteError(duplicate, {}, "give one of the pages another slug or file name");
+    for (const d of docs.filter((p) => p.untranslated)) {
+      const msg = `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`;
+      if (severe(config.onMissingTranslations, msg, warnings))
+        throw new DocsiteError(
+          `no ${d.locale} translation`,
+          { file: d.source.file },
+          `create content/${d.locale}/docs/${d.version.name}/${d.source.path}${d.source.file.slice(d.source.file.lastIndexOf("."))}`,
+        );
+    }
+    const model: DevModel = { config, strings, index, table, plans, extraFiles: await extraFiles(config), warnings };
+    this.model = model;
+    return model;
+  }
+
+  /** The plan behind a doc or blog post route; none for a page made without a content file (a generated index). */
+  planOf(route: PageRoute): Plan | undefined {
+    const key = planKey({ locale: route.locale, source: route.source });
+    return this.model?.plans.find((p) => planKey(p) === key);
+  }
+
+  /** True while the page has not been compiled (its headings, links and text are not known yet). */
+  isPending(c: CompiledMdx): boolean {
+    return slotOf.get(c)?.hash === null;
+  }
+
+  /** Plans not compiled yet, in route order (the warm-up's queue). */
+  pendingPlans(): Plan[] {
+    return (this.model?.plans ?? []).filter((p) => {
+      const slot = this.slots.get(planKey(p));
+      return slot && slot.hash !== p.source.hash && slot.failed !== p.source.hash;
+    });
+  }
+
+  /**
+   * Compiles the page's current source (from the compile cache when it was compiled before) into its slot.
+   * An error (syntax, an unknown component, a missing partial) names the file and line; the slot then keeps the
+   * last code that compiled, so the page still shows.
+   */
+  compile(plan: Plan): Promise<CompiledMdx> {
+    const slot = this.slots.get(planKey(plan));
+    if (!slot || !this.model || !this.modules) throw new Error(`internal: ${plan.source.file} is not in the model`);
+    const { config } = this.model;
+    const source = plan.source;
+    const hash = source.hash;
+    if (slot.hash === hash) return Promise.resolve(slot.compiled);
+    const modules = this.modules;
+    const slugs = this.slugs;
+    const run = async (): Promise<CompiledMdx> => {
+      slot.failed = hash; // until it succeeds
+      this.compileLog.push(planKey(plan));
+      const c = await compileMdx(
+        {
+          file: source.file,
+          body: source.body,
+          bodyOffset: source.bodyOffset,
+          rewriteLink: contentLinkRewriter(config, source.file, plan.locale, slugs),
+          rewriteKey: rewriteKeyOf(config, plan.locale, slugs),
+          modules,
+        },
+        cacheDirOf(this.root),
+      );
+      const errors = new PageErrorCollector();
+      checkComponents(c, knownComponentNames, errors);
+      errors.throwIfAny();
+      fill(slot.compiled, c);
+      slot.hash = hash;
+      slot.failed = undefined;
+      return slot.compiled;
+    };
+    // One compile of a slot at a time; a newer source compiles after the one under way.
+    const previous = slot.running ?? Promise.resolve(slot.compiled);
+    const mine: Promise<CompiledMdx> = previous
+      .catch(() => slot.compiled)
+      .then(() => (slot.hash === hash ? slot.compiled : run()))
+      .finally(() => {
+        if (slot.running === mine) slot.running = undefined;
+      });
+    slot.running = mine;
+    return mine;
+  }
+
+  /**
+   * Reads a changed content file again. When only its body changed, the pages showing it are all that need
+   * doing; otherwise (front matter, a file that is new to the model) the table must be made again.
+   */
+  async sourceChanged(abs: string): Promise<SourceChange> {
+    const model = this.model;
+    if (!model) return { kind: "layout" };
+    const next = await readSource(model.config, abs);
+    if (!next) return { kind: "layout" };
+    const all: Array<DocSource | BlogSource> = [...model.index.docs, ...model.index.blog];
+    const old = all.find((s) => s.file === next.file);
+    if (!old || JSON.stringify(old.data) !== JSON.stringify(next.data)) return { kind: "layout" };
+    if (old.kind === "blog" && next.kind === "blog" && old.slug !== next.slug) return { kind: "layout" };
+    const plans = model.plans.filter((p) => p.source === old);
+    const before = plans.map((p) => this.slots.get(planKey(p))?.compiled).find(Boolean);
+    const shown = before && this.derived(old, before);
+    old.body = next.body;
+    old.bodyOffset = next.bodyOffset;
+    old.hash = next.hash;
+    // A page without a front matter title takes it from its `# Heading`: sidebars and prev/next show it.
+    if (shown !== undefined && !this.isPending(before!)) {
+      const after = await this.compile(plans[0]);
+      if (this.derived(old, after) !== shown) return { kind: "layout" };
+    }
+    return { kind: "body", plans };
+  }
+
+  /** The title and description the table takes from a page's content (when the front matter lacks them). */
+  private derived(source: DocSource | BlogSource, c: CompiledMdx): string {
+    const d = source.data;
+    return JSON.stringify([d.title ?? contentTitle(c) ?? null, d.description ?? firstParagraph(c)]);
+  }
+
+  /** Routes showing a plan's page (one, or more for a page shown in a locale that has no translation). */
+  routesOf(plans: Plan[]): PageRoute[] {
+    const keys = new Set(plans.map(planKey));
+    return (this.model?.table.routes ?? []).filter(
+      (r): r is PageRoute => isPageRoute(r) && keys.has(planKey({ locale: r.locale, source: r.source })),
+    );
+  }
+}
+
+const slotOf = new WeakMap<CompiledMdx, Slot>();
+function newSlot(): Slot {
+  const slot: Slot = { compiled: placeholder(), hash: null };
+  slotOf.set(slot.compiled, slot);
+  return slot;
+}
+
+/** Replaces every field of a slot's object, so routes holding it see the new code. */
+function fill(target: CompiledMdx, from: CompiledMdx): void {
+  for (const k of Object.keys(target) as Array<keyof CompiledMdx>) if (!(k in from)) delete target[k];
+  Object.assign(target, from);
+}
+
+/** A page including partials is stale when one of them changed. */
+function depsUnchanged(root: string, c: CompiledMdx): boolean {
+  for (const [file, hash] of Object.entries(c.depHashes ?? {})) {
+    const abs = join(root, file);
+    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
+  }
+  return true;
+}
+
+/** throw: the caller stops; warn: noted; ignore: nothing. */
+function severe(severity: Severity, msg: string, warnings: string[]): boolean {
+  if (severity === "throw") return true;
+  if (severity === "warn") warnings.push(msg);
+  return false;
+}
+
+/** Files a link may point to that are not routes (as the build's link check has them). */
+async function extraFiles(config: SiteConfig): Promise<Set<string>> {
+  const extra = new Set(["robots.txt", "404.html"]);
+  for (const l of config.i18n.locales) {
+    const b = localeBase(config, l).slice(config.baseUrl.length);
+    for (const f of ["sitemap.xml", `${config.blog.routeBasePath}/rss.xml`, `${config.blog.routeBasePath}/atom.xml`])
+      extra.add(b + f);
+  }
+  for (const f of await fg("**/*", { cwd: join(config.rootDir, "static"), dot: true })) extra.add(f);
+  return extra;
+}
