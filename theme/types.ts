@@ -89,6 +89,8 @@ export interface BlogPostData {
   authors: string[];
   tags: string[];
   readingMinutes: number;
+  /** Links to the tags' pages, when the site has them. */
+  tagLinks?: Array<{ label: string; href: string }>;
 }
 
 /** One encoding of an image (light or dark), as the image stage wrote it. URLs are final. */

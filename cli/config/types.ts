@@ -63,7 +63,16 @@ export interface SiteConfig {
   trailingSlash: true;
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
   docs: { routeBasePath: string; pluginId: string; versions: VersionConfig[] };
-  blog: { routeBasePath: string; postsPerPage: number; feed: boolean; wordsPerMinute: number };
+  blog: {
+    routeBasePath: string;
+    postsPerPage: number;
+    feed: boolean;
+    wordsPerMinute: number;
+    /** Tag pages (`<blog>/tags/`, `<blog>/tags/<tag>/`) for the posts' tags. */
+    tagPages: boolean;
+    /** What a list shows of a post: its description, or the content before a truncate marker where it has one. */
+    excerpts: "description" | "truncate";
+  };
   navbar: {
     title: string;
     logo: { src: string; alt: string; width: number; height: number };

@@ -60,3 +60,55 @@ export function tagLabels(value: unknown): string[] {
     .map((t) => (typeof t === "string" ? t : (t as { label?: string })?.label))
     .filter((t): t is string => typeof t === "string");
 }
+
+export interface TagDef {
+  label: string;
+  /** Path under `<blog>/tags/`, without slashes. */
+  permalink: string;
+  description?: string;
+}
+
+/** lodash-style kebab case, as Docusaurus makes an inline tag's permalink: "Getting Started" → "getting-started". */
+export function kebabCase(s: string): string {
+  return s
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join("-")
+    .toLowerCase();
+}
+
+/** `tags.yml` of a blog folder: predefined tags by key. */
+export function readTagDefs(blogDir: string): Record<string, TagDef> {
+  const p = join(blogDir, "tags.yml");
+  if (!existsSync(p)) return {};
+  let raw: Record<string, { label?: string; permalink?: string; description?: string } | null> = {};
+  try {
+    raw = YAML.parse(readFileSync(p, "utf8")) ?? {};
+  } catch {
+    return {};
+  }
+  const out: Record<string, TagDef> = {};
+  for (const [key, v] of Object.entries(raw)) {
+    out[key] = {
+      label: v?.label ?? key,
+      permalink: (v?.permalink ?? kebabCase(key)).replace(/^\/+|\/+$/g, ""),
+      description: v?.description,
+    };
+  }
+  return out;
+}
+
+/** A post's tags with permalinks: keys of tags.yml, inline strings, or `{label, permalink}` objects. */
+export function postTags(value: unknown, defs: Record<string, TagDef>): TagDef[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const out: TagDef[] = [];
+  for (const t of list) {
+    if (typeof t === "string") out.push(defs[t] ?? { label: t, permalink: kebabCase(t) });
+    else if (t && typeof (t as TagDef).label === "string") {
+      const o = t as { label: string; permalink?: string };
+      out.push({ label: o.label, permalink: (o.permalink ?? kebabCase(o.label)).replace(/^\/+|\/+$/g, "") });
+    }
+  }
+  return out.filter((t) => t.permalink);
+}

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile, rename, rm } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { encodeImage, ENCODER_SETTINGS, type EncodedImage } from "./encode.ts";
 import type { ImageRef } from "./rehype-images.ts";
-import { DocsiteError, type Logger } from "../log.ts";
+import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 
 export const IMAGE_DIR = "assets/img/";
@@ -35,6 +35,8 @@ export interface ImageStageInput {
   baseUrl: string;
   pages: Array<{ file: string; images: ImageRef[] }>;
   logger: Logger;
+  /** Leave out images that are missing or cannot be encoded, with a warning each (`build --skip-failing-pages`). */
+  skipFailing?: boolean;
 }
 
 /** `shot.png` → `shot-dark.png`, when that file exists. */
@@ -61,7 +63,17 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     }
   }
   const missing = [...firstUse].filter(([src]) => !existsSync(join(root, src)));
-  if (missing.length) {
+  const leaveOut = (e: DocsiteError) => {
+    const msg = `${location(e.where)}: ${e.message} (image left out)`;
+    warnings.push(msg);
+    logger.warn(msg);
+  };
+  if (missing.length && input.skipFailing) {
+    for (const [src, at] of missing) {
+      leaveOut(new DocsiteError(`image not found: ${src}`, at));
+      firstUse.delete(src);
+    }
+  } else if (missing.length) {
     const [src, at] = missing[0];
     throw new DocsiteError(
       `image not found: ${src}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}`,
@@ -95,8 +107,13 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
       for (let src = queue.shift(); src; src = queue.shift()) {
         const dark = darkSibling(root, src);
         if (dark) firstUse.set(dark, firstUse.get(src)!);
-        const light = await variant(src);
-        images.set(src, dark ? { ...light, dark: await variant(dark) } : light);
+        try {
+          const light = await variant(src);
+          images.set(src, dark ? { ...light, dark: await variant(dark) } : light);
+        } catch (err) {
+          if (!input.skipFailing || !(err instanceof DocsiteError)) throw err;
+          leaveOut(err);
+        }
         logger.progress("images", ++done, firstUse.size);
       }
     }),

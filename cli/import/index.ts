@@ -144,8 +144,12 @@ export async function importDocusaurus(
       await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, (f) => f !== "options.json");
   }
   const staticFiles = await copyDir("static", "static");
-  // `@site/src/...` partials and data files: copied too, so imports of them resolve.
-  await copyDir("src", "src", (f) => isContent(f) || /\.(json|ya?ml|png|jpe?g|gif|svg|webp|mp4|webm)$/i.test(f));
+  // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.
+  await copyDir(
+    "src",
+    "src",
+    (f) => isContent(f) || /\.(json|ya?ml|png|jpe?g|gif|svg|webp|mp4|webm|m?[jt]sx?|cjs|s?css)$/i.test(f),
+  );
 
   // Interface strings: docsite's theme, Docusaurus' code.json over them, then the config's and sidebars' labels.
   const strings: Record<string, Record<string, string>> = {};

@@ -56,9 +56,11 @@ export async function loadModule(file: string, env: Record<string, string> = {})
   const stubbed: string[] = [];
   const realRequire = createRequire(file);
   const mod = { exports: {} as Record<string, unknown> };
-  const sandboxRequire = Object.assign(
+  const sandboxRequire: ((name: string) => unknown) & { resolve: (name: string) => string } = Object.assign(
     (name: string) => {
       const bare = name.replace(/^node:/, "");
+      // `createRequire(import.meta.url)` in an ESM config gets this same sandboxed require back.
+      if (bare === "module") return { ...(realRequire(name) as object), createRequire: () => sandboxRequire };
       if (builtinModules.includes(bare)) return realRequire(name);
       if (name.endsWith(".json")) {
         try {

@@ -107,9 +107,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const tc: Any = dc.themeConfig ?? {};
 
   // Docs versions: docs/ is "current"; versions.json lists the released ones, newest first.
-  let routeBasePath = (str(docsOpts.routeBasePath) ?? "docs").replace(/^\/|\/$/g, "");
-  if (!/^[a-z0-9-]+$/.test(routeBasePath)) {
-    skipped.push(`docs.routeBasePath "${routeBasePath}": docsite serves docs under a folder; "docs" is used`);
+  // "/" (docs at the site root, the doc with slug "/" being the home page) maps to "".
+  let routeBasePath = (str(docsOpts.routeBasePath) ?? "docs").replace(/^\/+|\/+$/g, "");
+  if (!/^([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/.test(routeBasePath)) {
+    skipped.push(`docs.routeBasePath "${routeBasePath}": not a plain URL path; "docs" is used`);
     routeBasePath = "docs";
   }
   const released: string[] = existsSync(join(dir, "versions.json"))
@@ -155,7 +156,16 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   // The last version may be one that was skipped: the newest remaining one takes its place (Docusaurus URLs kept).
   if (versions.length && !versions.some((v) => v.isLast)) versions[0].isLast = true;
-  mapped.push(`docs versions: ${versions.map((v) => `${v.name} at /${routeBasePath}/${v.path}`).join(", ")}`);
+  mapped.push(
+    `docs versions: ${versions.map((v) => `${v.name} at /${[routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
+  );
+  if (blogOpts && blogOpts.blogSidebarCount !== undefined && blogOpts.blogSidebarCount !== 0)
+    skipped.push("blog.blogSidebarCount: docsite's blog pages have no sidebar of recent posts (the archive lists all)");
+  let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
+  if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
+    skipped.push(`blog.routeBasePath "${blogBasePath}": docsite publishes the blog under a folder; "blog" is used`);
+    blogBasePath = "blog";
+  }
 
   // Navbar.
   const navItems: Any[] = [];
@@ -173,7 +183,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     else if (type === "search") navItems.push({ type: "search", position });
     else if ((type === "default" || type === "doc") && key) {
       const href = str(item.href);
-      const to = type === "doc" ? `/${routeBasePath}/${String(item.docId).replace(/(^|\/)index$/, "")}` : str(item.to);
+      const docsAt = routeBasePath ? `/${routeBasePath}/` : "/";
+      const to = type === "doc" ? `${docsAt}${String(item.docId).replace(/(^|\/)index$/, "")}` : str(item.to);
       if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
       else if (to && sitePath(to, baseUrl))
         navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
@@ -264,9 +275,18 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       })),
     },
     blog: {
-      routeBasePath: (blogOpts && str(blogOpts.routeBasePath)?.replace(/^\/|\/$/g, "")) || "blog",
-      postsPerPage: blogOpts && typeof blogOpts.postsPerPage === "number" ? blogOpts.postsPerPage : 10,
+      routeBasePath: blogBasePath,
+      // "ALL": every post on one page.
+      postsPerPage: !blogOpts
+        ? 10
+        : typeof blogOpts.postsPerPage === "number"
+          ? blogOpts.postsPerPage
+          : blogOpts.postsPerPage === "ALL"
+            ? 1_000_000
+            : 10,
       feed: true,
+      tagPages: true,
+      excerpts: "truncate",
     },
     navbar: {
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",

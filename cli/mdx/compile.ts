@@ -9,6 +9,7 @@ import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
+import { bundleComponent, MissingPackageError } from "./components.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
@@ -22,6 +23,26 @@ export interface CompiledMdx extends Extracted {
   depHashes?: Record<string, string>;
   /** Local images the page refers to, for the image stage. */
   images: ImageRef[];
+  // The content before a truncate marker line (`<!-- truncate -->`, or the MDX comment form), compiled alone:
+  // the excerpt a blog list shows.
+  excerpt?: string;
+}
+
+/** A line that is only a truncate marker: Docusaurus' end of a post's excerpt. */
+const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*$/m;
+
+/** The text before the first truncate marker outside code fences, or undefined without one. */
+export function beforeTruncate(body: string): string | undefined {
+  let fence: string | null = null;
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(lines[i]);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (lines[i].trim().startsWith(fence)) fence = null;
+    } else if (!fence && TRUNCATE.test(lines[i])) return lines.slice(0, i).join("\n");
+  }
+  return undefined;
 }
 
 export interface CompileInput {
@@ -49,6 +70,7 @@ const COMPILER_HASH = hashText(
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
+    "components.ts",
     "rehype-highlight-cached.ts",
     "toolchain.ts",
   ]
@@ -62,8 +84,13 @@ export interface CompileStats {
   cached: number;
 }
 
-const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey">, cacheDir: string): string =>
-  join(cacheDir, "mdx", `${hashText([COMPILER_HASH, input.rewriteKey, input.file, input.body].join("\0"))}.json`);
+// Docusaurus projects compile a little differently (repeated heading ids): part of the key.
+const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">, cacheDir: string) =>
+  join(
+    cacheDir,
+    "mdx",
+    `${hashText([COMPILER_HASH, input.rewriteKey, input.modules?.docusaurus ? "docusaurus" : "", input.file, input.body].join("\0"))}.json`,
+  );
 
 /** The cached compile of `input`, when its source, its partials and the compiler are unchanged. */
 export async function readCompiled(
@@ -80,7 +107,7 @@ export async function readCompiled(
 
 /** Stores a compile result for `readCompiled`. */
 export async function writeCompiled(
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey">,
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
   cacheDir: string,
   result: CompiledMdx,
 ): Promise<void> {
@@ -143,7 +170,35 @@ export async function compileSource(
     // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
     images.push(...sub.images);
     Object.assign(depHashes, sub.depHashes);
+    if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
     return sub.code;
+  };
+  const bundle = async (file: string, line: number, isPackage = false): Promise<string> => {
+    if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
+    try {
+      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage);
+      for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
+      if (b.css) (modules.styles ??= []).push(b.css);
+      return b.code;
+    } catch (err) {
+      if (err instanceof MissingPackageError && isPackage)
+        throw new DocsiteError(
+          `import of package "${err.specifier}": it is not installed in the site folder`,
+          { file: input.file, line },
+          `install it there (npm install ${err.specifier}), or remove the import`,
+        );
+      if (err instanceof MissingPackageError)
+        throw new DocsiteError(
+          `import of ${file}: ${err.message}`,
+          { file: input.file, line },
+          `install "${err.specifier}" in the site folder (npm install ${err.specifier}), or remove the import`,
+        );
+      throw new DocsiteError(
+        `import of ${file}: the component cannot be bundled: ${(err as Error).message}`,
+        { file: input.file, line },
+        "fix the component",
+      );
+    }
   };
   let code: string;
   try {
@@ -161,12 +216,22 @@ export async function compileSource(
           ? [
               [
                 remarkImports,
-                { file: input.file, lineOffset: input.bodyOffset, ctx, info: modules, compilePartial },
+                {
+                  file: input.file,
+                  lineOffset: input.bodyOffset,
+                  ctx,
+                  info: modules,
+                  compilePartial,
+                  bundleComponent: bundle,
+                },
               ] as const,
               [remarkSummary, { out: modules }] as const,
             ]
           : []),
-        [remarkDocsite, { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink }],
+        [
+          remarkDocsite,
+          { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink, uniqueIds: ctx?.docusaurus },
+        ],
       ] as any,
       rehypePlugins: [
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
@@ -198,7 +263,17 @@ export async function compileSource(
       "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
     );
   }
-  return ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
+  // The excerpt is compiled on its own (a page's imports sit above the marker, so it keeps them).
+  const head = chain.length ? undefined : beforeTruncate(input.body);
+  let excerpt: string | undefined;
+  try {
+    if (head !== undefined) excerpt = (await compileSource({ ...input, body: head }, [input.file])).code;
+  } catch {
+    // Cut inside a construct (an open JSX element): the list shows the description, as for a post without marker.
+  }
+  const result: CompiledMdx = ctx ? { code, ...extracted, images, modules, depHashes } : { code, ...extracted, images };
+  if (excerpt !== undefined) result.excerpt = excerpt;
+  return result;
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { posix } from "node:path";
 import { hashText } from "../content/scan.ts";
+import { findScript } from "./components.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
 export const THEME_MODULES = [
@@ -48,6 +49,8 @@ export interface ModuleContext {
    * and `/docs/x.mdx` then resolve into the new layout. Written by `docsite import`.
    */
   aliases: Record<string, string>;
+  /** A project imported from Docusaurus (`docusaurus` in site.config.json): its content follows Docusaurus' rules. */
+  docusaurus?: boolean;
 }
 
 export type Resolved =
@@ -55,6 +58,10 @@ export type Resolved =
   | { kind: "docusaurus"; name: string }
   | { kind: "partial"; file: string }
   | { kind: "asset"; file: string; url: string; emit: boolean }
+  /** A project JavaScript/TypeScript module (a React component), bundled for server rendering. */
+  | { kind: "component"; file: string }
+  /** A bare package name: bundled like a component from the site's node_modules when installed there. */
+  | { kind: "package"; name: string }
   | { kind: "missing"; file: string }
   | { kind: "unsupported"; why: string };
 
@@ -63,6 +70,14 @@ export function applyAliases(path: string, aliases: Record<string, string>): str
   let best = "";
   for (const from of Object.keys(aliases)) if (path.startsWith(from) && from.length > best.length) best = from;
   return best ? aliases[best] + path.slice(best.length) : path;
+}
+
+/** A path of the new layout back in the Docusaurus project's layout (the alias targets, longest first). */
+export function unapplyAliases(path: string, aliases: Record<string, string>): string {
+  let best: [string, string] | undefined;
+  for (const [from, to] of Object.entries(aliases))
+    if (path.startsWith(to) && to.length > (best?.[1].length ?? 0)) best = [from, to];
+  return best ? best[0] + path.slice(best[1].length) : path;
 }
 
 /** URL of a non-page file: files under static/ keep their path; others are emitted under assets/. */
@@ -88,12 +103,21 @@ export function resolveSpecifier(spec: string, importer: string, ctx: ModuleCont
       file = `static/${clean.slice(1)}`;
   } else if (clean.startsWith("./") || clean.startsWith("../")) {
     file = posix.normalize(posix.join(posix.dirname(importer), clean));
-  } else return null;
+    // A path leaving the moved folder (`../src/x.jsx` from docs/): resolved where the importer was in Docusaurus.
+    if (!existsSync(posix.join(ctx.rootDir, file)) && !findScript(ctx.rootDir, file)) {
+      const original = unapplyAliases(importer, ctx.aliases);
+      if (original !== importer)
+        file = applyAliases(posix.normalize(posix.join(posix.dirname(original), clean)), ctx.aliases);
+    }
+  } else if (/^(@[\w.-]+\/)?[\w.-]+(\/.*)?$/.test(clean)) return { kind: "package", name: clean };
+  else return null;
   if (CONTENT.test(file)) {
     return existsSync(posix.join(ctx.rootDir, file)) ? { kind: "partial", file } : { kind: "missing", file };
   }
-  if (SCRIPT.test(file) || !/\.[a-z0-9]+$/i.test(file)) {
-    return { kind: "unsupported", why: "JavaScript modules of the project are not bundled into pages" };
+  if (SCRIPT.test(file) || !/\.[a-z0-9]+$/i.test(file) || !existsSync(posix.join(ctx.rootDir, file))) {
+    const script = findScript(ctx.rootDir, file);
+    if (script) return { kind: "component", file: script };
+    if (SCRIPT.test(file) || !/\.[a-z0-9]+$/i.test(file)) return { kind: "missing", file };
   }
   if (!existsSync(posix.join(ctx.rootDir, file))) return { kind: "missing", file };
   return { kind: "asset", file, ...assetUrl(file, ctx.baseUrl) };
@@ -105,5 +129,10 @@ export function moduleContextOf(config: {
   baseUrl: string;
   docusaurus?: { aliases?: Record<string, string> };
 }): ModuleContext {
-  return { rootDir: config.rootDir, baseUrl: config.baseUrl, aliases: config.docusaurus?.aliases ?? {} };
+  return {
+    rootDir: config.rootDir,
+    baseUrl: config.baseUrl,
+    aliases: config.docusaurus?.aliases ?? {},
+    docusaurus: Boolean(config.docusaurus),
+  };
 }

@@ -36,6 +36,11 @@ interface Options {
   lineOffset: number;
   /** Rewrites a link target; returns the target unchanged when it is not the site's. */
   rewriteLink: (url: string) => string;
+  /**
+   * Docusaurus content: a `{#id}` an earlier heading already has is made unique (`id-1`) instead of failing the
+   * page. Docusaurus publishes such pages with two elements of one id; links to `#id` reach the first either way.
+   */
+  uniqueIds?: boolean;
 }
 
 function jsxAttr(name: string, value: string) {
@@ -72,7 +77,8 @@ export function remarkDocsite(opts: Options) {
         }
       }
       const text = mdastText(node).trim();
-      if (id) {
+      if (id && opts.uniqueIds && idLines.has(id)) id = slugger.slug(id);
+      else if (id) {
         assertUniqueId(id, idLines, (node.position?.start.line ?? 0) + opts.lineOffset);
         slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
       } else id = slugger.slug(text);

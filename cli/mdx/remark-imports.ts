@@ -18,8 +18,10 @@ export interface ModuleInfo {
   components: Array<{ name: string; file: string; line: number }>;
   /** Files outside static/ that the page refers to and the build must publish at `url`. */
   assets: Array<{ file: string; url: string }>;
-  /** Files whose content this page's compile depends on (its partials). */
+  /** Files whose content this page's compile depends on (its partials and components). */
   deps: string[];
+  /** CSS of the project components the page imports (the build joins them into one stylesheet). */
+  styles?: string[];
   /** Text of the first paragraph (a description for pages without one). */
   summary?: string;
 }
@@ -31,6 +33,8 @@ export interface ImportOptions {
   info: ModuleInfo;
   /** Compiles a partial to MDX function-body code. */
   compilePartial: (file: string) => Promise<string>;
+  /** Bundles a project component module to CommonJS code (recording its CSS and inputs). */
+  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<string>;
 }
 
 type EsNode = { type: string; [k: string]: any };
@@ -128,7 +132,12 @@ export function remarkImports(opts: ImportOptions) {
           const spec = stmt.source.value as string;
           const line = lineOf(node, stmt);
           const r = resolveSpecifier(spec, file, ctx);
-          if (!r) fail(`import of "${spec}": packages cannot be imported by content`, line, "remove the import");
+          if (!r)
+            fail(
+              `import of package "${spec}": content imports docsite's @theme/ and @docusaurus/ modules and project files only`,
+              line,
+              "move the code into a component under src/ (it may import installed packages) and import that",
+            );
           else if (r.kind === "theme") {
             if (!(THEME_MODULES as readonly string[]).includes(r.name))
               fail(
@@ -159,6 +168,13 @@ export function remarkImports(opts: ImportOptions) {
             info.deps.push(r.file);
             const code = await opts.compilePartial(r.file);
             body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
+          } else if (r.kind === "component" || r.kind === "package") {
+            const code = await opts.bundleComponent(
+              r.kind === "component" ? r.file : r.name,
+              line,
+              r.kind === "package",
+            );
+            body.push(...bindings(stmt, (imp) => member(`${api}.component(${JSON.stringify(code)})`, imp)));
           } else if (r.kind === "asset") {
             if (r.emit) info.assets.push({ file: r.file, url: r.url });
             const mod = `({default: ${JSON.stringify(r.url)}})`;

@@ -22,7 +22,7 @@ import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
-import { pageAssets, readPageAssets } from "./page-assets.ts";
+import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
 import { knownComponentNames } from "../render/mdx-runtime.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
 import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
@@ -115,7 +115,7 @@ export async function loadSite(
   const compileStats: CompileStats = { compiled: 0, cached: 0 };
   const jobs = [...docs, ...blog];
   // Every failing page is reported, not only the first: a migration is then fixed in one pass.
-  const errors = new PageErrorCollector();
+  const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
   // Cache misses compile on the worker pool when there are many (pipeline/compile-stage.ts).
   const stage = await compilePages(
     config,
@@ -249,6 +249,7 @@ async function buildWith(
       ...pageModuleImages(site.index.pages, pageModules),
     ],
     logger,
+    skipFailing: opts.skipFailingPages,
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */
@@ -261,19 +262,28 @@ async function buildWith(
   site.warnings.push(...images.warnings);
 
   done = logger.step(`render ${table.routes.length} routes`);
+  const componentCss = componentStylesheet(
+    table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
+    config.baseUrl,
+  );
   const ctx: RenderContext = {
     config,
     table,
     strings,
-    assets: { entry: bundle.entry, css: bundle.css, preload: bundle.preload },
+    assets: {
+      entry: bundle.entry,
+      css: componentCss ? [...bundle.css, componentCss.url] : bundle.css,
+      preload: bundle.preload,
+    },
     pageModules,
     images: images.images,
   };
   const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);
+  if (componentCss) files.set(componentCss.file, componentCss.css);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
   for (const [f, html] of rendered.files) files.set(f, html);
-  const errors = new PageErrorCollector();
+  const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
   for (const { route, error } of rendered.errors) errors.add(error, route.origin);
   if (opts.skipFailingPages)
     for (const e of errors.list())

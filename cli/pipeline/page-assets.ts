@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CompiledMdx } from "../mdx/compile.ts";
+import { hashText } from "../content/scan.ts";
 
 /** Output file (relative to the site's output folder) → source file (relative to the site folder). */
 export function pageAssets(compiled: Iterable<CompiledMdx>, baseUrl: string): Map<string, string> {
@@ -17,4 +18,20 @@ export async function readPageAssets(rootDir: string, assets: Map<string, string
   const files = new Map<string, Uint8Array>();
   for (const [out, src] of assets) files.set(out, await readFile(join(rootDir, src)));
   return files;
+}
+
+/**
+ * One stylesheet with the CSS of every project component the pages import (CSS modules and plain .css), each
+ * distinct block once; null when no page imports a component with CSS (the Testplane site's case).
+ */
+export function componentStylesheet(
+  compiled: Iterable<CompiledMdx>,
+  baseUrl: string,
+): { file: string; url: string; css: string } | null {
+  const blocks = new Set<string>();
+  for (const c of compiled) for (const s of c.modules?.styles ?? []) blocks.add(s);
+  if (!blocks.size) return null;
+  const css = [...blocks].join("\n");
+  const file = `assets/components-${hashText(css).slice(0, 10)}.css`;
+  return { file, url: baseUrl + file, css };
 }

@@ -45,13 +45,16 @@ export class PageErrorCollector {
   private dropped = 0;
   private readonly seen = new Set<string>();
 
+  /** `cap`: how many errors are kept (all of them when a build skips failing pages and lists each). */
+  constructor(private readonly cap: number = PAGE_ERROR_CAP) {}
+
   add(err: unknown, file: string): void {
     const e = pageError(err, file);
     // A page shown in two locales (a missing translation) fails twice in the same way: list it once.
     const key = `${location(e.where)}\0${e.message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    if (this.errors.length >= PAGE_ERROR_CAP) this.dropped++;
+    if (this.errors.length >= this.cap) this.dropped++;
     else this.errors.push(e);
   }
 

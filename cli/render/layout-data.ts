@@ -3,7 +3,7 @@ import type { SiteConfig, NavbarItem } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
-import { localeBase, localizePath } from "../routes/paths.ts";
+import { localeBase, localizePath, versionBase } from "../routes/paths.ts";
 
 /** The same page in every locale that has it, otherwise that locale's home. */
 export function alternates(
@@ -53,7 +53,7 @@ export function buildLayoutData(
       case "docsVersionDropdown": {
         const items: LinkData[] = config.docs.versions.map((v) => ({
           label: v.label,
-          href: `${localeBase(config, locale)}${config.docs.routeBasePath}/${v.path}/`,
+          href: versionBase(config, locale, v),
           active: v === routeVersion && route.kind === "doc",
         }));
         for (const extra of item.extraLinks ?? [])

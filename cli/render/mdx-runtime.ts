@@ -1,7 +1,10 @@
 // Runs compiled MDX on the server: the JSX runtime plus the `docsite` object that rewritten imports call
 // (see cli/mdx/remark-imports.ts): theme and Docusaurus modules, and compiled partials.
+import * as React from "react";
 import { createElement as h, type ComponentType } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
+import * as ReactDOM from "react-dom";
+import * as ReactDOMServer from "react-dom/server";
 import { run } from "@mdx-js/mdx";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
 import { themeModule, docusaurusModule, Details } from "../../theme/mdx/docusaurus.tsx";
@@ -17,11 +20,41 @@ export const pageComponents = { ...mdxComponents, Details, details: Details };
 
 type MdxModule = { default: ComponentType<{ components?: object }> };
 
+// A project component's bundle (cli/mdx/components.ts), evaluated once per code string.
+const componentModules = new Map<string, unknown>();
+
+/** Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite. */
+function runComponent(code: string, site: RuntimeSite): unknown {
+  const key = `${site.baseUrl}\0${code}`;
+  if (componentModules.has(key)) return componentModules.get(key);
+  const provided: Record<string, unknown> = {
+    react: React,
+    "react/jsx-runtime": jsxRuntime,
+    "react/jsx-dev-runtime": jsxRuntime,
+    "react-dom": ReactDOM,
+    "react-dom/server": ReactDOMServer,
+  };
+  const require = (spec: string): unknown => {
+    if (spec in provided) return provided[spec];
+    // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
+    if (spec.startsWith("@theme/")) return { __esModule: true, ...themeModule(spec.slice("@theme/".length)) };
+    if (spec.startsWith("@docusaurus/"))
+      return { __esModule: true, ...(docusaurusModule(spec.slice("@docusaurus/".length), site) as object) };
+    throw new Error(`a component requires "${spec}", which docsite does not provide`);
+  };
+  const module = { exports: {} as Record<string, unknown> };
+  new Function("require", "module", "exports", code)(require, module, module.exports);
+  if (componentModules.size > 200) componentModules.clear();
+  componentModules.set(key, module.exports);
+  return module.exports;
+}
+
 export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
   const partials = new Map<string, Promise<{ default: ComponentType<object> }>>();
   const docsite = {
     theme: (name: string) => themeModule(name),
     docusaurus: (name: string) => docusaurusModule(name, site),
+    component: (componentCode: string) => runComponent(componentCode, site),
     partial(partialCode: string) {
       let p = partials.get(partialCode);
       if (!p) {

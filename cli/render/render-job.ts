@@ -8,7 +8,7 @@ import type { PageModule } from "./page-module.ts";
 import { SiteProvider } from "../../theme/context.tsx";
 import { Layout } from "../../theme/layout/Layout.tsx";
 import { DocPage } from "../../theme/docs/DocPage.tsx";
-import { BlogListPage, BlogArchivePage, BlogPostPage } from "../../theme/blog/BlogPages.tsx";
+import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
@@ -20,7 +20,8 @@ type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 export type PageSpec =
   | { kind: "doc"; data: DocPageData; code: string }
   | { kind: "blogPost"; props: Props<typeof BlogPostPage>; code: string }
-  | { kind: "blogList"; props: Props<typeof BlogListPage> }
+  | { kind: "blogList"; props: Omit<Props<typeof BlogListPage>, "excerpts">; excerpts?: Array<string | null> }
+  | { kind: "blogTags"; props: Props<typeof BlogTagsPage> }
   | { kind: "blogArchive"; props: Props<typeof BlogArchivePage> }
   | { kind: "search"; props: Props<typeof SearchPageShell> }
   | { kind: "versions"; props: Props<typeof VersionsPage> }
@@ -74,8 +75,18 @@ async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode
         ...spec.props,
         children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
       });
-    case "blogList":
-      return h(BlogListPage, spec.props);
+    case "blogList": {
+      const excerpts = spec.excerpts
+        ? await Promise.all(
+            spec.excerpts.map(async (code) =>
+              code ? h(await mdxComponent(code, site), { components: pageComponents }) : null,
+            ),
+          )
+        : undefined;
+      return h(BlogListPage, { ...spec.props, excerpts });
+    }
+    case "blogTags":
+      return h(BlogTagsPage, spec.props);
     case "blogArchive":
       return h(BlogArchivePage, spec.props);
     case "search":

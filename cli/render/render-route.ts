@@ -10,7 +10,7 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import type { Assets, HeadData } from "./html.ts";
-import { blogBase, localeBase } from "../routes/paths.ts";
+import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
@@ -21,7 +21,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
     max = Number(d.toc_max_heading_level ?? 3);
   const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
   const last = config.docs.versions.find((v) => v.isLast)!;
-  const lastRoot = `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${last.path}/`;
+  const lastRoot = versionBase(config, route.locale, last);
   return {
     title: route.title,
     hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
@@ -120,20 +120,32 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       ogType = "article";
       break;
     }
-    case "blogList":
+    case "blogList": {
+      const listTitle = route.tag
+        ? t("theme.blog.tagTitle.plurals", { count: route.tag.count, tagName: route.tag.label })
+        : t("theme.blog.title");
       page = {
         kind: "blogList",
         props: {
-          title: t("theme.blog.title"),
-          posts: route.posts,
+          title: listTitle,
+          // The excerpts' code travels beside the posts, not inside them.
+          posts: route.posts.map(({ excerpt: _, ...p }) => p),
           page: route.page,
           totalPages: route.totalPages,
           prevHref: route.prevHref,
           nextHref: route.nextHref,
           archiveHref: `${blogBase(config, route.locale)}archive/`,
+          ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
         },
+        ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
       };
-      title = `${t("theme.blog.title")} | ${config.title}`;
+      title = `${listTitle} | ${config.title}`;
+      description = route.tag?.description ?? t("theme.blog.description");
+      break;
+    }
+    case "blogTags":
+      page = { kind: "blogTags", props: { tags: route.tags } };
+      title = `${t("theme.tags.tagsPageTitle")} | ${config.title}`;
       description = t("theme.blog.description");
       break;
     case "blogArchive":
@@ -150,10 +162,9 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       description = t("theme.SearchPage.description");
       break;
     case "versions": {
-      const docsHref = (path: string) => `${localeBase(config, route.locale)}${config.docs.routeBasePath}/${path}/`;
       const row = (v: (typeof config.docs.versions)[number]) => ({
         label: v.label,
-        docsHref: docsHref(v.path),
+        docsHref: versionBase(config, route.locale, v),
         releaseNotes: v.releaseNotes,
       });
       const last = config.docs.versions.find((v) => v.isLast)!;
@@ -190,7 +201,12 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       break;
     }
   }
-  if (route.kind === "blogList" || route.kind === "blogPost" || route.kind === "blogArchive") {
+  if (
+    route.kind === "blogList" ||
+    route.kind === "blogPost" ||
+    route.kind === "blogArchive" ||
+    route.kind === "blogTags"
+  ) {
     const b = blogBase(config, route.locale);
     feeds = [
       { type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` },

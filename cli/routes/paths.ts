@@ -36,8 +36,16 @@ export function docIdToSlug(id: string): string {
   return trimmed ? `${trimmed}/` : "";
 }
 
+/** "seg/" for a non-empty path segment (or segments), "" for an empty one: docs may live at the site root. */
+const folder = (segment: string) => (segment ? `${segment}/` : "");
+
+/** Where the docs of a locale start: "/docs/", "/ru/docs/", or "/" with `routeBasePath: ""` (docs at the root). */
+export function docsRoot(config: SiteConfig, locale: string): string {
+  return localeBase(config, locale) + folder(config.docs.routeBasePath);
+}
+
 export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
-  return `${localeBase(config, locale)}${config.docs.routeBasePath}/${version.path ? `${version.path}/` : ""}`;
+  return docsRoot(config, locale) + folder(version.path);
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
@@ -52,7 +60,7 @@ export function docPath(config: SiteConfig, locale: string, version: VersionConf
 }
 
 export function blogBase(config: SiteConfig, locale: string): string {
-  return `${localeBase(config, locale)}${config.blog.routeBasePath}/`;
+  return localeBase(config, locale) + folder(config.blog.routeBasePath);
 }
 
 /** A path of the locale with its locale prefix removed: "/ru/docs/v8/" → "/docs/v8/". */

@@ -47,6 +47,10 @@ export interface BlogPostSummary {
   authors: string[];
   tags: string[];
   readingMinutes: number;
+  /** Compiled content before the post's truncate marker, shown on list pages (`blog.excerpts: "truncate"`). */
+  excerpt?: string;
+  /** The tags' pages, when the site has them (`blog.tagPages`). */
+  tagLinks?: Array<{ label: string; href: string }>;
 }
 
 export interface BlogPostRoute extends RouteBase {
@@ -65,6 +69,13 @@ export interface BlogListRoute extends RouteBase {
   totalPages: number;
   prevHref?: string;
   nextHref?: string;
+  /** A tag's list: its label and the page of all tags. */
+  tag?: { label: string; description?: string; count: number; allTagsHref: string };
+}
+
+export interface BlogTagsRoute extends RouteBase {
+  kind: "blogTags";
+  tags: Array<{ label: string; href: string; count: number }>;
 }
 
 export interface BlogArchiveRoute extends RouteBase {
@@ -89,6 +100,7 @@ export type Route =
   | BlogPostRoute
   | BlogListRoute
   | BlogArchiveRoute
+  | BlogTagsRoute
   | RedirectRoute
   | SimpleRoute
   | PageModuleRoute;

@@ -66,6 +66,7 @@ describe("interface strings", () => {
               title: "t",
               siteTitle: "S",
               versionLabel: "v1",
+              tagName: "tg",
               atDate: " on d",
               byUser: " by u",
               date: "d",

@@ -35,22 +35,35 @@ export function BlogListPage(props: {
   prevHref?: string;
   nextHref?: string;
   archiveHref: string;
+  /** A tag's list: the page of all tags and the tag's description. */
+  tag?: { allTagsHref: string; description?: string };
+  /** Per post, the content before its truncate marker (shown instead of the description). */
+  excerpts?: Array<ReactNode | null>;
 }) {
   const t = useT();
   return (
     <main id="main-content" className="blog-main container" tabIndex={-1}>
       <h1>{props.title}</h1>
+      {props.tag?.description && <p>{props.tag.description}</p>}
       <p>
-        <a href={props.archiveHref}>{t("theme.blog.archive.title")}</a>
+        {props.tag ? (
+          <a href={props.tag.allTagsHref}>{t("theme.tags.tagsPageLink")}</a>
+        ) : (
+          <a href={props.archiveHref}>{t("theme.blog.archive.title")}</a>
+        )}
       </p>
       <div className="blog-list">
-        {props.posts.map((p) => (
+        {props.posts.map((p, i) => (
           <article className="blog-card" key={p.href}>
             <h2 className="blog-card__title">
               <a href={p.href}>{p.title}</a>
             </h2>
             <PostMeta post={p} />
-            <p>{p.description}</p>
+            {props.excerpts?.[i] ? (
+              <div className="markdown blog-card__excerpt">{props.excerpts[i]}</div>
+            ) : (
+              <p>{p.description}</p>
+            )}
             <a href={p.href} aria-label={t("theme.blog.post.readMoreLabel", { title: p.title })}>
               {t("theme.blog.post.readMore")}
             </a>
@@ -100,6 +113,25 @@ export function BlogArchivePage({ years }: { years: Array<{ year: string; posts:
   );
 }
 
+export function BlogTagsPage({ tags }: { tags: Array<{ label: string; href: string; count: number }> }) {
+  const t = useT();
+  return (
+    <main id="main-content" className="blog-main container" tabIndex={-1}>
+      <h1>{t("theme.tags.tagsPageTitle")}</h1>
+      <ul className="blog-tags-list">
+        {tags.map((tag) => (
+          <li key={tag.href}>
+            <a className="tag" href={tag.href}>
+              {tag.label}
+            </a>{" "}
+            ({tag.count})
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
 export function BlogPostPage({
   post,
   prev,
@@ -121,11 +153,17 @@ export function BlogPostPage({
         {post.tags.length > 0 && (
           <p className="blog-tags">
             {t("theme.tags.tagsListLabel")}{" "}
-            {post.tags.map((tag) => (
-              <span className="tag" key={tag}>
-                {tag}
-              </span>
-            ))}
+            {post.tagLinks
+              ? post.tagLinks.map((tag) => (
+                  <a className="tag" key={tag.href} href={tag.href}>
+                    {tag.label}
+                  </a>
+                ))
+              : post.tags.map((tag) => (
+                  <span className="tag" key={tag}>
+                    {tag}
+                  </span>
+                ))}
           </p>
         )}
       </article>

@@ -1,0 +1,145 @@
+// Project React components imported by content (`@site/src/components/X`, `./Widget.tsx`): bundled with esbuild
+// into CommonJS for server rendering only. React, `@docusaurus/*` and `@theme/*` stay external (the runtime gives
+// docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept, both collected into
+// the site's shared component stylesheet. No client JS: an interactive component renders its initial HTML.
+import { build, type Message, type Plugin } from "esbuild";
+import { existsSync, statSync } from "node:fs";
+import { posix } from "node:path";
+import { applyAliases } from "./modules.ts";
+
+export interface BundledComponent {
+  /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
+  code: string;
+  css: string;
+  /** Project files (site-relative) the bundle was made from: a change to any of them invalidates pages. */
+  inputs: string[];
+}
+
+/** A package import the bundle could not resolve, with where it was written. */
+export class MissingPackageError extends Error {
+  constructor(
+    readonly specifier: string,
+    readonly importer: string,
+    readonly line: number,
+  ) {
+    super(`package "${specifier}" is not installed (imported by ${importer}:${line})`);
+  }
+}
+
+/** Modules the runtime provides to components (kept out of the bundle). */
+export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme\//;
+
+const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
+
+/** The script file a specifier without extension names: `X.tsx`, …, or `X/index.tsx`, …; null when none. */
+export function findScript(rootDir: string, file: string): string | null {
+  const abs = (f: string) => posix.join(rootDir, f);
+  if (/\.(m?[jt]sx?|cjs)$/i.test(file)) return existsSync(abs(file)) ? file : null;
+  for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(file + ext))) return file + ext;
+  if (existsSync(abs(file)) && statSync(abs(file)).isDirectory())
+    for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(`${file}/index${ext}`))) return `${file}/index${ext}`;
+  return null;
+}
+
+const cache = new Map<string, { mtimes: string; result: Promise<BundledComponent> }>();
+
+const mtimesOf = (rootDir: string, files: string[]) =>
+  files.map((f) => (existsSync(posix.join(rootDir, f)) ? statSync(posix.join(rootDir, f)).mtimeMs : -1)).join(",");
+
+/** Bundles one component module (site-relative `file`); memoised per process until one of its inputs changes. */
+export function bundleComponent(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  isPackage = false,
+): Promise<BundledComponent> {
+  const key = `${rootDir}\0${file}`;
+  const hit = cache.get(key);
+  if (hit) {
+    const result = hit.result;
+    return result.then((r) => (mtimesOf(rootDir, r.inputs) === hit.mtimes ? r : fresh()));
+  }
+  return fresh();
+
+  function fresh(): Promise<BundledComponent> {
+    const result = runBundle(rootDir, file, aliases, isPackage);
+    const entry = { mtimes: "", result };
+    cache.set(key, entry);
+    result.then(
+      (r) => {
+        entry.mtimes = mtimesOf(rootDir, r.inputs);
+      },
+      () => cache.delete(key),
+    );
+    return result;
+  }
+}
+
+async function runBundle(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  isPackage: boolean,
+): Promise<BundledComponent> {
+  const resolvePlugin: Plugin = {
+    name: "docsite-components",
+    setup(b) {
+      b.onResolve({ filter: RUNTIME_EXTERNAL }, (a) => ({ path: a.path, external: true }));
+      b.onResolve({ filter: /^@site\// }, (a) => {
+        const target = applyAliases(a.path.slice("@site/".length), aliases);
+        const script = findScript(rootDir, target);
+        return { path: posix.join(rootDir, script ?? target) };
+      });
+    },
+  };
+  try {
+    const out = await build({
+      absWorkingDir: rootDir,
+      // A package imported by content directly: its module, resolved from the site's node_modules.
+      ...(isPackage
+        ? { stdin: { contents: `module.exports = require(${JSON.stringify(file)});`, resolveDir: rootDir } }
+        : { entryPoints: [posix.join(rootDir, file)] }),
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      jsx: "automatic",
+      outdir: "out",
+      logLevel: "silent",
+      plugins: [resolvePlugin],
+      loader: {
+        ".module.css": "local-css",
+        ".css": "css",
+        ".png": "dataurl",
+        ".jpg": "dataurl",
+        ".jpeg": "dataurl",
+        ".gif": "dataurl",
+        ".webp": "dataurl",
+        ".svg": "dataurl",
+        ".json": "json",
+      },
+      define: { "process.env.NODE_ENV": '"production"' },
+    });
+    const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
+    const css = out.outputFiles.find((f) => f.path.endsWith(".css"));
+    return {
+      code: js?.text ?? "",
+      css: css?.text ?? "",
+      inputs: Object.keys(out.metafile.inputs).filter((f) => !f.includes("node_modules/") && f !== "<stdin>"),
+    };
+  } catch (err) {
+    const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
+    for (const e of errors) {
+      const m = /^Could not resolve "([^"]+)"/.exec(e.text);
+      if (m) throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
+    }
+    const first = errors[0];
+    throw new Error(
+      first
+        ? `${first.text}${first.location ? ` (${first.location.file}:${first.location.line})` : ""}`
+        : (err as Error).message,
+    );
+  }
+}

@@ -1,0 +1,229 @@
+// Real-site check: `npm run docusaurus-check -- <docusaurus-dir> [--keep <dir>]`.
+// Imports a Docusaurus 3 project into a temporary folder, builds it with failing pages skipped, and prints per
+// locale how many doc pages and blog posts built, whether each one is published at the URL Docusaurus gives it
+// (computed here from the source with Docusaurus' own rules, not from docsite's mapping), and the failures
+// grouped by cause. Content is never modified; only the generated site.config.json is relaxed so that broken
+// links are reported instead of stopping the build.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import fg from "fast-glob";
+import { importDocusaurus } from "../cli/import/index.ts";
+import { loadModule } from "../cli/import/load-module.ts";
+import { build } from "../cli/pipeline/build.ts";
+import { createLogger } from "../cli/log.ts";
+import { splitFrontMatter } from "../cli/content/frontmatter.ts";
+import { expectedBlogSlug, expectedDocSlug, joinUrl } from "./docusaurus-urls.ts";
+
+type Any = Record<string, any>;
+
+interface Page {
+  kind: "doc" | "post";
+  locale: string;
+  /** File in the imported project that serves the page (a translation, or the default locale's file). */
+  file: string;
+  url: string;
+}
+
+async function readDocusaurus(dir: string): Promise<Any> {
+  const file = ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs"].find((f) =>
+    existsSync(join(dir, f)),
+  );
+  if (!file) throw new Error(`${dir}: no docusaurus.config.{ts,js,mjs}`);
+  return ((await loadModule(join(dir, file))).value ?? {}) as Any;
+}
+
+function presetOptions(dc: Any): { docs: Any | false; blog: Any | false } {
+  for (const p of (dc.presets ?? []) as unknown[]) {
+    const [name, opts] = Array.isArray(p) ? p : [p, {}];
+    if (typeof name === "string" && /classic/.test(name)) {
+      const o = (opts ?? {}) as Any;
+      return { docs: o.docs === false ? false : (o.docs ?? {}), blog: o.blog === false ? false : (o.blog ?? {}) };
+    }
+  }
+  return { docs: {}, blog: {} };
+}
+
+const readJson = (f: string) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
+const trim = (s: string) => s.replace(/^\/+|\/+$/g, "");
+
+/** Every doc page and blog post Docusaurus would publish, per locale, with its URL. */
+async function expectedPages(src: string, dc: Any): Promise<Page[]> {
+  const { docs, blog } = presetOptions(dc);
+  const baseUrl: string = dc.baseUrl ?? "/";
+  const def: string = dc.i18n?.defaultLocale ?? "en";
+  const locales: string[] = dc.i18n?.locales ?? [def];
+  const localeBase = (l: string) => (l === def ? baseUrl : joinUrl(baseUrl, l, ""));
+  const pages: Page[] = [];
+  const sources = async (dir: string, ignoreUnderscore = true) =>
+    existsSync(dir)
+      ? (await fg("**/*.{md,mdx}", { cwd: dir })).filter(
+          (f) => !ignoreUnderscore || !f.split("/").some((s) => s.startsWith("_")),
+        )
+      : [];
+  const data = (f: string) => splitFrontMatter(readFileSync(f, "utf8"), f).data as Any;
+
+  if (docs) {
+    const routeBasePath = trim(docs.routeBasePath ?? "docs");
+    const released: string[] = readJson(join(src, "versions.json")) ?? [];
+    const last: string = docs.lastVersion ?? released[0] ?? "current";
+    const names = [...(docs.includeCurrentVersion === false ? [] : ["current"]), ...released].filter(
+      (n) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(n),
+    );
+    for (const name of names) {
+      const dir = name === "current" ? (docs.path ?? "docs") : `versioned_docs/version-${name}`;
+      const vPath = trim(docs.versions?.[name]?.path ?? (name === last ? "" : name === "current" ? "next" : name));
+      const i18nKey = name === "current" ? "current" : `version-${name}`;
+      for (const rel of await sources(join(src, dir))) {
+        const d = data(join(src, dir, rel));
+        if (d.draft === true) continue;
+        for (const l of locales) {
+          const translated = `i18n/${l}/docusaurus-plugin-content-docs/${i18nKey}/${rel}`;
+          const own = l !== def && existsSync(join(src, translated));
+          const fm = own ? data(join(src, translated)) : d;
+          pages.push({
+            kind: "doc",
+            locale: l,
+            file: `content/${own ? l : def}/docs/${name}/${rel}`,
+            url: joinUrl(localeBase(l), routeBasePath, vPath, expectedDocSlug(rel, fm)),
+          });
+        }
+      }
+    }
+  }
+  if (blog) {
+    const dir = join(src, blog.path ?? "blog");
+    const routeBasePath = trim(blog.routeBasePath ?? "blog");
+    for (const rel of await sources(dir)) {
+      const d = data(join(dir, rel));
+      if (d.draft === true) continue;
+      for (const l of locales) {
+        const translated = `i18n/${l}/docusaurus-plugin-content-blog/${rel}`;
+        const own = l !== def && existsSync(join(src, translated));
+        const fm = own ? data(join(src, translated)) : d;
+        pages.push({
+          kind: "post",
+          locale: l,
+          file: `content/${own ? l : def}/blog/${rel}`,
+          url: joinUrl(localeBase(l), routeBasePath, expectedBlogSlug(rel, fm)),
+        });
+      }
+    }
+  }
+  return pages;
+}
+
+/** The output file a URL is served from: `x/index.html` (folder URLs) or `x.html` (trailingSlash: false). */
+function published(dist: string, url: string, baseUrl: string): boolean {
+  const rel = decodeURI(url.slice(baseUrl.length)).replace(/\/$/, "");
+  return (
+    existsSync(join(dist, rel, "index.html")) ||
+    existsSync(join(dist, `${rel}.html`)) ||
+    (rel === "" && existsSync(join(dist, "index.html")))
+  );
+}
+
+/** A failure message with its specifics (quoted names, paths) replaced, so failures group by cause. */
+const causeOf = (msg: string) =>
+  msg
+    .replace(/"[^"]*"|`[^`]*`|'[^']*'/g, "…")
+    .replace(/\bcontent\/\S+/g, "…")
+    .replace(/\d+/g, "N")
+    .slice(0, 160);
+
+async function main() {
+  const args = process.argv.slice(2);
+  const keepAt = args.indexOf("--keep");
+  const keep = keepAt >= 0 ? resolve(args[keepAt + 1]) : undefined;
+  const srcArg = args.find((a, i) => !a.startsWith("--") && (keepAt < 0 || i !== keepAt + 1));
+  if (!srcArg) {
+    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>]");
+    process.exit(2);
+  }
+  const src = resolve(srcArg);
+  const work = keep ?? mkdtempSync(join(tmpdir(), "docusaurus-check-"));
+  const out = join(work, "site");
+  if (existsSync(out)) rmSync(out, { recursive: true });
+  try {
+    const started = process.hrtime.bigint();
+    const cpu0 = process.cpuUsage();
+    const report = await importDocusaurus(src, out);
+    // Broken links are measured as warnings: the check is about pages, not about the links between them.
+    const cfgFile = join(out, "site.config.json");
+    const cfg = JSON.parse(readFileSync(cfgFile, "utf8"));
+    Object.assign(cfg, { onBrokenLinks: "warn", onBrokenAnchors: "warn", onDuplicateRoutes: "warn" });
+    writeFileSync(cfgFile, `${JSON.stringify(cfg, null, 2)}\n`);
+    const dist = join(work, "dist");
+    const r = await build({
+      root: out,
+      outDir: dist,
+      logger: createLogger({ quiet: true }),
+      skipFailingPages: true,
+    });
+    const cpu = process.cpuUsage(cpu0);
+    const wall = Number(process.hrtime.bigint() - started) / 1e9;
+    const left = r.warnings.filter((w) => w.endsWith("(page left out)"));
+    const failedFiles = new Map<string, string>();
+    for (const w of left) {
+      const m = /^(content\/[^:]+?\.mdx?)(?::\d+)*(?::\d+)?: (.*) \(page left out\)$/s.exec(w);
+      if (m && !failedFiles.has(m[1])) failedFiles.set(m[1], m[2]);
+    }
+    const dc = await readDocusaurus(src);
+    const pages = await expectedPages(src, dc);
+    const baseUrl: string = dc.baseUrl ?? "/";
+    const routeOf = new Map(r.table.routes.map((x) => [`${x.locale}|${x.origin}`, x.path]));
+
+    console.log(`Docusaurus project: ${src}`);
+    console.log(
+      `import: ${report.docs} doc files, ${report.posts} posts; not carried over: ${report.skipped.length} item(s)`,
+    );
+    for (const s of report.skipped) console.log(`  ✗ ${s}`);
+    console.log(
+      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process)`,
+    );
+    const mismatches: string[] = [];
+    for (const locale of [...new Set(pages.map((p) => p.locale))]) {
+      for (const kind of ["doc", "post"] as const) {
+        const here = pages.filter((p) => p.locale === locale && p.kind === kind);
+        if (!here.length) continue;
+        // Built: its file compiled and rendered, and the page has a route (a translation whose default-locale
+        // original failed is left out with it).
+        const built = here.filter((p) => !failedFiles.has(p.file) && routeOf.has(`${locale}|${p.file}`));
+        const matched = built.filter((p) => published(dist, p.url, baseUrl));
+        for (const p of built)
+          if (!matched.includes(p))
+            mismatches.push(`${p.file} (${locale}): expected ${p.url}, docsite: ${routeOf.get(`${locale}|${p.file}`)}`);
+        const pct = (n: number) => `${((100 * n) / here.length).toFixed(1)}%`;
+        console.log(
+          `${locale} ${kind === "doc" ? "doc pages " : "blog posts"}: built ${built.length}/${here.length} (${pct(built.length)}), at the Docusaurus URL ${matched.length}/${here.length} (${pct(matched.length)})`,
+        );
+      }
+    }
+    if (mismatches.length) {
+      console.log(`\nURL mismatches (${mismatches.length}):`);
+      for (const m of mismatches.slice(0, 15)) console.log(`  ${m}`);
+      if (mismatches.length > 15) console.log(`  … and ${mismatches.length - 15} more`);
+    }
+    const groups = new Map<string, string[]>();
+    for (const [file, msg] of failedFiles) {
+      const k = causeOf(msg);
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k)!.push(`${file}: ${msg.split("\n")[0].slice(0, 200)}`);
+    }
+    console.log(`\nFailures by cause (${failedFiles.size} file(s)):`);
+    for (const [cause, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+      console.log(`  ${list.length} × ${cause}`);
+      for (const ex of list.slice(0, 3)) console.log(`      e.g. ${ex}`);
+    }
+    const other = r.warnings.filter((w) => !w.endsWith("(page left out)"));
+    console.log(`\nOther warnings: ${other.length} (broken links/anchors and the like)`);
+  } finally {
+    if (!keep) rmSync(work, { recursive: true, force: true });
+  }
+  void readdirSync;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});
