@@ -10,6 +10,7 @@ import {
   DOCUSAURUS_NAMED,
   type ModuleContext,
 } from "./modules.ts";
+import { imageBindings, staticImageFile, type ResolveFile } from "../images/jsx-image-src.ts";
 import type { Root } from "mdast";
 
 export interface ModuleInfo {
@@ -103,7 +104,20 @@ export function remarkImports(opts: ImportOptions) {
     walk(tree);
   };
 
+  const assetFile: ResolveFile = (spec) => {
+    const r = resolveSpecifier(spec, file, ctx);
+    return r?.kind === "asset" ? r.file : null;
+  };
+
   return async (tree: Root) => {
+    // Images bound by imports, read before any rewriting (an import may follow its use in MDX).
+    const imageNames = { images: new Map<string, string>(), baseUrl: undefined as string | undefined };
+    for (const node of tree.children as any[]) {
+      if (node.type !== "mdxjsEsm" || !node.data?.estree) continue;
+      const found = imageBindings(node.data.estree, assetFile);
+      for (const [k, v] of found.images) imageNames.images.set(k, v);
+      imageNames.baseUrl ??= found.baseUrl;
+    }
     const defined = new Set<string>();
     const used: Array<{ name: string; line: number }> = [];
     const visitAll = async (node: any): Promise<void> => {
@@ -175,6 +189,10 @@ export function remarkImports(opts: ImportOptions) {
       if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
         const name = node.name as string | null;
         if (name && /^[A-Z]|\./.test(name)) used.push({ name: name.split(".")[0], line: lineOf(node) });
+        // <img src={shot}>, src={require("./x.png").default}: a literal site path, so the image stage takes it.
+        const src = name === "img" ? node.attributes?.find((a: any) => a.name === "src") : undefined;
+        const image = staticImageFile(src?.value?.data?.estree?.body?.[0]?.expression, imageNames, assetFile);
+        if (image) src.value = `@site/${image}`;
         for (const a of node.attributes ?? []) {
           const es = a.type === "mdxJsxExpressionAttribute" ? a.data?.estree : a.value?.data?.estree;
           if (es) rewriteRequires(es, node);

@@ -1,6 +1,7 @@
-// `npm run media`: runs real Testplane with html-reporter against a demo shop in Chromium, then captures the
-// report, the GUI and the CLI output with Playwright into content/media/testplane/ (optimised PNG, < 400 KB each).
-// Testplane and html-reporter are installed into scripts/media/.work/ (gitignored), not into the project.
+// `npm run media`: runs real Testplane with html-reporter against a demo shop in Chromium (and a REPL session, and
+// @testplane/storybook against a demo Storybook), then captures the report, the GUI, the time-travel player, the
+// Storybook report and the terminal output with Playwright into content/media/testplane/ (optimised PNG, < 400 KB
+// each). The tools are installed into scripts/media/.work/ (gitignored), not into the project.
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,6 +10,8 @@ import { startDemoApp } from "./demo/app.ts";
 import { run, startChromedriver } from "./procs.ts";
 import { capture } from "./capture.ts";
 import { drawDiagrams } from "./diagrams.ts";
+import { replSession } from "./repl.ts";
+import { storybookRun } from "./storybook.ts";
 
 export const TESTPLANE = "8.41.2";
 export const HTML_REPORTER = "11.17.1";
@@ -16,23 +19,43 @@ export const HTML_REPORTER = "11.17.1";
 const here = dirname(fileURLToPath(import.meta.url));
 export const WORK = join(here, ".work");
 export const PROJECT = join(WORK, "project");
+/** Inside WORK, so the Storybook build and the plugin resolve from WORK's node_modules. */
+const STORYBOOK_PROJECT = join(WORK, "storybook");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMEDRIVER = process.env.CHROMEDRIVER_PATH ?? "/usr/bin/chromedriver";
 
+/** What the scratch install holds: Testplane, html-reporter, and Storybook with @testplane/storybook. */
+const PACKAGES: Record<string, string> = {
+  testplane: TESTPLANE,
+  "html-reporter": HTML_REPORTER,
+  "@testplane/storybook": "1.1.0",
+  storybook: "8.6.7",
+  "@storybook/html-vite": "8.6.7",
+  vite: "6.4.6",
+};
+
 async function ensureInstall(): Promise<void> {
-  const pkg = join(WORK, "node_modules", "testplane", "package.json");
-  const rep = join(WORK, "node_modules", "html-reporter", "package.json");
-  const version = async (f: string) => (existsSync(f) ? JSON.parse(await readFile(f, "utf8")).version : null);
-  if ((await version(pkg)) === TESTPLANE && (await version(rep)) === HTML_REPORTER) return;
+  const version = async (name: string) => {
+    const f = join(WORK, "node_modules", name, "package.json");
+    return existsSync(f) ? JSON.parse(await readFile(f, "utf8")).version : null;
+  };
+  const stale: string[] = [];
+  for (const [name, want] of Object.entries(PACKAGES)) if ((await version(name)) !== want) stale.push(name);
+  if (!stale.length) return;
+  console.log(`missing or another version: ${stale.join(", ")}`);
   await mkdir(WORK, { recursive: true });
   const manifest = {
     name: "docsite-media-work",
     private: true,
-    description: "Scratch install of Testplane and html-reporter for npm run media (not part of the site)",
-    dependencies: { testplane: TESTPLANE, "html-reporter": HTML_REPORTER },
+    description: "Scratch install of Testplane, html-reporter and Storybook for npm run media (not part of the site)",
+    dependencies: PACKAGES,
   };
   await writeFile(join(WORK, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`installing testplane@${TESTPLANE} and html-reporter@${HTML_REPORTER} into ${WORK}`);
+  console.log(
+    `installing ${Object.entries(PACKAGES)
+      .map(([n, v]) => `${n}@${v}`)
+      .join(", ")} into ${WORK}`,
+  );
   // Install scripts stay off: they download browser drivers, and this script uses the installed Chromium's.
   const r = await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: WORK });
   if (r.code !== 0) throw new Error(`npm install failed:\n${r.output}`);
@@ -47,6 +70,8 @@ async function main(): Promise<void> {
   if (process.argv.includes("--capture-only")) {
     // Re-captures from the last run's report and output (for working on the captures themselves).
     const app = await startDemoApp();
+    // The GUI captures run the tests again: against the restyled shop, as the main run did.
+    app.setVariant("changed");
     const driver = await startChromedriver(CHROMEDRIVER);
     const env = {
       DEMO_URL: app.url,
@@ -57,8 +82,19 @@ async function main(): Promise<void> {
       REPORT_DIR: "report",
     };
     const cliOutput = await readFile(join(PROJECT, "cli-output.txt"), "utf8");
+    const replFile = join(PROJECT, "repl-output.txt");
+    const replOutput = existsSync(replFile) ? await readFile(replFile, "utf8") : undefined;
     try {
-      await capture({ project: PROJECT, testplane, env, cliOutput });
+      const resetApp = () => app.setVariant("changed");
+      await capture({
+        project: PROJECT,
+        testplane,
+        env,
+        cliOutput,
+        replOutput,
+        resetApp,
+        storybook: STORYBOOK_PROJECT,
+      });
     } finally {
       driver.stop();
       await app.close();
@@ -89,7 +125,27 @@ async function main(): Promise<void> {
     });
     console.log(`main run: exit ${main.code} (failures expected)`);
     await writeFile(join(PROJECT, "cli-output.txt"), main.output);
-    await capture({ project: PROJECT, testplane, env: { ...env, REPORT_DIR: "report" }, cliOutput: main.output });
+    // 3. One test with the REPL opened before it, commands typed through the REPL's port.
+    const repl = await replSession({ testplane, cwd: PROJECT, env: { ...env, REPORT_DIR: "report-repl" } });
+    console.log(`REPL session: exit ${repl.code}`);
+    await writeFile(join(PROJECT, "repl-output.txt"), repl.output);
+    // 4. The Storybook plugin: an Autoscreenshot test per story of the demo Storybook.
+    await storybookRun({
+      demo: join(here, "demo", "storybook"),
+      project: STORYBOOK_PROJECT,
+      testplane,
+      storybook: join(WORK, "node_modules", ".bin", "storybook"),
+      env,
+    });
+    await capture({
+      project: PROJECT,
+      testplane,
+      env: { ...env, REPORT_DIR: "report" },
+      cliOutput: main.output,
+      replOutput: repl.output,
+      resetApp: () => app.setVariant("changed"),
+      storybook: STORYBOOK_PROJECT,
+    });
   } finally {
     driver.stop();
     await app.close();

@@ -110,11 +110,26 @@ describe("the Docusaurus dialect, built", () => {
     expect(html).toMatch(/Shared text for (<!-- -->)?relative/);
     expect(html).toMatch(/Shared text for (<!-- -->)?site/);
     expect(html).toContain("Partial admonition.");
-    expect(html).toContain('src="/img/logo.svg" alt="logo"');
-    expect(html).toContain('src="/img/logo.svg" alt="required"');
-    const diagram = /src="(\/assets\/[^"]+-diagram\.png)" alt="diagram"/.exec(html);
-    expect(diagram).not.toBeNull();
-    expect(existsSync(join(out, "dist", diagram![1]))).toBe(true);
+  });
+
+  it("sends images from imports, require() and useBaseUrl() through the image stage; others keep their URL", async () => {
+    const html = await page("docs/intro");
+    const img = (alt: string) =>
+      new RegExp(`<img src="([^"]+)" width="(\\d+)" height="(\\d+)" alt="${alt}"`).exec(html);
+    for (const alt of ["logo", "required", "based"]) {
+      const m = img(alt);
+      expect(m, alt).not.toBeNull();
+      expect(m!.slice(1)).toEqual([expect.stringMatching(/^\/assets\/img\/logo\.[0-9a-f]{10}\.svg$/), "48", "48"]);
+    }
+    for (const alt of ["diagram", "required diagram"]) {
+      const m = img(alt);
+      expect(m, alt).not.toBeNull();
+      expect(m!.slice(1)).toEqual([expect.stringMatching(/diagram-320\.[0-9a-f]{10}\.webp$/), "320", "180"]);
+      expect(existsSync(join(out, "dist", m![1]))).toBe(true);
+    }
+    expect(html).toContain('alt="required diagram" loading="lazy" decoding="async"');
+    // Not statically known: the expression's URL, as before.
+    expect(html).toContain('<img src="https://example.com/remote.png" alt="dynamic"/>');
   });
 
   it("takes the title from the content h1 (one h1) and the description from the first paragraph", async () => {

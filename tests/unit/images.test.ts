@@ -11,6 +11,8 @@ import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from ".
 import { build } from "../../cli/pipeline/build.ts";
 import { resolveImageSrc } from "../../cli/images/rehype-images.ts";
 import { widthsFor } from "../../cli/images/encode.ts";
+import { imageBindings, staticImageFile } from "../../cli/images/jsx-image-src.ts";
+import { Parser } from "acorn";
 
 const PAGE = "content/en/docs/v1/guide/images.mdx";
 const MDX = `---
@@ -207,5 +209,37 @@ describe("image paths", () => {
     expect(widthsFor(500)).toEqual([500]);
     expect(widthsFor(1500)).toEqual([960, 1500]);
     expect(widthsFor(4000)).toEqual([960, 2560]);
+  });
+});
+
+describe("images named by JSX expressions", () => {
+  const parse = (code: string) =>
+    Parser.parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true }) as any;
+  const files: Record<string, string> = {
+    "./shot.png": "content/en/docs/shot.png",
+    "@site/static/img/logo.svg": "static/img/logo.svg",
+  };
+  const resolve = (spec: string) => files[spec] ?? null;
+  const program = parse(
+    'import shot from "./shot.png";\nimport notes from "./notes.txt";\nimport base from "@docusaurus/useBaseUrl";',
+  );
+  const names = imageBindings(program, resolve);
+  const file = (expr: string) => staticImageFile(parse(`(${expr})`).body[0].expression, names, resolve);
+
+  it("knows imports, require() with or without .default and useBaseUrl() of a static path", () => {
+    expect(file("shot")).toBe("content/en/docs/shot.png");
+    expect(file('require("./shot.png").default')).toBe("content/en/docs/shot.png");
+    expect(file('require("./shot.png")')).toBe("content/en/docs/shot.png");
+    expect(file('base("/img/logo.svg")')).toBe("static/img/logo.svg");
+  });
+
+  it("leaves everything else to run as written", () => {
+    expect(file("notes")).toBeNull();
+    expect(file("other")).toBeNull();
+    expect(file('require("./missing.png")')).toBeNull();
+    expect(file('require("./shot.png").src')).toBeNull();
+    expect(file('require(name + ".png")')).toBeNull();
+    expect(file('base("https://example.com/x.png")')).toBeNull();
+    expect(file('"./shot.png"')).toBeNull();
   });
 });

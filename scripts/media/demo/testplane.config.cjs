@@ -19,6 +19,8 @@ module.exports = {
     },
   },
   retry: 1,
+  // The retried test's second attempt is recorded, so the report shows the time-travel player for it.
+  timeTravel: "retries-only",
   screenshotsDir: "screens",
   plugins: {
     "html-reporter/testplane": {
