@@ -6,7 +6,9 @@
 // AVIF (quality 55, effort 2) saves about a quarter of the bytes of WebP at the same width (48 KB vs 68 KB at
 // full width) but costs 6× the CPU (600 ms vs 100 ms); at effort 0 its files are as big as WebP's. The old
 // set — AVIF and WebP at five widths plus a palette PNG fallback — took about 2.5 s of CPU per image, most of a
-// cold build. Every browser in use decodes WebP, so the WebP itself is the `<img src>`: no PNG/JPEG fallback.
+// cold build. Every browser in use decodes WebP; a PNG/JPEG stays the `<img src>` fallback all the same (for
+// tools and readers that do not take WebP), and costs nothing to encode in the usual case: the source file itself
+// when it is PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH.
 // 960 px serves phones (up to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR
 // desktops and the "full size" link. WebP effort 2 gives files 3% bigger than effort 4 for half the CPU.
 import sharp from "sharp";
@@ -15,11 +17,15 @@ import { createHash } from "node:crypto";
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
 export const WIDTHS = [960];
 export const MAX_WIDTH = 2560;
+/** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
+export const FALLBACK_MAX_BYTES = 300 * 1024;
+export const FALLBACK_WIDTH = 1280;
 /** Settings are part of the cache key: change them and every image is re-encoded once. */
 export const ENCODER_SETTINGS = JSON.stringify({
-  v: 2,
+  v: 3,
   WIDTHS,
   MAX_WIDTH,
+  fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
   webp: { quality: 82, effort: 2 },
   animated: { quality: 75, effort: 4, maxWidth: 1280 },
   sharp: sharp.versions.sharp,
@@ -40,8 +46,10 @@ export interface EncodedImage {
   width: number;
   height: number;
   files: EncodedFile[];
-  /** For stills: the `<img src>` (the smallest WebP); for animations: the animated WebP. */
+  /** For stills: the smallest WebP; for animations: the animated WebP. */
   main: string;
+  /** Stills: the PNG/JPEG `<img src>` behind the WebP `<source>` (absent for a WebP source file). */
+  fallback?: string;
   poster?: string;
 }
 
@@ -123,5 +131,33 @@ export async function encodeImage(
   );
   for (const { w, webp } of encoded) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
   const main = files[0].name;
-  return { image: { kind: "still", width, height, files, main }, out };
+  const fb = await fallbackFile(bytes, ext, width, upright || (meta.orientation ?? 1) > 1, data, raw);
+  let fallback: string | undefined;
+  if (fb) {
+    fallback = add(`-${fb.width}`, fb.ext, fb.bytes);
+    files.push({ name: fallback, width: fb.width, type: fb.ext === "png" ? "image/png" : "image/jpeg" });
+  }
+  return { image: { kind: "still", width, height, files, main, fallback }, out };
+}
+
+/** The PNG/JPEG under the WebP: the source itself when it is small and upright, else one resize of the pixels. */
+async function fallbackFile(
+  bytes: Uint8Array,
+  ext: string,
+  width: number,
+  rotated: boolean,
+  data: Buffer,
+  raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } },
+): Promise<{ bytes: Uint8Array; ext: string; width: number } | undefined> {
+  if (ext === "webp") return undefined;
+  const png = ext === "png";
+  const outExt = png ? "png" : "jpg";
+  if ((png || ext === "jpg" || ext === "jpeg") && !rotated && bytes.length <= S.fallback.maxBytes && width <= MAX_WIDTH)
+    return { bytes, ext: outExt, width };
+  const w = Math.min(width, S.fallback.width);
+  const resized = sharp(data, raw).resize({ width: w });
+  const out = png
+    ? await resized.png(S.fallback.png).toBuffer()
+    : await resized.flatten({ background: "#ffffff" }).jpeg(S.fallback.jpeg).toBuffer();
+  return { bytes: out, ext: outExt, width: w };
 }

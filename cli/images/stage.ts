@@ -136,14 +136,24 @@ function toVariant(image: EncodedImage, url: (name: string) => string): ImageVar
     };
   }
   const webp = byType("image/webp");
-  // WebP only (encode.ts says why): the widths go in the <img srcset>, no <source> is needed.
+  const full = url(webp[webp.length - 1].name);
+  // WebP widths in a <source>, the PNG/JPEG fallback as the <img src> (encode.ts says why); a WebP source file
+  // has no fallback and its widths go in the <img srcset>.
+  if (image.fallback)
+    return {
+      width: image.width,
+      height: image.height,
+      src: url(image.fallback),
+      sources: [{ type: "image/webp", srcset: srcset(webp) }],
+      full,
+    };
   return {
     width: image.width,
     height: image.height,
     src: url(main.name),
     srcset: webp.length > 1 ? srcset(webp) : undefined,
     sources: [],
-    full: url(webp[webp.length - 1].name),
+    full,
   };
 }
 

@@ -114,18 +114,20 @@ describe("image stage", () => {
     }
   });
 
-  it("writes a WebP srcset (a phone width and the image's own) and links to the full-size image", () => {
+  it("writes a WebP srcset (a phone width and the image's own) over a PNG fallback, and links to the full size", () => {
     const doc = parseDocument(html);
     const fig = selectOne("figure.doc-image", doc) as Element;
     const light = selectOne("picture.doc-image__light", fig) as Element;
-    // WebP only (cli/images/encode.ts says why): the <img> carries the srcset, no <source> is needed.
-    expect(selectAll("source", light)).toEqual([]);
-    const img = selectOne("img", light) as Element;
-    expect(attr(img, "srcset")).toMatch(
+    const [source] = selectAll("source", light) as Element[];
+    expect(attr(source, "type")).toBe("image/webp");
+    expect(attr(source, "srcset")).toMatch(
       /^\/assets\/img\/login-960\.[0-9a-f]{10}\.webp 960w, \/assets\/img\/login-1500\.[0-9a-f]{10}\.webp 1500w$/,
     );
-    expect(attr(img, "sizes")).toBeTruthy();
-    expect(attr(img, "src")).toMatch(/login-960\.[0-9a-f]{10}\.webp$/);
+    expect(attr(source, "sizes")).toBeTruthy();
+    const img = selectOne("img", light) as Element;
+    // The source PNG itself when small enough, else one resize (encode.ts, FALLBACK_*).
+    expect(attr(img, "src")).toMatch(/^\/assets\/img\/login-(1500|1280)\.[0-9a-f]{10}\.png$/);
+    expect(attr(img, "srcset")).toBeUndefined();
     const link = selectOne("a.doc-image__link", fig) as Element;
     expect(attr(link, "href")).toMatch(/login-1500\.[0-9a-f]{10}\.webp$/);
   });
@@ -134,7 +136,7 @@ describe("image stage", () => {
     const fig = selectOne("figure.doc-image", parseDocument(html)) as Element;
     expect(html).toContain("<figcaption>The login form after a wrong password</figcaption>");
     const dark = selectOne("picture.doc-image__dark img", fig) as Element;
-    expect(attr(dark, "src")).toMatch(/login-dark-960\./);
+    expect(attr(dark, "src")).toMatch(/login-dark-(1500|1280)\.[0-9a-f]{10}\.png$/);
     expect(attr(dark, "loading")).toBe("lazy");
   });
 
@@ -161,9 +163,10 @@ describe("image stage", () => {
   it("writes content-hashed files, none over 400 KB, with the animation really animated", async () => {
     const dir = join(root, "dist/assets/img");
     const names = await readdir(dir);
-    expect(names.length).toBe(8); // login, login-dark: 960 and 1500 px; logo; photo (700 px); spinner, poster
+    // login, login-dark: 960 and 1500 px WebP and a PNG; logo; photo: 700 px WebP and its JPEG; spinner, poster
+    expect(names.length).toBe(11);
     for (const n of names) {
-      expect(n).toMatch(/\.[0-9a-f]{10}\.(webp|svg)$/);
+      expect(n).toMatch(/\.[0-9a-f]{10}\.(webp|svg|png|jpg)$/);
       expect((await stat(join(dir, n))).size).toBeLessThan(400 * 1024);
     }
     const anim = names.find((n) => /^spinner-120\.[0-9a-f]{10}\.webp$/.test(n))!;
