@@ -39,7 +39,7 @@ import {
   type AuthorsMap,
 } from "../content/blog-meta.ts";
 import { contentTitle, docTitle, firstParagraph } from "./page-meta.ts";
-import type { Route, RouteTable, DocRoute, BlogPostSummary, BlogPostRoute } from "./types.ts";
+import type { Route, RouteTable, DocRoute, BlogPostSummary, BlogPostRoute, BlogListRoute } from "./types.ts";
 import type { TagDef } from "../content/blog-meta.ts";
 
 export interface DocPlan {
@@ -361,23 +361,12 @@ export function buildRouteTable(
     });
     const blogRoot = blogBase(config, locale);
     const perPage = config.blog.postsPerPage;
-    const totalPages = Math.max(1, Math.ceil(listed.length / perPage));
-    const pageHref = (n: number) => (n === 1 ? blogRoot : `${blogRoot}page/${n}/`);
-    for (let n = 1; n <= totalPages; n++) {
-      const path = pageHref(n);
-      add({
-        kind: "blogList",
-        path,
-        locale,
-        key: keyOf(path),
-        origin: "content/*/blog",
-        page: n,
-        totalPages,
-        posts: listed.slice((n - 1) * perPage, n * perPage).map((p) => p.post),
-        prevHref: n > 1 ? pageHref(n - 1) : undefined,
-        nextHref: n < totalPages ? pageHref(n + 1) : undefined,
-      });
-    }
+    const lists = blogListPages(
+      blogRoot,
+      listed.map((p) => p.post),
+      perPage,
+    );
+    for (const r of lists) add({ ...r, locale, key: keyOf(r.path), origin: "content/*/blog" });
     if (config.blog.tagPages) addTagPages(listed, tagDefs, tagsRoot, locale, add, keyOf, perPage);
     const years = new Map<string, BlogPostSummary[]>();
     for (const p of listed) {
@@ -444,23 +433,30 @@ function addTagPages(
     .sort((a, b) => a.label.localeCompare(b.label));
   add({ kind: "blogTags", path: tagsRoot, locale, key: keyOf(tagsRoot), origin: "content/*/blog (tags)", tags });
   for (const [href, t] of byHref) {
-    const totalPages = Math.ceil(t.posts.length / perPage);
-    const pageHref = (n: number) => (n === 1 ? href : `${href}page/${n}/`);
-    for (let n = 1; n <= totalPages; n++) {
-      const path = pageHref(n);
-      add({
-        kind: "blogList",
-        path,
-        locale,
-        key: keyOf(path),
-        origin: "content/*/blog (tags)",
-        page: n,
-        totalPages,
-        posts: t.posts.slice((n - 1) * perPage, n * perPage),
-        prevHref: n > 1 ? pageHref(n - 1) : undefined,
-        nextHref: n < totalPages ? pageHref(n + 1) : undefined,
-        tag: { label: t.label, description: description.get(t.label), count: t.posts.length, allTagsHref: tagsRoot },
-      });
-    }
+    const tag = { label: t.label, description: description.get(t.label), count: t.posts.length, allTagsHref: tagsRoot };
+    for (const r of blogListPages(href, t.posts, perPage))
+      add({ ...r, locale, key: keyOf(r.path), origin: "content/*/blog (tags)", tag });
   }
+}
+
+/** A list of posts cut into pages: `<base>`, then `<base>page/2/`…, each linking its neighbours (at least one page). */
+function blogListPages(
+  base: string,
+  posts: BlogPostSummary[],
+  perPage: number,
+): Array<Omit<BlogListRoute, "locale" | "key" | "origin">> {
+  const totalPages = Math.max(1, Math.ceil(posts.length / perPage));
+  const pageHref = (n: number) => (n === 1 ? base : `${base}page/${n}/`);
+  return Array.from({ length: totalPages }, (_, i) => {
+    const n = i + 1;
+    return {
+      kind: "blogList",
+      path: pageHref(n),
+      page: n,
+      totalPages,
+      posts: posts.slice(i * perPage, n * perPage),
+      prevHref: n > 1 ? pageHref(n - 1) : undefined,
+      nextHref: n < totalPages ? pageHref(n + 1) : undefined,
+    };
+  });
 }
