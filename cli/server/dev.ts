@@ -21,7 +21,7 @@ import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { renderRoute, prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
-import { pageAssets } from "../pipeline/page-assets.ts";
+import { pageAssets, componentStylesheet } from "../pipeline/page-assets.ts";
 import { PageErrors } from "../pipeline/page-errors.ts";
 import { cacheDirOf } from "../pipeline/cache.ts";
 import { searchFiles } from "../search/index.ts";
@@ -32,6 +32,9 @@ import { contentType } from "./mime.ts";
 import { escapeHtml } from "../render/html.ts";
 import { encodePath } from "../routes/paths.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
+
+/** Where `dev` serves the project components' stylesheet (`build` writes a content-hashed file instead). */
+const COMPONENT_CSS = "assets/dev-components.css";
 
 /** The background compile waits until no request or edit came for this long. */
 const IDLE_MS = 1000;
@@ -170,6 +173,13 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     return true;
   }
 
+  /** The project components' CSS of the pages compiled so far (an imported Docusaurus site's `src/components`). */
+  function componentCss(): string | undefined {
+    const m = site.model!;
+    const compiled = m.table.routes.flatMap((r) => ("compiled" in r && r.compiled ? [r.compiled] : []));
+    return componentStylesheet(compiled, m.config.baseUrl)?.css;
+  }
+
   /** The context pages render with (once the client bundle, whose file names pages refer to, is made). */
   async function renderContext(): Promise<RenderContext> {
     await bundleReady;
@@ -179,7 +189,12 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       config: m.config,
       table: m.table,
       strings: m.strings,
-      assets: { entry: bundle.entry, css: bundle.css, preload: [] },
+      assets: {
+        entry: bundle.entry,
+        css: bundle.css,
+        extraCss: componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : undefined,
+        preload: [],
+      },
       pageModules,
       images: images.images,
     };
@@ -413,6 +428,13 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       res
         .writeHead(500, { "Content-Type": "text/html; charset=utf-8" })
         .end(withLiveScript(errorPage(problems.size ? problems.asError() : new Error("the site could not be loaded"))));
+      return;
+    }
+    if (pathname === `${m.config.baseUrl}${COMPONENT_CSS}`) {
+      // Not hashed as in a build: the stylesheet grows as pages compile, so it is asked for again on each load.
+      res
+        .writeHead(200, { "Content-Type": contentType(pathname), "Cache-Control": "no-cache" })
+        .end(componentCss() ?? "");
       return;
     }
     const asset = bundle?.files.get(pathname.slice(1));

@@ -9,6 +9,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importDocusaurus } from "../../cli/import/index.ts";
 import { buildSite } from "../support/site.ts";
+import { dev } from "../../cli/server/dev.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-routes");
 let work: string;
@@ -135,6 +136,24 @@ describe("project React components imported by content", () => {
     const css = await readFile(join(dist, href!), "utf8");
     expect(css).toContain(".styles_badge");
     expect(css).toContain(".badge-plain");
+  });
+
+  it("dev links and serves the components' stylesheet too", async () => {
+    const srv = await dev({ root: rootSite.out, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const page = await (await fetch(`${origin}/next/components/`)).text();
+      expect(page).toContain('<span class="styles_badge badge-plain">');
+      const href = /<link rel="stylesheet" href="(\/assets\/dev-components\.css)">/.exec(page)?.[1];
+      expect(href).toBeTruthy();
+      const css = await fetch(`${origin}${href}`);
+      expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+      const text = await css.text();
+      expect(text).toContain(".styles_badge");
+      expect(text).toContain(".badge-plain");
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+    }
   });
 
   it("an import of a package the project does not have is an error naming the page, line and package", async () => {
