@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { createServer, type Server } from "node:http";
 import { parseDocument } from "htmlparser2";
 import { findAll } from "domutils";
 import type { Element as DomElement } from "domhandler";
@@ -77,6 +78,70 @@ describe.each([
       );
       expect(broken).toEqual([]);
       await ctx.close();
+    });
+  }
+});
+
+/**
+ * Serves the built site with one page's HTML sent in two parts, `cut` bytes and then, 300 ms later, the rest: the
+ * browser paints what it has parsed in between, as it does on a slow network or with a busy parser.
+ */
+async function splitServer(): Promise<{ url: (path: string, cut: number) => string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const cut = Number(url.searchParams.get("cut"));
+    if (url.searchParams.has("cut")) {
+      const html = await readFile(join(distDir, decodeURIComponent(url.pathname), "index.html"));
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.write(html.subarray(0, cut));
+      setTimeout(() => res.end(html.subarray(cut)), 300);
+      return;
+    }
+    const upstream = await fetch(base + url.pathname);
+    res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: (path, cut) => `http://127.0.0.1:${port}${path}?cut=${cut}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** Byte offsets to cut a page at: after each tag in its first screen, from <main> to the end of the first figure. */
+async function cutPoints(path: string): Promise<number[]> {
+  const html = await readFile(join(distDir, path, "index.html"));
+  const from = html.indexOf('<main id="main-content"');
+  const to = html.indexOf("</figure>", from);
+  const all: number[] = [];
+  for (let i = html.indexOf(">", from); i !== -1 && i < to; i = html.indexOf(">", i + 1)) all.push(i + 1);
+  // Also inside the first button's label: a network packet can end anywhere.
+  const label = html.indexOf('class="button button--primary', from);
+  if (label !== -1) all.push(html.indexOf(">", label) + 4);
+  const step = Math.max(1, Math.floor(all.length / 12));
+  return all.filter((_, i) => i % step === 0);
+}
+
+describe.each([
+  ["mobile", { width: 412, height: 823 }],
+  ["desktop", { width: 1350, height: 940 }],
+])("layout stability while the HTML arrives (%s)", (_, viewport) => {
+  for (const path of ["/", IMAGE_PAGE]) {
+    it(`keeps what ${path} painted in place when the rest of its HTML arrives later`, async () => {
+      const split = await splitServer();
+      const ctx = await browser.newContext({ viewport });
+      const shifted: string[] = [];
+      for (const cut of await cutPoints(path)) {
+        const page = await ctx.newPage();
+        await page.goto(split.url(path, cut), { waitUntil: "load" });
+        const value = await cls(page);
+        if (value > 0) shifted.push(`cut at byte ${cut}: CLS ${value.toFixed(4)}`);
+        await page.close();
+      }
+      await ctx.close();
+      await split.close();
+      expect(shifted).toEqual([]);
     });
   }
 });
