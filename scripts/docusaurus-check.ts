@@ -3,7 +3,9 @@
 // locale how many doc pages and blog posts built, whether each one is published at the URL Docusaurus gives it
 // (computed here from the source with Docusaurus' own rules, not from docsite's mapping), and the failures
 // grouped by cause. Content is never modified; only the generated site.config.json is relaxed so that broken
-// links are reported instead of stopping the build.
+// links are reported instead of stopping the build. The project's npm dependencies that import writes into the new
+// package.json are installed there (`npm install --ignore-scripts`) before the build, unless `--no-install`.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -123,6 +125,20 @@ function published(dist: string, url: string, baseUrl: string): boolean {
   );
 }
 
+/** `npm install` in the imported folder (no install scripts run): how it went, for the report. */
+function installDependencies(dir: string): string {
+  const started = Date.now();
+  const r = spawnSync(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--legacy-peer-deps", "--loglevel=error"],
+    { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 10 * 60_000 },
+  );
+  const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (r.status === 0) return `installed in ${took}`;
+  const why = (r.error?.message ?? r.stderr ?? "").trim().split("\n").slice(-3).join(" / ");
+  return `FAILED after ${took} (exit ${r.status}): ${why}; the build reports the packages it misses`;
+}
+
 /** A failure message with its specifics (quoted names, paths) replaced, so failures group by cause. */
 const causeOf = (msg: string) =>
   msg
@@ -135,9 +151,10 @@ async function main() {
   const args = process.argv.slice(2);
   const keepAt = args.indexOf("--keep");
   const keep = keepAt >= 0 ? resolve(args[keepAt + 1]) : undefined;
+  const install = !args.includes("--no-install");
   const srcArg = args.find((a, i) => !a.startsWith("--") && (keepAt < 0 || i !== keepAt + 1));
   if (!srcArg) {
-    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>]");
+    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>] [--no-install]");
     process.exit(2);
   }
   const src = resolve(srcArg);
@@ -153,6 +170,7 @@ async function main() {
     const cfg = JSON.parse(readFileSync(cfgFile, "utf8"));
     Object.assign(cfg, { onBrokenLinks: "warn", onBrokenAnchors: "warn", onDuplicateRoutes: "warn" });
     writeFileSync(cfgFile, `${JSON.stringify(cfg, null, 2)}\n`);
+    const installed = install && report.dependencies.added.length ? installDependencies(out) : null;
     const dist = join(work, "dist");
     const r = await build({
       root: out,
@@ -178,6 +196,12 @@ async function main() {
       `import: ${report.docs} doc files, ${report.posts} posts; not carried over: ${report.skipped.length} item(s)`,
     );
     for (const s of report.skipped) console.log(`  ✗ ${s}`);
+    if (report.dependencies.added.length)
+      console.log(
+        installed
+          ? `npm install: ${report.dependencies.added.length} package(s) (${report.dependencies.added.join(", ")}) ${installed}`
+          : `npm install: skipped (--no-install); ${report.dependencies.added.length} package(s) in package.json`,
+      );
     console.log(
       `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process)`,
     );

@@ -100,6 +100,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   for (const p of dc.plugins ?? []) {
     const name = Array.isArray(p) ? p[0] : p;
+    if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
+      mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
+      continue;
+    }
     skipped.push(
       `plugin ${typeof name === "string" ? name : name?.name || (typeof name === "function" ? "(a function)" : "(an object)")}: plugins are not run`,
     );
