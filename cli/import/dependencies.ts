@@ -64,6 +64,8 @@ export async function writeDependencies(src: string, out: string): Promise<Depen
   const srcFile = join(src, "package.json");
   if (!existsSync(srcFile)) return { file: "none", added: [], kept: [], left: [] };
   const { deps, left } = projectDependencies(readPkg(srcFile));
+  if (existsSync(join(src, ".npmrc")))
+    left.push(".npmrc: the project sets npm options there (a registry?); copy it if npm install needs them");
   if (!Object.keys(deps).length) return { file: "none", added: [], kept: [], left };
   const outFile = join(out, "package.json");
   const there = existsSync(outFile);

@@ -6,13 +6,17 @@ import { existsSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin, PartialMessage } from "esbuild";
-import { compile, Exception, NodePackageImporter, type FileImporter } from "sass";
+import type * as Sass from "sass";
 
 export const SASS_FILE = /\.s[ac]ss$/i;
+
+// Loaded on first use: the compiler is large (about 0.25 s of CPU to load), and most sites have no Sass.
+let sassModule: Promise<typeof Sass> | undefined;
+const loadSass = () => (sassModule ??= import("sass"));
 const NAMESPACE = "docsite-sass";
 
 /** Webpack's sass-loader convention, still common in Docusaurus projects: `~pkg/x` is `pkg/x` in node_modules. */
-function tildeImporter(rootDir: string): FileImporter<"sync"> {
+function tildeImporter(rootDir: string): Sass.FileImporter<"sync"> {
   return {
     findFileUrl(url) {
       if (!url.startsWith("~")) return null;
@@ -22,8 +26,8 @@ function tildeImporter(rootDir: string): FileImporter<"sync"> {
 }
 
 /** A Sass failure as an esbuild message: Sass' own words, with the file (site-relative) and line where it is. */
-export function sassMessage(err: unknown, rootDir: string, entry: string): PartialMessage {
-  if (!(err instanceof Exception)) return { text: `Sass: ${(err as Error).message}` };
+export function sassMessage(sass: typeof Sass, err: unknown, rootDir: string, entry: string): PartialMessage {
+  if (!(err instanceof sass.Exception)) return { text: `Sass: ${(err as Error).message}` };
   const url = err.span.url;
   const file = url?.protocol === "file:" ? fileURLToPath(url) : entry;
   return {
@@ -61,13 +65,14 @@ export function sassPlugin(rootDir: string, loaded: Set<string>): Plugin {
         const name = relative(rootDir, found.path).split(sep).join("/").replace(SASS_FILE, ".css");
         return { path: name, namespace: NAMESPACE, pluginData: { file: found.path } };
       });
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const file = (args.pluginData as { file: string }).file;
+        const sass = await loadSass();
         try {
-          const result = compile(file, {
+          const result = sass.compile(file, {
             style: "expanded",
             loadPaths: existsSync(nodeModules) ? [nodeModules] : [],
-            importers: [new NodePackageImporter(rootDir), tildeImporter(rootDir)],
+            importers: [new sass.NodePackageImporter(rootDir), tildeImporter(rootDir)],
             // Deprecation notices (`@import`, old colour functions) are the project's business, not the build's.
             logger: { warn() {}, debug() {} },
           });
@@ -80,8 +85,9 @@ export function sassPlugin(rootDir: string, loaded: Set<string>): Plugin {
             watchFiles: files,
           };
         } catch (err) {
-          if (err instanceof Exception && err.span.url?.protocol === "file:") loaded.add(fileURLToPath(err.span.url));
-          return { errors: [sassMessage(err, rootDir, file)] };
+          if (err instanceof sass.Exception && err.span.url?.protocol === "file:")
+            loaded.add(fileURLToPath(err.span.url));
+          return { errors: [sassMessage(sass, err, rootDir, file)] };
         }
       });
     },
