@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
 import { projectDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
+import { dev } from "../../cli/server/dev.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
 let work: string;
@@ -89,6 +90,25 @@ describe("Sass in project components", () => {
     expect(css).toContain("#654321");
     expect(css).toContain("padding: 10px");
     expect(css).not.toContain("#123456");
+  }, 120_000);
+});
+
+describe("Sass in dev", () => {
+  it("dev links and serves the compiled Sass of the components a page imports", async () => {
+    const { out } = await importFixture();
+    const srv = await dev({ root: out, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const get = async (p: string) => (await fetch(`${origin}${p}`)).text();
+      const page = await get("/docs/styled/");
+      expect(page).toContain('<section class="styles_card card-global">');
+      expect(page).toContain('<link rel="stylesheet" href="/assets/dev-components.css">');
+      const css = await get("/assets/dev-components.css");
+      expect(css).toMatch(/\.styles_card \{\s*padding: 8px;\s*border: 1px solid #123456;/);
+      expect(css).toMatch(/\.card-note \{\s*color: #123456;/);
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+    }
   }, 120_000);
 });
 
