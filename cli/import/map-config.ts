@@ -90,9 +90,12 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   // Presets and plugins: the classic preset's docs, blog and theme options.
   let docsOpts: Any = {};
   let blogOpts: Any | false = {};
+  let customCss: string[] = [];
   for (const p of dc.presets ?? []) {
     const [name, opts] = Array.isArray(p) ? p : [p, {}];
     if (typeof name === "string" && /classic/.test(name) && opts && typeof opts === "object") {
+      const css = opts.theme?.customCss;
+      customCss = (Array.isArray(css) ? css : [css]).filter((c): c is string => typeof c === "string");
       if (opts.docs === false) skipped.push("docs: disabled in the preset");
       else docsOpts = opts.docs ?? {};
       blogOpts = opts.blog === false ? false : (opts.blog ?? {});
@@ -104,9 +107,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
       continue;
     }
-    skipped.push(
-      `plugin ${typeof name === "string" ? name : name?.name || (typeof name === "function" ? "(a function)" : "(an object)")}: plugins are not run`,
-    );
+    const label =
+      (typeof name === "string" ? name : name?.name) ||
+      (typeof name === "function" ? "(a function)" : "(an object, or from a module that was not loaded)");
+    skipped.push(`plugin ${label}: plugins are not run`);
   }
   const tc: Any = dc.themeConfig ?? {};
 
@@ -345,7 +349,11 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
   if (existsSync(join(dir, "src", "pages")))
     skipped.push("src/pages: React pages are not imported (write docsite page modules under content/pages/)");
-  if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
+  if (customCss.length)
+    skipped.push(
+      `theme.customCss (${customCss.join(", ")}): not carried over; it styles Docusaurus' Infima classes, which docsite's theme does not have`,
+    );
+  else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
     skipped.push("custom CSS: docsite uses its own theme");
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   return {

@@ -127,6 +127,7 @@ describe("the project's npm dependencies", () => {
     expect(text).toContain(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
     expect(text).toContain("our-local-kit@file:../kit");
     expect(text).toContain("docusaurus-plugin-sass: docsite compiles the .scss/.sass files");
+    expect(text).toContain("theme.customCss (./src/css/custom.scss): not carried over");
     expect(await readFile(join(out, ".gitignore"), "utf8")).toContain("node_modules/");
     // Without the packages installed, the build names the one a component misses.
     const err = await buildError(out);
