@@ -1,7 +1,8 @@
 // Project React components imported by content (`@site/src/components/X`, `./Widget.tsx`): bundled with esbuild
 // into CommonJS for server rendering only. React, `@docusaurus/*` and `@theme/*` stay external (the runtime gives
 // docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled
-// first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive component renders its initial HTML.
+// first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
+// component renders its initial HTML.
 import { build, type Message, type Plugin } from "esbuild";
 import { existsSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
@@ -136,6 +137,7 @@ async function runBundle(
       css: css?.text ?? "",
       inputs: [
         ...new Set([
+          // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.
           ...Object.keys(out.metafile.inputs).filter(
             (f) => !f.includes("node_modules/") && f !== "<stdin>" && !f.includes(":"),
           ),
