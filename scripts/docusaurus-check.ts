@@ -220,7 +220,8 @@ async function main() {
     if (report.dependencies.added.length)
       console.log(
         installed
-          ? `npm install: ${report.dependencies.added.length} package(s) (${report.dependencies.added.join(", ")}) ${installed}`
+          ? `npm install: ${report.dependencies.added.length} package(s) ` +
+              `(${report.dependencies.added.join(", ")}) ${installed}`
           : `npm install: skipped (--no-install); ${report.dependencies.added.length} package(s) in package.json`,
       );
     console.log(

@@ -7,8 +7,12 @@ import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
 
 /** Packages docsite provides or replaces: never written into the new project. */
-const PROVIDED =
-  /^(@docusaurus\/.*|.*docusaurus.*|react|react-dom|@mdx-js\/.*|prism-react-renderer|@types\/.*|typescript|sass|sass-loader|webpack|@svgr\/.*)$/;
+const PROVIDED = new RegExp(
+  [
+    "^(@docusaurus/.*|.*docusaurus.*|react|react-dom|@mdx-js/.*|prism-react-renderer",
+    "|@types/.*|typescript|sass|sass-loader|webpack|@svgr/.*)$",
+  ].join(""),
+);
 
 /** Version specs that point into the old project or its workspace, meaningless in the new folder. */
 const LOCAL_SPEC = /^(workspace|catalog|link|file|portal|patch):/;

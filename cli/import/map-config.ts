@@ -351,7 +351,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     skipped.push("src/pages: React pages are not imported (write docsite page modules under content/pages/)");
   if (customCss.length)
     skipped.push(
-      `theme.customCss (${customCss.join(", ")}): not carried over; it styles Docusaurus' Infima classes, which docsite's theme does not have`,
+      `theme.customCss (${customCss.join(", ")}): not carried over; ` +
+        "it styles Docusaurus' Infima classes, which docsite's theme does not have",
     );
   else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
     skipped.push("custom CSS: docsite uses its own theme");
