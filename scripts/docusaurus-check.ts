@@ -225,7 +225,7 @@ async function main() {
           : `npm install: skipped (--no-install); ${report.dependencies.added.length} package(s) in package.json`,
       );
     console.log(
-      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process)`,
+      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (import, npm install and build; CPU of this process, npm not counted)`,
     );
     const mismatches: string[] = [];
     for (const locale of [...new Set(pages.map((p) => p.locale))]) {
