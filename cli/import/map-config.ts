@@ -2,6 +2,7 @@
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
 import { existsSync, readFileSync } from "node:fs";
+import fg from "fast-glob";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
 
@@ -347,8 +348,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
   if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
-  if (existsSync(join(dir, "src", "pages")))
-    skipped.push("src/pages: React pages are not imported (write docsite page modules under content/pages/)");
+  if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
   if (customCss.length)
     skipped.push(
       `theme.customCss (${customCss.join(", ")}): not carried over; ` +
@@ -372,4 +372,21 @@ function severity(v: unknown, fallback: string): string {
   if (v === "warn" || v === "log") return "warn";
   if (v === "ignore") return "ignore";
   return fallback;
+}
+
+/** What the Docusaurus pages plugin would have published from src/pages, which docsite does not import. */
+function pagesNote(pagesDir: string): string {
+  const files = fg
+    .sync("**/*.{md,mdx,js,jsx,ts,tsx}", {
+      cwd: pagesDir,
+      ignore: ["**/_*", "**/_*/**", "**/*.test.*", "**/__tests__/**"],
+    })
+    .sort();
+  const md = files.filter((f) => /\.mdx?$/.test(f));
+  const react = files.filter((f) => !/\.mdx?$/.test(f));
+  const list = (fs: string[]) => (fs.length ? ` (${fs.join(", ")})` : "");
+  return (
+    `src/pages: ${md.length} Markdown page(s)${list(md)} and ${react.length} React page(s)${list(react)} ` +
+    "are not imported (write docsite page modules under content/pages/)"
+  );
 }

@@ -128,6 +128,7 @@ describe("the project's npm dependencies", () => {
     expect(text).toContain("our-local-kit@file:../kit");
     expect(text).toContain("docusaurus-plugin-sass: docsite compiles the .scss/.sass files");
     expect(text).toContain("theme.customCss (./src/css/custom.scss): not carried over");
+    expect(text).toContain("src/pages: 1 Markdown page(s) (about.md) and 1 React page(s) (index.jsx) are not imported");
     expect(await readFile(join(out, ".gitignore"), "utf8")).toContain("node_modules/");
     // Without the packages installed, the build names the one a component misses.
     const err = await buildError(out);
