@@ -1,10 +1,11 @@
 // Reads site.config.json, validates it against the shipped JSON Schema and fills in defaults.
 // Errors name the file, the line of the offending value and what is allowed there.
 import { readFileSync, existsSync } from "node:fs";
-import { resolve, dirname, relative } from "node:path";
+import { resolve, relative } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
 import schema from "./site-config.schema.json" with { type: "json" };
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
@@ -94,7 +95,7 @@ export function parseConfig(text: string, file: string): SiteConfig {
     throw new DocsiteError(
       `invalid setting ${describe(first)}${more}`,
       { file, line: lineOfPointer(text, first.instancePath) },
-      `see ${relative(process.cwd(), resolve(dirname(new URL(import.meta.url).pathname), "site-config.schema.json"))} for every allowed setting`,
+      `see ${relative(process.cwd(), fromRoot("cli", "config", "site-config.schema.json"))} for every allowed setting`,
     );
   }
   const cfg = withDefaults(raw);

@@ -6,6 +6,8 @@ import * as jsxRuntime from "react/jsx-runtime";
 import * as ReactDOM from "react-dom";
 import * as ReactDOMServer from "react-dom/server";
 import { run } from "@mdx-js/mdx";
+import { pathToFileURL } from "node:url";
+import { fromRoot } from "../boot/locations.ts";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
 import { themeModule, docusaurusModule, Details } from "../../theme/mdx/docusaurus.tsx";
 
@@ -69,8 +71,11 @@ export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
       return p;
     },
   };
-  return run(code, { ...(jsxRuntime as any), baseUrl: import.meta.url, docsite }) as Promise<MdxModule>;
+  return run(code, { ...(jsxRuntime as any), baseUrl: MODULE_URL, docsite }) as Promise<MdxModule>;
 }
+
+/** Relative imports left in compiled MDX resolve from here (this file, also when running from the CLI bundle). */
+const MODULE_URL = pathToFileURL(fromRoot("cli", "render", "mdx-runtime.ts")).href;
 
 /** Names the theme provides to content, for the build's check of undefined components. */
 export const knownComponentNames = new Set(Object.keys(pageComponents));
