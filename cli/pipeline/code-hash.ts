@@ -7,7 +7,7 @@ import { hashText } from "../content/scan.ts";
 import { PACKAGE_ROOT as repo, packageRequire as require } from "../boot/locations.ts";
 
 /** The installed version of a package (found from its entry, as some packages do not export package.json). */
-function packageVersion(pkg: string): string {
+export function packageVersion(pkg: string): string {
   for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
     try {
       const json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
