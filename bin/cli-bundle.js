@@ -8,7 +8,7 @@
 // picks its build by NODE_ENV, and a custom page gets the same React instance. Plain JavaScript: this runs before anything can load TypeScript.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { isBuiltin } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -76,6 +76,27 @@ function entryPoints(root) {
   return entries;
 }
 
+/** ajv's options for the config validator: the same as cli/config/validate-config.ts (AJV_OPTIONS). */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false };
+
+/**
+ * cli/config/validate-config.ts as the bundle holds it: ajv's standalone code for the config schema, compiled now
+ * rather than in every process. ajv's output `require`s its runtime helpers: by absolute path, through createRequire.
+ * @param {string} root
+ * @returns {Promise<string>}
+ */
+export async function configValidatorModule(root) {
+  const { Ajv } = await import("ajv");
+  const standalone = /** @type {any} */ (await import("ajv/dist/standalone/index.js")).default;
+  const schema = JSON.parse(readFileSync(join(root, "cli", "config", "site-config.schema.json"), "utf8"));
+  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true } });
+  const code = String((standalone.default ?? standalone)(ajv, ajv.compile(schema)));
+  // Resolved now, from the package folder: the bundle may be kept anywhere.
+  const fromRoot = createRequire(join(root, "package.json"));
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, spec) => `require(${JSON.stringify(fromRoot.resolve(spec))})`);
+  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${body}`;
+}
+
 /**
  * Bundles the CLI into `outDir` (esbuild, ESM with shared chunks, packages external, source maps beside it).
  * @param {string} root
@@ -109,6 +130,15 @@ async function writeBundle(root, outDir, finalDir) {
             if (args.path.startsWith("docsite:")) return undefined;
             return { path: isBuiltin(args.path) ? args.path : import.meta.resolve(args.path), external: true };
           });
+        },
+      },
+      {
+        name: "docsite-config-validator",
+        setup(b) {
+          b.onLoad({ filter: /[\\/]cli[\\/]config[\\/]validate-config\.ts$/ }, async () => ({
+            contents: await configValidatorModule(root),
+            loader: "js",
+          }));
         },
       },
       {

@@ -2,8 +2,8 @@
 // Errors name the file, the line of the offending value and what is allowed there.
 import { readFileSync, existsSync } from "node:fs";
 import { resolve, relative } from "node:path";
-import { Ajv, type ErrorObject } from "ajv";
-import schema from "./site-config.schema.json" with { type: "json" };
+import type { ErrorObject } from "ajv";
+import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
@@ -17,9 +17,6 @@ export const NAVBAR_ITEM_TYPES = [
   "search",
   "colorMode",
 ] as const;
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile(schema);
 
 /** Line (1-based) of the value at a JSON pointer, found by walking the keys through the text. */
 export function lineOfPointer(text: string, pointer: string): number {

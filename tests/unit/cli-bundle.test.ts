@@ -8,7 +8,14 @@ import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleKey, describeFailure, ensureBundle } from "../../bin/cli-bundle.js";
+import {
+  bundleKey,
+  CONFIG_AJV_OPTIONS,
+  configValidatorModule,
+  describeFailure,
+  ensureBundle,
+} from "../../bin/cli-bundle.js";
+import validateFromSources, { AJV_OPTIONS } from "../../cli/config/validate-config.ts";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -91,6 +98,33 @@ describe("the CLI bundle", () => {
     const err = await ensureBundle({ root, cacheDir }).catch((e: unknown) => e);
     expect(describeFailure(err)).toMatch(/cli\/greeting\.ts:2: /);
     expect(readdirSync(cacheDir).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
+  });
+});
+
+describe("the bundle's precompiled config validator", () => {
+  it("answers as the sources' validator does: same options, same errors", async () => {
+    expect(CONFIG_AJV_OPTIONS).toEqual(AJV_OPTIONS);
+    // Beside the repository's node_modules, so its imports of ajv's runtime resolve.
+    const file = join(repo, "tests", "fixtures", `.tmp-validator-${process.pid}.mjs`);
+    await writeFile(file, await configValidatorModule(repo));
+    try {
+      const precompiled = (await import(pathToFileURL(file).href)).default;
+      const valid = JSON.parse(await readFile(join(repo, "tests/fixtures/basic/site.config.json"), "utf8"));
+      const configs = [
+        valid,
+        { ...valid, title: "" }, // minLength: ajv's runtime helper (ucs2length)
+        { ...valid, title: 5, bogus: true },
+        { ...valid, url: "ftp://x", onBrokenLinks: "explode" },
+        { ...valid, i18n: { ...valid.i18n, locales: "en" } },
+      ];
+      for (const c of configs) {
+        expect(precompiled(c)).toBe(validateFromSources(c));
+        expect(precompiled.errors).toEqual(validateFromSources.errors);
+      }
+      expect(precompiled(configs[1])).toBe(false);
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 });
 
