@@ -15,7 +15,8 @@ import { outputFileOf } from "../../cli/routes/paths.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
 import { checkDist } from "../../cli/links/check-dist.ts";
 import { serve } from "../../cli/server/serve.ts";
-import { dev } from "../../cli/server/dev.ts";
+import { writeFile } from "node:fs/promises";
+import { dev, startDev } from "../../cli/server/dev.ts";
 import { slashlessSite } from "../support/slashless-site.ts";
 
 const config = (trailingSlash: boolean, baseUrl = "/") =>
@@ -242,6 +243,35 @@ describe("trailingSlash: false", () => {
       expect((await get("/docs/next/nope")).status).toBe(404);
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
+    }
+  }, 60_000);
+  it("dev pushes a saved page's new content under its slash-less address", async () => {
+    const running = await startDev({ root: site.out, port: 0, quiet: true, idleMs: 60_000 });
+    await running.watching;
+    const origin = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${origin}/docs/next/guide/setup`)).status).toBe(200);
+    const res = await fetch(`${origin}/__docsite/events`);
+    const reader = res.body!.getReader();
+    try {
+      const file = join(site.out, "content/en/docs/current/guide/setup.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace("Install it.", "Install it again."));
+      let text = "";
+      const deadline = Date.now() + 20_000;
+      while (!text.includes('"type":"page"') && Date.now() < deadline) {
+        const { value, done } = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no page event in time")), 20_000)),
+        ]);
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      const data = text.split("\n").find((l) => l.startsWith("data: ") && l.includes('"type":"page"'));
+      const event = JSON.parse(data!.slice(6)) as { path: string; html: string };
+      expect(event.path).toBe("/docs/next/guide/setup");
+      expect(event.html).toContain("Install it again.");
+    } finally {
+      await reader.cancel();
+      await new Promise<void>((r) => running.server.close(() => r()));
     }
   }, 60_000);
 });
