@@ -421,7 +421,8 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       res.writeHead(200, { "Content-Type": contentType(pathname), "Cache-Control": "no-cache" }).end(liveScript);
       return;
     }
-    // Folder URLs: `x.html`, `x/index.html` → `x/` (301). Slash-less URLs (trailingSlash false): `x.html` → `x` (308).
+    // Folder URLs: `x.html`, `x/index.html` → `x/` (301).
+    // Slash-less URLs (trailingSlash false): `x.html` → `x` (308).
     const slash = site.model?.config.trailingSlash ?? true;
     const clean = cleanPath(rawPath, slash);
     if (clean !== rawPath) {
