@@ -327,7 +327,7 @@ async function buildWith(
     timings.write = done();
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
-  await Promise.all(["render", "search", "client"].map((ns) => cache.prune(ns)));
+  await Promise.all(["render", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return {
     ...site,

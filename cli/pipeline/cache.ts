@@ -38,6 +38,11 @@ export class BuildCache {
     s.add(key);
   }
 
+  /** Marks entries as used (kept by `prune`) without reading them. */
+  keep(ns: string, keys: Iterable<string>): void {
+    for (const k of keys) this.use(ns, k);
+  }
+
   get(ns: string, key: string): string | undefined {
     this.use(ns, key);
     try {
