@@ -29,6 +29,8 @@ export interface BuildRuns {
   cold: Measured<BuildResult>;
   warm: Measured<BuildResult>;
   edit: Measured<BuildResult>;
+  /** The same page's front matter title edited: the pages whose sidebar or prev/next shows it render again. */
+  titleEdit: Measured<BuildResult>;
   cliWarmMs: number;
   /** CPU time of that process (user+sys), from /usr/bin/time when present. */
   cliWarmCpuMs?: number;
@@ -36,7 +38,16 @@ export interface BuildRuns {
   load: [number, number];
 }
 
-/** Builds `root` cold, again unchanged, and after appending a paragraph to `editFile` (restored afterwards). */
+/** The page with its front matter title changed (a title line added when it has none). */
+const retitled = (text: string) =>
+  /^title: .*$/m.test(text)
+    ? text.replace(/^title: (.*)$/m, "title: $1 (edited by the bench)")
+    : text.replace(/^---\n/, "---\ntitle: Edited by the bench\n");
+
+/**
+ * Builds `root` cold, again unchanged, after appending a paragraph to `editFile`, and with its title changed
+ * instead (restored afterwards).
+ */
 export async function benchBuilds(root: string, outDir: string, editFile: string): Promise<BuildRuns> {
   const logger = createLogger({ quiet: true });
   const loadBefore = loadavg()[0];
@@ -46,9 +57,12 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   const warm = await run();
   const original = await readFile(join(root, editFile), "utf8");
   let edit: Measured<BuildResult>;
+  let titleEdit: Measured<BuildResult>;
   try {
     await writeFile(join(root, editFile), `${original}\n\nA paragraph added by the bench.\n`);
     edit = await run();
+    await writeFile(join(root, editFile), retitled(original));
+    titleEdit = await run();
   } finally {
     await writeFile(join(root, editFile), original);
   }
@@ -66,6 +80,7 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
     cold,
     warm,
     edit,
+    titleEdit,
     cliWarmMs,
     cliWarmCpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined,
     load: [loadBefore, loadavg()[0]],
@@ -77,6 +92,7 @@ export function buildTable(title: string, r: BuildRuns): string {
     ["cold (empty cache)", r.cold],
     ["no change", r.warm],
     ["one page edited", r.edit],
+    ["its title edited", r.titleEdit],
   ];
   const lines = [
     `\n## Build: ${title} (${r.cold.value.pages} routes)\n`,
