@@ -228,10 +228,17 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
   // Worker threads for a big render batch (pipeline/pool.ts), started on first use and closed when done.
   let shared: BuildPool | undefined;
   const pool = () => (shared ??= createPool());
+  // Closed as soon as the last render is done: the threads' heaps (~150–200 MB each) are not kept through the
+  // search index and the write, where the main thread's memory peaks.
+  const release = async () => {
+    const s = shared;
+    shared = undefined;
+    await s?.close();
+  };
   try {
-    return await buildWith(opts, logger, timings, t0, pool, output);
+    return await buildWith(opts, logger, timings, t0, pool, output, release);
   } finally {
-    await shared?.close();
+    await release();
   }
 }
 
@@ -242,6 +249,7 @@ async function buildWith(
   t0: number,
   pool: () => BuildPool,
   output: Output | null,
+  releasePool: () => Promise<void>,
 ): Promise<BuildResult> {
   const site = await loadSite({ ...opts, logger }, timings, pool);
   const { config, table, strings } = site;
@@ -295,6 +303,7 @@ async function buildWith(
   if (componentCss) files.set(componentCss.file, componentCss.css);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
+  await releasePool();
   for (const [f, html] of rendered.files) files.set(f, html);
   const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
   for (const { route, error } of rendered.errors) errors.add(error, route.origin);
