@@ -1,12 +1,10 @@
 // Bundles the browser runtime and the theme CSS with esbuild into content-hashed, minified files.
 // React is aliased to preact/compat in the browser: same components, a tenth of the bytes (see DESIGN notes).
 import { build, type Metafile } from "esbuild";
-import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromRoot, packageRequire as require } from "../boot/locations.ts";
 
-const require = createRequire(import.meta.url);
-const themeDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "theme");
+const themeDir = fromRoot("theme");
 
 export interface ClientBundle {
   /** Files to write, path relative to dist → contents. */

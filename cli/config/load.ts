@@ -1,10 +1,11 @@
 // Reads site.config.json, validates it against the shipped JSON Schema and fills in defaults.
 // Errors name the file, the line of the offending value and what is allowed there.
 import { readFileSync, existsSync } from "node:fs";
-import { resolve, dirname, relative } from "node:path";
-import { Ajv, type ErrorObject } from "ajv";
-import schema from "./site-config.schema.json" with { type: "json" };
+import { resolve, relative } from "node:path";
+import type { ErrorObject } from "ajv";
+import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
@@ -16,9 +17,6 @@ export const NAVBAR_ITEM_TYPES = [
   "search",
   "colorMode",
 ] as const;
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile(schema);
 
 /** Line (1-based) of the value at a JSON pointer, found by walking the keys through the text. */
 export function lineOfPointer(text: string, pointer: string): number {
@@ -94,7 +92,7 @@ export function parseConfig(text: string, file: string): SiteConfig {
     throw new DocsiteError(
       `invalid setting ${describe(first)}${more}`,
       { file, line: lineOfPointer(text, first.instancePath) },
-      `see ${relative(process.cwd(), resolve(dirname(new URL(import.meta.url).pathname), "site-config.schema.json"))} for every allowed setting`,
+      `see ${relative(process.cwd(), fromRoot("cli", "config", "site-config.schema.json"))} for every allowed setting`,
     );
   }
   const cfg = withDefaults(raw);

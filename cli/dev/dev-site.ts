@@ -26,7 +26,7 @@ import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
 import { cacheDirOf } from "../pipeline/cache.ts";
 import { checkComponents } from "../pipeline/page-checks.ts";
 import { PageErrorCollector } from "../pipeline/page-errors.ts";
-import { knownComponentNames } from "../render/mdx-runtime.ts";
+import { knownComponentNames } from "../render/page-components.ts";
 import { DocsiteError } from "../log.ts";
 
 export type Plan = DocPlan | BlogPlan;

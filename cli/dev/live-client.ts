@@ -1,15 +1,14 @@
 // Bundles the dev server's browser side (theme/client/dev-live.ts) on its own, so the site's bundle never holds
 // it. Pages served by `docsite dev` load it with one <script type="module"> tag.
 import { build } from "esbuild";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromRoot } from "../boot/locations.ts";
 
 /** Where the dev server serves the script and its event stream (beside it: `events`). */
 export const LIVE_SCRIPT = "/__docsite/live.js";
 export const LIVE_EVENTS = "/__docsite/events";
 export const LIVE_TAG = `<script type="module" src="${LIVE_SCRIPT}"></script>`;
 
-const entry = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "theme", "client", "dev-live.ts");
+const entry = fromRoot("theme", "client", "dev-live.ts");
 
 export async function bundleLiveClient(): Promise<string> {
   const out = await build({

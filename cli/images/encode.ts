@@ -11,7 +11,7 @@
 // when it is PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH.
 // 960 px serves phones (up to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR
 // desktops and the "full size" link. WebP effort 2 gives files 3% bigger than effort 4 for half the CPU.
-import sharp from "sharp";
+import { packageVersion } from "../pipeline/code-hash.ts";
 import { createHash } from "node:crypto";
 
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
@@ -28,9 +28,13 @@ export const ENCODER_SETTINGS = JSON.stringify({
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
   webp: { quality: 82, effort: 2 },
   animated: { quality: 75, effort: 4, maxWidth: 1280 },
-  sharp: sharp.versions.sharp,
+  sharp: packageVersion("sharp"),
 });
 const S = JSON.parse(ENCODER_SETTINGS);
+
+// sharp (libvips, about 0.15 s of CPU to load) is loaded by the first image to encode: a build whose images all
+// come from the cache never loads it.
+const loadSharp = async () => (await import("sharp")).default;
 
 export type ImageKind = "still" | "animated" | "svg";
 
@@ -80,6 +84,7 @@ export async function encodeImage(
     out.set(name, b);
     return name;
   };
+  const sharp = await loadSharp();
   if (ext === "svg") {
     const meta = await sharp(bytes).metadata();
     const name = add("", "svg", bytes);
@@ -155,6 +160,7 @@ async function fallbackFile(
   if ((png || ext === "jpg" || ext === "jpeg") && !rotated && bytes.length <= S.fallback.maxBytes && width <= MAX_WIDTH)
     return { bytes, ext: outExt, width };
   const w = Math.min(width, S.fallback.width);
+  const sharp = await loadSharp();
   const resized = sharp(data, raw).resize({ width: w });
   const out = png
     ? await resized.png(S.fallback.png).toBuffer()

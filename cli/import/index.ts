@@ -3,9 +3,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 import { loadModule } from "./load-module.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
@@ -21,7 +21,7 @@ export interface ImportReport {
   skipped: string[];
 }
 
-const docsiteI18n = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "i18n");
+const docsiteI18n = fromRoot("i18n");
 
 /** docsite's own interface strings for a locale (English where docsite has no translation). */
 function themeStrings(locale: string): Record<string, string> {

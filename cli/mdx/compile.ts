@@ -4,7 +4,6 @@
 import { readFileSync, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
@@ -12,6 +11,7 @@ import { hashText } from "../content/scan.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
@@ -57,7 +57,7 @@ export interface CompileInput {
   modules?: ModuleContext;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
+const here = fromRoot("cli", "mdx");
 // The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
 const COMPILER_HASH = hashText(
   [

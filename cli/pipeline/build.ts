@@ -24,7 +24,7 @@ import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
-import { knownComponentNames } from "../render/mdx-runtime.ts";
+import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
 import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";

@@ -2,16 +2,12 @@
 // packages that render (React, MDX, Preact) and the React build in use. Part of every build-cache key, so
 // editing the theme or upgrading React invalidates cached pages.
 import { readFileSync, readdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { hashText } from "../content/scan.ts";
-
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const require = createRequire(import.meta.url);
+import { PACKAGE_ROOT as repo, packageRequire as require } from "../boot/locations.ts";
 
 /** The installed version of a package (found from its entry, as some packages do not export package.json). */
-function packageVersion(pkg: string): string {
+export function packageVersion(pkg: string): string {
   for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
     try {
       const json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };

@@ -6,7 +6,6 @@ import { copyFile, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, st
 import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { DocsiteError } from "../log.ts";
 import {
   applyUpdate,
@@ -17,6 +16,7 @@ import {
   rollForward,
   saveManifest,
 } from "./output-update.ts";
+import { PACKAGE_ROOT } from "../boot/locations.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -25,7 +25,6 @@ const STAMP_TEXT = "This folder is written by `docsite build` and replaced on ev
 /** Folders of a site (and of docsite itself) that an output must never be, contain, or sit inside. */
 const SOURCE_NAMES = ["content", "i18n", "static", "theme", "cli", "bin", "tests", "node_modules", ".git", ".docsite"];
 const SOURCE_NAMES_EXTRA = [".ci", ".github", "site.config.json", "package.json"];
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 const isInside = (parent: string, child: string) =>
   child !== parent && child.startsWith(parent.endsWith(sep) ? parent : parent + sep);

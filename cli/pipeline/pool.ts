@@ -2,13 +2,13 @@
 // Started lazily on the first task, so a build whose pages all come from the cache starts no thread. Small
 // batches run in this thread: starting a worker (tsx, React, the MDX runtime) costs more than a few pages.
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Tinypool } from "tinypool";
 import type { RenderJob } from "../render/render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { CompileBatch } from "./compile-stage.ts";
 import type { WorkerTask } from "./worker.ts";
 import { reviveError, type WorkerResult } from "./task-errors.ts";
+import { WORKER_ENTRY } from "../boot/locations.ts";
 
 /** Below this many tasks in a stage, work stays in the main thread. */
 export const POOL_THRESHOLD = 48;
@@ -38,7 +38,7 @@ export function createPool(threads = poolSize()): BuildPool {
   let pool: Tinypool | undefined;
   const run = async <T>(task: WorkerTask): Promise<T> => {
     pool ??= new Tinypool({
-      filename: fileURLToPath(new URL("./worker-entry.mjs", import.meta.url)),
+      filename: WORKER_ENTRY,
       minThreads: threads,
       maxThreads: threads,
       isolateWorkers: false,

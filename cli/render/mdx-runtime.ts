@@ -5,18 +5,18 @@ import { createElement as h, type ComponentType } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
 import * as ReactDOM from "react-dom";
 import * as ReactDOMServer from "react-dom/server";
-import { run } from "@mdx-js/mdx";
-import { mdxComponents } from "../../theme/mdx/components.tsx";
-import { themeModule, docusaurusModule, Details } from "../../theme/mdx/docusaurus.tsx";
+import { pathToFileURL } from "node:url";
+import { fromRoot } from "../boot/locations.ts";
+import { themeModule, docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
+import { pageComponents } from "./page-components.ts";
+
+export { pageComponents };
 
 export interface RuntimeSite {
   baseUrl: string;
   title: string;
   url: string;
 }
-
-/** Components every page gets without importing them (docsite's and Docusaurus' defaults). */
-export const pageComponents = { ...mdxComponents, Details, details: Details };
 
 type MdxModule = { default: ComponentType<{ components?: object }> };
 
@@ -69,8 +69,15 @@ export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
       return p;
     },
   };
-  return run(code, { ...(jsxRuntime as any), baseUrl: import.meta.url, docsite }) as Promise<MdxModule>;
+  return run(code, { ...(jsxRuntime as any), baseUrl: MODULE_URL, docsite }) as Promise<MdxModule>;
 }
 
-/** Names the theme provides to content, for the build's check of undefined components. */
-export const knownComponentNames = new Set(Object.keys(pageComponents));
+/** Relative imports left in compiled MDX resolve from here (this file, also when running from the CLI bundle). */
+const MODULE_URL = pathToFileURL(fromRoot("cli", "render", "mdx-runtime.ts")).href;
+
+// What @mdx-js/mdx's `run` does (evaluate the "function-body" output with the runtime as its argument), without
+// importing @mdx-js/mdx, whose entry loads the whole compiler (micromark, acorn…) that rendering never uses.
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+  body: string,
+) => (arg: object) => unknown;
+const run = async (code: string, options: object): Promise<unknown> => new AsyncFunction(code)(options);

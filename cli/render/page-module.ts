@@ -1,12 +1,12 @@
 // Custom pages (content/pages/*.tsx): compiled with esbuild and imported for server rendering.
 import type { ComponentType } from "react";
-import { createRequire } from "node:module";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { mkdir, writeFile } from "node:fs/promises";
-import { pathToFileURL, fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
+import { fromRoot, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 
 export interface PageModule {
   default: ComponentType<{ locale: string }>;
@@ -24,8 +24,7 @@ export interface PageModule {
 const urls = new WeakMap<object, string>();
 export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!;
 
-const themeDir = resolvePath(dirname(fileURLToPath(import.meta.url)), "..", "..", "theme");
-const requireHere = createRequire(import.meta.url);
+const themeDir = fromRoot("theme");
 
 /**
  * Compiles a page module (content/pages/*.tsx) with esbuild and imports it. The theme and packages (react) are
@@ -52,7 +51,7 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
               if (!args.path.startsWith(".") && !args.path.startsWith("/"))
                 return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
               const target = resolvePath(args.resolveDir, args.path);
-              return target.startsWith(themeDir) ? { path: pathToFileURL(target).href, external: true } : undefined;
+              return target.startsWith(themeDir) ? { path: themeModuleUrl(target), external: true } : undefined;
             });
           },
         },

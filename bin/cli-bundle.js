@@ -1,0 +1,230 @@
+// @ts-check
+// The precompiled CLI. Loading cli/ and theme/ as TypeScript through tsx costs about two seconds of CPU per process
+// (and again in every worker thread); an esbuild bundle of the same sources loads in a fraction of that. The bundle
+// lives in node_modules/.cache/docsite/cli/<key>/ (never in a site), where <key> hashes the scripts of cli/ and theme/,
+// this file and the package folder: a changed source makes a new bundle, an unchanged one is reused. It is written
+// to a temporary folder and renamed into place, so a reader never sees half a bundle and two processes making it
+// at once each end up with a whole one. Packages stay external (loaded from node_modules as before), so React still
+// picks its build by NODE_ENV, and a custom page gets the same React instance. Plain JavaScript: this runs before anything can load TypeScript.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The docsite package folder. */
+export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Source files that go into the bundle, or may (JSON imported by a module). Styles and images do not count. */
+const SCRIPT = /\.(tsx?|jsx?|mjs|json)$/;
+/** Bundles kept besides the current one (a long-running `docsite dev` may still load chunks of an older one). */
+const KEEP = 3;
+const KEY = /^[0-9a-f]{16}$/;
+const TEMP = /^\.tmp-/;
+
+/**
+ * Where bundles are kept: DOCSITE_CLI_CACHE, else node_modules/.cache/docsite/cli in the package folder.
+ * @param {string} root
+ */
+export const bundleCacheDir = (root) =>
+  process.env.DOCSITE_CLI_CACHE || join(root, "node_modules", ".cache", "docsite", "cli");
+
+/**
+ * Every file under `dir` whose name matches SCRIPT, sorted, as paths relative to `root` with `/`.
+ * @param {string} root
+ * @param {string} dir
+ * @param {string[]} out
+ * @returns {string[]}
+ */
+function scriptsUnder(root, dir, out = []) {
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) scriptsUnder(root, rel, out);
+    else if (SCRIPT.test(e.name)) out.push(rel);
+  }
+  return out.sort();
+}
+
+/**
+ * The bundle key: a hash of the package folder's path (the bundle holds it), this file and every script of cli/ and
+ * theme/ with its path. Reading them all (about 650 KB) takes a few milliseconds, and unlike sizes and mtimes it
+ * never mistakes a `git checkout` of the same text for a change.
+ * @param {string} root
+ */
+export function bundleKey(root) {
+  const hash = createHash("sha256")
+    .update(`${root}\0`)
+    .update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const dir of ["cli", "theme"]) {
+    for (const rel of scriptsUnder(root, dir)) hash.update(`\0${rel}\0`).update(readFileSync(join(root, rel)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The bundle's entry points: the CLI, the build worker, and every server-side theme module (a custom page imports
+ * theme modules; it gets the bundle's own, so React context is shared with the renderer).
+ * @param {string} root
+ * @returns {Record<string, string>}
+ */
+function entryPoints(root) {
+  /** @type {Record<string, string>} */
+  const entries = { "cli/main": join(root, "cli", "main.ts"), "cli/worker": "docsite:worker" };
+  for (const rel of scriptsUnder(root, "theme")) {
+    if (/\.tsx?$/.test(rel) && !rel.startsWith("theme/client/")) entries[rel.replace(/\.tsx?$/, "")] = join(root, rel);
+  }
+  return entries;
+}
+
+/** ajv's options for the config validator: the same as cli/config/validate-config.ts (AJV_OPTIONS). */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false };
+
+/**
+ * cli/config/validate-config.ts as the bundle holds it: ajv's standalone code for the config schema, compiled now
+ * rather than in every process. ajv's output `require`s its runtime helpers: by absolute path, through createRequire.
+ * @param {string} root
+ * @returns {Promise<string>}
+ */
+export async function configValidatorModule(root) {
+  const { Ajv } = await import("ajv");
+  const standalone = /** @type {any} */ (await import("ajv/dist/standalone/index.js")).default;
+  const schema = JSON.parse(readFileSync(join(root, "cli", "config", "site-config.schema.json"), "utf8"));
+  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true } });
+  const code = String((standalone.default ?? standalone)(ajv, ajv.compile(schema)));
+  // Resolved now, from the package folder: the bundle may be kept anywhere.
+  const fromRoot = createRequire(join(root, "package.json"));
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, spec) => `require(${JSON.stringify(fromRoot.resolve(spec))})`);
+  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${body}`;
+}
+
+/**
+ * Bundles the CLI into `outDir` (esbuild, ESM with shared chunks, packages external, source maps beside it).
+ * @param {string} root
+ * @param {string} outDir a new folder
+ * @param {string} finalDir where the bundle will be found once renamed: it knows its own place
+ */
+async function writeBundle(root, outDir, finalDir) {
+  const { build } = await import("esbuild");
+  await build({
+    absWorkingDir: root,
+    entryPoints: entryPoints(root),
+    outdir: outDir,
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    jsx: "automatic",
+    sourcemap: "linked",
+    sourcesContent: false,
+    logLevel: "silent",
+    define: { __DOCSITE_ROOT__: JSON.stringify(root), __DOCSITE_BUNDLE_DIR__: JSON.stringify(finalDir) },
+    plugins: [
+      {
+        // Packages stay out of the bundle, imported by absolute URL (resolved as Node resolves an import from the
+        // package folder): the bundle then works wherever it is kept, and Node skips the node_modules lookup.
+        name: "docsite-packages",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path.startsWith("docsite:")) return undefined;
+            return { path: isBuiltin(args.path) ? args.path : import.meta.resolve(args.path), external: true };
+          });
+        },
+      },
+      {
+        name: "docsite-config-validator",
+        setup(b) {
+          b.onLoad({ filter: /[\\/]cli[\\/]config[\\/]validate-config\.ts$/ }, async () => ({
+            contents: await configValidatorModule(root),
+            loader: "js",
+          }));
+        },
+      },
+      {
+        // The worker thread's entry: tinypool calls the default export.
+        name: "docsite-worker-entry",
+        setup(b) {
+          b.onResolve({ filter: /^docsite:worker$/ }, () => ({ path: "worker", namespace: "docsite" }));
+          b.onLoad({ filter: /.*/, namespace: "docsite" }, () => ({
+            contents: `export { runTask as default } from ${JSON.stringify(join(root, "cli", "pipeline", "worker.ts"))};`,
+            resolveDir: root,
+            loader: "js",
+          }));
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Removes temporary folders of crashed runs (older than an hour) and all but the KEEP newest other bundles.
+ * Only names this module creates are touched.
+ * @param {string} cacheDir
+ * @param {string} current
+ */
+function prune(cacheDir, current) {
+  const hour = Date.now() - 3600_000;
+  const bundles = [];
+  for (const name of readdirSync(cacheDir)) {
+    const path = join(cacheDir, name);
+    try {
+      const mtime = statSync(path).mtimeMs;
+      if (TEMP.test(name) && mtime < hour) rmSync(path, { recursive: true, force: true });
+      else if (KEY.test(name) && name !== current) bundles.push({ path, mtime });
+    } catch {
+      /* removed meanwhile by another process */
+    }
+  }
+  bundles.sort((a, b) => b.mtime - a.mtime);
+  for (const old of bundles.slice(KEEP)) rmSync(old.path, { recursive: true, force: true });
+}
+
+/**
+ * The path of the current bundle's entry (cli/main.js), made first when the sources changed since the last one.
+ * @param {{ root?: string, cacheDir?: string }} [opts]
+ * @returns {Promise<{ main: string, dir: string, made: boolean }>}
+ */
+export async function ensureBundle(opts = {}) {
+  const root = opts.root ?? PACKAGE_ROOT;
+  const cacheDir = opts.cacheDir ?? bundleCacheDir(root);
+  const key = bundleKey(root);
+  const dir = join(cacheDir, key);
+  const main = join(dir, "cli", "main.js");
+  if (existsSync(main)) return { main, dir, made: false };
+
+  mkdirSync(cacheDir, { recursive: true });
+  const temp = join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    await writeBundle(root, temp, dir);
+    renameSync(temp, dir);
+  } catch (err) {
+    rmSync(temp, { recursive: true, force: true });
+    // Another process renamed its copy into place first: use that one.
+    if (!existsSync(main)) throw err;
+    return { main, dir, made: false };
+  }
+  prune(cacheDir, key);
+  return { main, dir, made: true };
+}
+
+/**
+ * The first line of an error, for a one-line notice (esbuild's failures list their messages).
+ * @param {unknown} err
+ */
+export function describeFailure(err) {
+  const e = /** @type {{ errors?: Array<{ text: string, location?: { file: string, line: number } | null }> }} */ (err);
+  const first = e?.errors?.[0];
+  if (first) return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
+  return String(err instanceof Error ? err.message : err).split("\n")[0];
+}
+
+/**
+ * Removes a bundle that failed to load, so the next run makes it again.
+ * @param {string} dir
+ * @param {string} cacheDir
+ */
+export function discardBundle(dir, cacheDir) {
+  const rel = relative(cacheDir, dir);
+  if (KEY.test(rel) && !rel.includes(sep)) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+// Where docsite's own files are, whether it runs from its TypeScript sources (tsx, vitest) or from the
+// precompiled CLI bundle that bin/docsite.js makes (bin/cli-bundle.js). Modules that read files of docsite itself
+// (theme sources, i18n, the compiler's sources for its cache key) or start a worker go through here, never through
+// their own import.meta.url: inside the bundle that URL is a chunk file in node_modules/.cache.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+// Set by the bundler (esbuild `define`); absent when the sources run directly.
+declare const __DOCSITE_ROOT__: string | undefined;
+declare const __DOCSITE_BUNDLE_DIR__: string | undefined;
+
+/** The docsite package folder (holding cli/, theme/, i18n/, package.json). */
+export const PACKAGE_ROOT: string =
+  typeof __DOCSITE_ROOT__ === "string" ? __DOCSITE_ROOT__ : join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The folder of the running CLI bundle, or undefined when running from the sources. */
+export const BUNDLE_DIR: string | undefined =
+  typeof __DOCSITE_BUNDLE_DIR__ === "string" ? __DOCSITE_BUNDLE_DIR__ : undefined;
+
+/** A file of docsite's sources, e.g. `fromRoot("theme", "client", "entry.ts")`. */
+export const fromRoot = (...parts: string[]): string => join(PACKAGE_ROOT, ...parts);
+
+/** `require` resolving packages as docsite's own modules do (from the package folder). */
+export const packageRequire = createRequire(join(PACKAGE_ROOT, "package.json"));
+
+/** The module a build worker thread starts with: the bundle's worker, or the entry that registers tsx. */
+export const WORKER_ENTRY: string = BUNDLE_DIR
+  ? join(BUNDLE_DIR, "cli", "worker.js")
+  : fromRoot("cli", "pipeline", "worker-entry.mjs");
+
+const SCRIPT = /\.(tsx?|jsx?|mjs)$/;
+
+/**
+ * The URL to import a theme module from (`file` an absolute path under theme/, with or without extension), so that
+ * a custom page shares the renderer's instance of it (React context). From the sources: the file itself. From the
+ * bundle: the bundle's entry made from that file (every theme module is one), or the file when there is none.
+ */
+export function themeModuleUrl(file: string): string {
+  if (BUNDLE_DIR) {
+    const rel = relative(PACKAGE_ROOT, file).split(sep).join("/").replace(SCRIPT, "");
+    for (const candidate of [`${rel}.js`, `${rel}/index.js`]) {
+      const built = join(BUNDLE_DIR, candidate);
+      if (existsSync(built)) return pathToFileURL(built).href;
+    }
+  }
+  return pathToFileURL(file).href;
+}

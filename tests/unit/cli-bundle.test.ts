@@ -1,0 +1,204 @@
+// The precompiled CLI (bin/cli-bundle.js): made when a source changes, reused when none does, whole when two
+// processes make it at once, and a broken one falls back to the TypeScript sources. The bundled CLI builds the same
+// bytes as the sources do, worker threads included.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  bundleKey,
+  CONFIG_AJV_OPTIONS,
+  configValidatorModule,
+  describeFailure,
+  ensureBundle,
+} from "../../bin/cli-bundle.js";
+import validateFromSources, { AJV_OPTIONS } from "../../cli/config/validate-config.ts";
+import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
+
+const repo = join(import.meta.dirname, "..", "..");
+const BIN = join(repo, "bin", "docsite.js");
+
+/** A small package with the layout the bundler expects: cli/main.ts, the worker module, theme modules. */
+async function tinyPackage(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), "docsite-bundle-"));
+  const files: Record<string, string> = {
+    "cli/main.ts": 'import { greeting } from "./greeting.ts";\nexport const said: string = greeting("main");\n',
+    "cli/greeting.ts": 'export const greeting = (who: string): string => "hello from " + who;\n',
+    "cli/pipeline/worker.ts": "export const runTask = (n: number): number => n * 2;\n",
+    "theme/index.ts": 'export { greeting } from "../cli/greeting.ts";\n',
+    "theme/styles/main.css": "body { color: black; }\n",
+  };
+  for (const [f, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, f)), { recursive: true });
+    await writeFile(join(root, f), text);
+  }
+  return root;
+}
+
+const importFresh = async (file: string) => import(`${pathToFileURL(file).href}?t=${Date.now()}`);
+
+describe("the CLI bundle", () => {
+  let root: string;
+  let cacheDir: string;
+  beforeAll(async () => {
+    root = await tinyPackage();
+    cacheDir = join(root, "cache");
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("is made once, reused while the sources are unchanged, and made again when a script changes", async () => {
+    const first = await ensureBundle({ root, cacheDir });
+    expect(first.made).toBe(true);
+    expect((await importFresh(first.main)).said).toBe("hello from main");
+    expect(existsSync(join(first.dir, "cli", "worker.js"))).toBe(true);
+    expect(existsSync(join(first.dir, "theme", "index.js"))).toBe(true);
+
+    const again = await ensureBundle({ root, cacheDir });
+    expect(again).toEqual({ ...first, made: false });
+
+    // A stylesheet is not part of the bundle: no new one.
+    await writeFile(join(root, "theme/styles/main.css"), "body { color: red; }\n");
+    expect((await ensureBundle({ root, cacheDir })).made).toBe(false);
+
+    await writeFile(join(root, "cli/greeting.ts"), 'export const greeting = (who: string): string => "hi, " + who;\n');
+    const changed = await ensureBundle({ root, cacheDir });
+    expect(changed.made).toBe(true);
+    expect(changed.dir).not.toBe(first.dir);
+    expect((await importFresh(changed.main)).said).toBe("hi, main");
+    // The worker entry exports the task function as tinypool expects (default).
+    expect((await importFresh(join(changed.dir, "cli", "worker.js"))).default(21)).toBe(42);
+  });
+
+  it("is whole when several makers race, and leaves no temporary folder", async () => {
+    await writeFile(join(root, "cli/greeting.ts"), 'export const greeting = (who: string): string => "race " + who;\n');
+    const results = await Promise.all([1, 2, 3].map(() => ensureBundle({ root, cacheDir })));
+    expect(new Set(results.map((r) => r.main)).size).toBe(1);
+    expect((await importFresh(results[0].main)).said).toBe("race main");
+    expect(readdirSync(cacheDir).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
+  });
+
+  it("keeps the current bundle and the three newest others", async () => {
+    for (let i = 0; i < 5; i++) {
+      await writeFile(
+        join(root, "cli/greeting.ts"),
+        `export const greeting = (who: string): string => "v${i} " + who;\n`,
+      );
+      await ensureBundle({ root, cacheDir });
+    }
+    const kept = (await readdir(cacheDir)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    expect(kept).toHaveLength(4);
+    expect(kept).toContain(bundleKey(root));
+  });
+
+  it("fails with the file and line of a source that does not compile", async () => {
+    await writeFile(join(root, "cli/greeting.ts"), "export const greeting = (who: string) => {\n  return who +;\n};\n");
+    const err = await ensureBundle({ root, cacheDir }).catch((e: unknown) => e);
+    expect(describeFailure(err)).toMatch(/cli\/greeting\.ts:2: /);
+    expect(readdirSync(cacheDir).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
+  });
+});
+
+describe("the bundle's precompiled config validator", () => {
+  it("answers as the sources' validator does: same options, same errors", async () => {
+    expect(CONFIG_AJV_OPTIONS).toEqual(AJV_OPTIONS);
+    // Beside the repository's node_modules, so its imports of ajv's runtime resolve.
+    const file = join(repo, "tests", "fixtures", `.tmp-validator-${process.pid}.mjs`);
+    await writeFile(file, await configValidatorModule(repo));
+    try {
+      const precompiled = (await import(pathToFileURL(file).href)).default;
+      const valid = JSON.parse(await readFile(join(repo, "tests/fixtures/basic/site.config.json"), "utf8"));
+      const configs = [
+        valid,
+        { ...valid, title: "" }, // minLength: ajv's runtime helper (ucs2length)
+        { ...valid, title: 5, bogus: true },
+        { ...valid, url: "ftp://x", onBrokenLinks: "explode" },
+        { ...valid, i18n: { ...valid.i18n, locales: "en" } },
+      ];
+      for (const c of configs) {
+        expect(precompiled(c)).toBe(validateFromSources(c));
+        expect(precompiled.errors).toEqual(validateFromSources.errors);
+      }
+      expect(precompiled(configs[1])).toBe(false);
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const run = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: repo,
+      env: { ...process.env, NO_COLOR: "1", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+
+describe("bin/docsite.js", () => {
+  it("runs from a bundle it makes, and from the sources when that bundle is broken (then makes it again)", async () => {
+    const cache = await mkdtemp(join(tmpdir(), "docsite-cli-cache-"));
+    try {
+      const env = { DOCSITE_CLI_CACHE: cache };
+      const made = await run(["--version"], env);
+      expect(made).toMatchObject({ code: 0, stdout: "0.1.0\n", stderr: "" });
+      const [key] = await readdir(cache);
+      expect(key).toBe(bundleKey(repo));
+      const main = join(cache, key, "cli", "main.js");
+
+      await writeFile(main, "export const broken = ;\n");
+      const fellBack = await run(["--version"], env);
+      expect(fellBack.code).toBe(0);
+      expect(fellBack.stdout).toBe("0.1.0\n");
+      expect(fellBack.stderr).toMatch(/running from the TypeScript sources.*did not load, so it is removed/);
+      expect(existsSync(join(cache, key))).toBe(false);
+
+      const remade = await run(["--version"], env);
+      expect(remade).toMatchObject({ code: 0, stdout: "0.1.0\n", stderr: "" });
+      expect(await readFile(main, "utf8")).toContain("commander");
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("builds the same bytes from the bundle as from the sources: a custom page with theme context, worker threads", async () => {
+    // 24 pages in each locale: enough compile tasks for the worker pool (pipeline/pool.ts, POOL_THRESHOLD).
+    const pages: Record<string, string> = {};
+    for (let i = 0; i < 24; i++) {
+      for (const l of ["en", "ru"]) pages[`content/${l}/docs/v1/many/p${i}.mdx`] = `# Page ${i} ${l}\n\nText ${i}.\n`;
+    }
+    const site = await fixtureSite("basic", pages);
+    try {
+      await buildSite(site, { outDir: join(site, "from-sources") });
+      await rm(join(site, ".docsite"), { recursive: true, force: true });
+      const r = await run(["build", "--root", site, "--out", "from-bundle"], { DOCSITE_WORKERS: "2" });
+      expect(r.stderr).not.toMatch(/TypeScript sources|rror/);
+      expect(r.code).toBe(0);
+      const files = async (dir: string) =>
+        (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => relative(dir, join(e.parentPath, e.name)))
+          .sort();
+      const a = join(site, "from-sources");
+      const b = join(site, "from-bundle");
+      expect(await files(b)).toEqual(await files(a));
+      for (const f of await files(a)) expect(await readFile(join(b, f)), f).toEqual(await readFile(join(a, f)));
+      expect(await readFile(join(b, "index.html"), "utf8")).toContain("<h1>");
+    } finally {
+      await removeSite(site);
+    }
+  }, 240_000);
+});
