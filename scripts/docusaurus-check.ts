@@ -113,14 +113,18 @@ async function expectedPages(src: string, dc: Any): Promise<Page[]> {
   return pages;
 }
 
-/** The output file a URL is served from: `x/index.html` (folder URLs) or `x.html` (trailingSlash: false). */
-function published(dist: string, url: string, baseUrl: string): boolean {
+/**
+ * Whether the page is in the file Docusaurus writes for its URL: `x/index.html` (trailingSlash true or unset), or
+ * `x.html` with trailingSlash false, where only the site's and the locales' homes (Docusaurus' baseUrl of each
+ * locale build) stay `index.html`.
+ */
+function published(dist: string, url: string, baseUrl: string, trailingSlash: boolean | undefined, homes: string[]) {
   const rel = decodeURI(url.slice(baseUrl.length)).replace(/\/$/, "");
-  return (
-    existsSync(join(dist, rel, "index.html")) ||
-    existsSync(join(dist, `${rel}.html`)) ||
-    (rel === "" && existsSync(join(dist, "index.html")))
-  );
+  if (rel === "") return existsSync(join(dist, "index.html"));
+  const home = homes.includes(url.replace(/\/?$/, "/"));
+  return trailingSlash === false && !home
+    ? existsSync(join(dist, `${rel}.html`))
+    : existsSync(join(dist, rel, "index.html"));
 }
 
 /** A failure message with its specifics (quoted names, paths) replaced, so failures group by cause. */
@@ -171,9 +175,11 @@ async function main() {
     const dc = await readDocusaurus(src);
     const pages = await expectedPages(src, dc);
     const baseUrl: string = dc.baseUrl ?? "/";
+    const def: string = dc.i18n?.defaultLocale ?? "en";
+    const homes = ((dc.i18n?.locales ?? [def]) as string[]).map((l) => (l === def ? baseUrl : `${baseUrl}${l}/`));
     const routeOf = new Map(r.table.routes.map((x) => [`${x.locale}|${x.origin}`, x.path]));
 
-    console.log(`Docusaurus project: ${src}`);
+    console.log(`Docusaurus project: ${src} (trailingSlash: ${dc.trailingSlash})`);
     console.log(
       `import: ${report.docs} doc files, ${report.posts} posts; not carried over: ${report.skipped.length} item(s)`,
     );
@@ -189,7 +195,7 @@ async function main() {
         // Built: its file compiled and rendered, and the page has a route (a translation whose default-locale
         // original failed is left out with it).
         const built = here.filter((p) => !failedFiles.has(p.file) && routeOf.has(`${locale}|${p.file}`));
-        const matched = built.filter((p) => published(dist, p.url, baseUrl));
+        const matched = built.filter((p) => published(dist, p.url, baseUrl, dc.trailingSlash, homes));
         for (const p of built)
           if (!matched.includes(p))
             mismatches.push(`${p.file} (${locale}): expected ${p.url}, docsite: ${routeOf.get(`${locale}|${p.file}`)}`);

@@ -60,7 +60,8 @@ export interface SiteConfig {
   favicon: string;
   url: string;
   baseUrl: string;
-  trailingSlash: true;
+  /** true: folder URLs (`/x/`, `x/index.html`); false: slash-less URLs (`/x`, `x.html`), as Docusaurus has them. */
+  trailingSlash: boolean;
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
   docs: { routeBasePath: string; pluginId: string; versions: VersionConfig[] };
   blog: {

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable, BlogPostRoute } from "../routes/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import { localeBase, blogBase } from "../routes/paths.ts";
+import { publicUrl } from "../routes/public-url.ts";
 import { escapeHtml as x } from "../render/html.ts";
 
 export function sitemaps(config: SiteConfig, table: RouteTable): Map<string, string> {
@@ -10,7 +11,7 @@ export function sitemaps(config: SiteConfig, table: RouteTable): Map<string, str
   for (const locale of config.i18n.locales) {
     const urls = table.routes
       .filter((r) => r.locale === locale && !r.unlisted && r.kind !== "redirect" && r.kind !== "notFound")
-      .map((r) => `<url><loc>${x(config.url + r.path)}</loc></url>`);
+      .map((r) => `<url><loc>${x(publicUrl(config, r.path))}</loc></url>`);
     const file = `${localeBase(config, locale).slice(config.baseUrl.length)}sitemap.xml`;
     out.set(
       file,
@@ -42,7 +43,8 @@ export function feeds(
     const base = blogBase(config, locale);
     const rel = base.slice(config.baseUrl.length);
     const title = `${config.title} ${t.t("theme.blog.title")}`;
-    const home = config.url + base;
+    const home = publicUrl(config, base);
+    const feedsAt = config.url + base;
     const updated = new Date(`${posts[0].post.date}T00:00:00Z`).toISOString();
     const lang = config.i18n.localeConfigs[locale].htmlLang;
     out.set(
@@ -54,13 +56,13 @@ export function feeds(
 <link>${x(home)}</link>
 <description>${x(t.t("theme.blog.description"))}</description>
 <language>${x(lang)}</language>
-<atom:link href="${x(home)}rss.xml" rel="self" type="application/rss+xml"/>
+<atom:link href="${x(feedsAt)}rss.xml" rel="self" type="application/rss+xml"/>
 ${posts
   .map(
     (p) => `<item>
 <title>${x(p.post.title)}</title>
-<link>${x(config.url + p.path)}</link>
-<guid>${x(config.url + p.path)}</guid>
+<link>${x(publicUrl(config, p.path))}</link>
+<guid>${x(publicUrl(config, p.path))}</guid>
 <pubDate>${new Date(`${p.post.date}T00:00:00Z`).toUTCString()}</pubDate>
 <description>${x(p.post.description)}</description>
 <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[${html(p).replace(/]]>/g, "]]]]><![CDATA[>")}]]></content:encoded>
@@ -79,13 +81,13 @@ ${posts
 <title>${x(title)}</title>
 <updated>${updated}</updated>
 <link rel="alternate" href="${x(home)}"/>
-<link rel="self" href="${x(home)}atom.xml"/>
+<link rel="self" href="${x(feedsAt)}atom.xml"/>
 ${posts
   .map(
     (p) => `<entry>
 <title>${x(p.post.title)}</title>
-<id>${x(config.url + p.path)}</id>
-<link href="${x(config.url + p.path)}"/>
+<id>${x(publicUrl(config, p.path))}</id>
+<link href="${x(publicUrl(config, p.path))}"/>
 <updated>${new Date(`${p.post.date}T00:00:00Z`).toISOString()}</updated>
 <summary>${x(p.post.description)}</summary>
 ${p.post.authors.map((a) => `<author><name>${x(a)}</name></author>`).join("")}

@@ -244,7 +244,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     favicon: str(dc.favicon) ?? "",
     url: (str(dc.url) ?? "https://example.com").replace(/\/+$/, ""),
     baseUrl,
-    trailingSlash: true,
+    // Docusaurus' default (unset) writes the same files as `true`: docsite keeps folder URLs then (README).
+    trailingSlash: dc.trailingSlash !== false,
     i18n: {
       defaultLocale,
       locales,
@@ -299,8 +300,6 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     onDuplicateRoutes: severity(dc.onDuplicateRoutes, "warn"),
     onMissingTranslations: "warn",
   };
-  if (dc.trailingSlash === false)
-    skipped.push("trailingSlash: false — docsite always publishes folder URLs with a trailing slash");
   const ab = tc.announcementBar;
   if (ab && str(ab.content)) {
     config.announcementBar = {

@@ -61,10 +61,23 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
   for (const f of files) scans.set(pagePath(dir, f), scanHtml(await readFile(f, "utf8")));
   const problems: DistProblem[] = [];
   let links = 0;
-  const resolveFile = (p: string) => {
+  const isFile = (p: string) => {
     const f = join(dir, p);
-    if (p.endsWith("/")) return existsSync(join(f, "index.html"));
     return existsSync(f) && statSync(f).isFile();
+  };
+  /**
+   * The page or file a static host answers a path with, named as `scans` names pages, or null. Both URL forms
+   * resolve: `/x/` is `x/index.html` or (a slash-less site, trailingSlash false) `x.html`; `/x` is the file `x`,
+   * `x.html`, or the folder page `x/index.html` (which hosts redirect to `/x/`).
+   */
+  const resolveFile = (p: string): string | null => {
+    if (p.endsWith("/")) {
+      if (isFile(`${p}index.html`)) return p;
+      return p !== "/" && isFile(`${p.slice(0, -1)}.html`) ? `${p.slice(0, -1)}.html` : null;
+    }
+    if (isFile(p)) return p;
+    if (isFile(`${p}.html`)) return `${p}.html`;
+    return isFile(`${p}/index.html`) ? `${p}/` : null;
   };
   for (const [page, scan] of scans) {
     if (page.endsWith("/404.html")) continue; // its links are the layout's, checked on every other page
@@ -73,13 +86,14 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
       links++;
       const u = new URL(url, `http://site${page}`);
       const path = decodeURIComponent(u.pathname);
-      if (!resolveFile(path)) {
+      const found = resolveFile(path);
+      if (!found) {
         problems.push({ page, url, kind: "link" });
         continue;
       }
       const id = u.hash ? decodeURIComponent(u.hash.slice(1)) : "";
-      if (id && path.endsWith("/")) {
-        const target = scans.get(path);
+      if (id && (found.endsWith("/") || found.endsWith(".html"))) {
+        const target = scans.get(found);
         if (target && !target.ids.has(id)) problems.push({ page, url, kind: "anchor" });
       }
     }

@@ -4,6 +4,7 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
 import { localeBase, localizePath, versionBase } from "../routes/paths.ts";
+import { publicPath } from "../routes/public-url.ts";
 
 /** The same page in every locale that has it, otherwise that locale's home. */
 export function alternates(
@@ -105,7 +106,8 @@ export function buildLayoutData(
         }
       : null,
     colorMode: { applies: opts.applyColorMode, disableSwitch: config.colorMode.disableSwitch },
-    search: { href: loc("/search/"), provider: config.search.provider },
+    // Also read by the search island's props (JSON, which the document's href rewrite does not reach).
+    search: { href: publicPath(config, loc("/search/")), provider: config.search.provider },
     docsVersion: route.kind === "doc" ? { pluginId: config.docs.pluginId, name: route.version.name } : undefined,
   };
 }

@@ -4,6 +4,7 @@ import { createElement as h, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStrings, type Messages } from "../i18n/strings.ts";
 import { renderDocument } from "./html.ts";
+import { publishHrefs } from "../routes/public-url.ts";
 import type { PageModule } from "./page-module.ts";
 import { SiteProvider } from "../../theme/context.tsx";
 import { Layout } from "../../theme/layout/Layout.tsx";
@@ -118,5 +119,5 @@ export async function renderJob(job: RenderJob): Promise<string> {
       children: h(Layout, { wide: job.wide, children: page }),
     }),
   );
-  return renderDocument({ ...job.document, body });
+  return publishHrefs(job.document.config, renderDocument({ ...job.document, body }));
 }

@@ -9,8 +9,9 @@ import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import { searchPagePreloads, type Assets, type HeadData } from "./html.ts";
+import { escapeHtml, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
 import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
+import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
@@ -188,8 +189,8 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       title = `${t("theme.NotFound.title")} | ${config.title}`;
       break;
     case "redirect":
-      page = { kind: "redirect", props: { to: route.to } };
-      extraHead = `<meta http-equiv="refresh" content="0; url=${route.to}">`;
+      page = { kind: "redirect", props: { to: publicPath(config, route.to) } };
+      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(publicPath(config, route.to))}">`;
       break;
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
@@ -220,14 +221,17 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
   const head: HeadData = {
     title,
     description,
-    canonical: config.url + (route.kind === "redirect" ? route.to : route.path),
+    canonical: publicUrl(config, route.kind === "redirect" ? route.to : route.path),
     alternates:
       alts.length > 1
         ? [
-            ...alts.map((a) => ({ hreflang: config.i18n.localeConfigs[a.locale].htmlLang, href: config.url + a.href })),
+            ...alts.map((a) => ({
+              hreflang: config.i18n.localeConfigs[a.locale].htmlLang,
+              href: publicUrl(config, a.href),
+            })),
             {
               hreflang: "x-default",
-              href: config.url + alts.find((a) => a.locale === config.i18n.defaultLocale)!.href,
+              href: publicUrl(config, alts.find((a) => a.locale === config.i18n.defaultLocale)!.href),
             },
           ]
         : [],
@@ -285,6 +289,8 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
             }
           : {}),
         "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
+        // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
+        ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
       },
     },
   };

@@ -73,10 +73,16 @@ export function stripLocale(config: SiteConfig, path: string): { locale: string;
   return { locale: config.i18n.defaultLocale, rest: "/" + path.slice(config.baseUrl.length) };
 }
 
-/** Output file for a route path: "/ru/docs/" → "ru/docs/index.html". */
+/**
+ * Output file for a route path: "/ru/docs/" → "ru/docs/index.html"; with `trailingSlash: false`, as Docusaurus
+ * writes it, "/ru/docs/intro/" → "ru/docs/intro.html" and "/ru/docs/" → "ru/docs.html" (only the site's and the
+ * locales' homes stay `index.html`).
+ */
 export function outputFileOf(config: SiteConfig, path: string): string {
   const rel = path.slice(config.baseUrl.length).split("/").map(decodeSegment).join("/");
-  return rel.endsWith(".html") || rel.endsWith(".xml") || rel.endsWith(".txt") ? rel : `${rel}index.html`;
+  if (rel.endsWith(".html") || rel.endsWith(".xml") || rel.endsWith(".txt")) return rel;
+  const home = config.i18n.locales.some((l) => localeBase(config, l) === path);
+  return config.trailingSlash || home || !rel ? `${rel}index.html` : `${rel.slice(0, -1)}.html`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { convertPipePlural } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute, BlogPostRoute } from "../routes/types.ts";
 import type { SidebarNode } from "../routes/sidebars.ts";
 import { localeBase } from "../routes/paths.ts";
+import { publicPath } from "../routes/public-url.ts";
 import { escapeHtml } from "../render/html.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
@@ -62,7 +63,7 @@ export function searchClientConfig(config: SiteConfig, table: RouteTable, string
             ),
           }
         : undefined,
-    searchPage: `${localeBase(config, locale)}search/`,
+    searchPage: publicPath(config, `${localeBase(config, locale)}search/`),
     reportIssueUrl: config.search.reportIssueUrl,
     suggestions: firstTitles(table, `${locale}|${last.name}|`, 3),
     strings: messages,
@@ -141,7 +142,7 @@ export function searchFiles(
     const blogLabel = s.has("theme.blog.title") ? s.t("theme.blog.title") : "Blog";
     for (const v of config.docs.versions) {
       const pages: IndexedPage[] = indexedRoutes(config, table, locale, v.name).map((r) => ({
-        url: r.path,
+        url: publicPath(config, r.path),
         title: r.kind === "doc" ? r.title : r.post.title,
         description: r.kind === "doc" ? r.description : r.post.description,
         keywords: r.source.data.keywords ?? [],

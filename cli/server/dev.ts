@@ -26,7 +26,9 @@ import { PageErrors } from "../pipeline/page-errors.ts";
 import { cacheDirOf } from "../pipeline/cache.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
-import { canonicalRedirect, sameSite } from "./serve.ts";
+import { sameSite } from "./serve.ts";
+import { cleanPath } from "../../theme/clean-path.ts";
+import { publicPath } from "../routes/public-url.ts";
 import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { escapeHtml } from "../render/html.ts";
@@ -365,7 +367,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
           await preparePage(route);
           continue;
         }
-        live.send({ type: "page", path: route.path, html: await renderPatch(route) });
+        // The address the browser shows: slash-less with trailingSlash false.
+        const path = site.model ? publicPath(site.model.config, route.path) : route.path;
+        live.send({ type: "page", path, html: await renderPatch(route) });
       } catch {
         /* reported: the open page keeps its content and shows the overlay */
       }
@@ -417,9 +421,12 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       res.writeHead(200, { "Content-Type": contentType(pathname), "Cache-Control": "no-cache" }).end(liveScript);
       return;
     }
-    const to = canonicalRedirect(rawPath);
-    if (to) {
-      res.writeHead(301, { Location: sameSite(to) }).end();
+    // Folder URLs: `x.html`, `x/index.html` → `x/` (301).
+    // Slash-less URLs (trailingSlash false): `x.html` → `x` (308).
+    const slash = site.model?.config.trailingSlash ?? true;
+    const clean = cleanPath(rawPath, slash);
+    if (clean !== rawPath) {
+      res.writeHead(slash ? 301 : 308, { Location: sameSite(clean) }).end();
       return;
     }
     const m = site.model;
@@ -475,7 +482,17 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       return;
     }
     // Route paths are stored URL-encoded (a file name with a space); the request path arrives decoded.
-    let route = m.table.byPath.get(pathname) ?? m.table.byPath.get(encodePath(pathname));
+    const routeAt = (p: string) => m.table.byPath.get(p) ?? m.table.byPath.get(encodePath(p));
+    // Slash-less URLs: `/docs/intro` is the route `/docs/intro/`, and `/docs/intro/` redirects to it (308).
+    if (!slash && pathname.endsWith("/") && publicPath(m.config, pathname) !== pathname && routeAt(pathname)) {
+      res
+        .writeHead(308, {
+          Location: sameSite(rawPath.slice(0, -1)) + (req.url ?? "").slice(rawPath.length).split("#")[0],
+        })
+        .end();
+      return;
+    }
+    let route = routeAt(pathname) ?? (slash || pathname.endsWith("/") ? undefined : routeAt(`${pathname}/`));
     let status = 200;
     if (!route) {
       status = 404;

@@ -1,5 +1,7 @@
 // `docsite serve`: the built site over HTTP on 127.0.0.1, as a static host would serve it: clean URLs with a
-// trailing slash, *.html and index.html redirected to the clean path, the 404 page with status 404 for unknown
+// trailing slash (folder pages, x/index.html) or without one (trailingSlash false: pages written as x.html, which
+// `/x` answers and `/x/` and `/x.html` redirect to with 308, as GitHub Pages-like hosts do), *.html and index.html
+// of folder pages redirected to the clean path, the 404 page with status 404 for unknown
 // paths, immutable caching for content-hashed assets, and the headers of the site's `_headers` file (security
 // headers, written by the build), text compressed with brotli or gzip (compress.ts). GET and HEAD only; every
 // path is checked by safe-path.ts before it reaches the file system, and no request can stop the process: any
@@ -26,11 +28,36 @@ const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 /** Files a static host keeps to itself. */
 const PRIVATE = new Set(["/_headers", "/_redirects", "/.docsite-output"]);
 
-/** Where a request for a non-canonical page path should go, or null. */
+/** Where a request for a non-canonical page path of a folder-URL site should go, or null. */
 export function canonicalRedirect(pathname: string): string | null {
   const clean = cleanPath(pathname);
   return clean === pathname ? null : clean;
 }
+
+/**
+ * The slash-less page (trailingSlash false) a request names in another form, or null: `/x/` and `/x.html` are the
+ * page `/x` when `x.html` is a page file and `x/index.html` is not (the file layout decides, as on a static host,
+ * so `serve` needs no config). The home pages (`/`, `/ru/`) are folders and never match.
+ */
+export function slashlessRedirect(dir: string, pathname: string, rawPath: string): string | null {
+  const suffix = pathname.endsWith("/")
+    ? "/"
+    : pathname.endsWith(".html") && !pathname.endsWith("/index.html") && !pathname.endsWith("/404.html")
+      ? ".html"
+      : null;
+  if (!suffix) return null;
+  const page = pathname.slice(0, -suffix.length);
+  if (!page || page.endsWith("/") || !isPageFile(dir, `${page}.html`) || isPageFile(dir, `${page}/index.html`))
+    return null;
+  // The address as the request wrote it (its escapes kept), unless the suffix itself was escaped.
+  return rawPath.endsWith(suffix) ? rawPath.slice(0, -suffix.length) : encodeURI(page);
+}
+
+/** A file (not a folder) inside `dir` at this decoded site path. */
+const isPageFile = (dir: string, sitePath: string): boolean => {
+  const f = fileInside(dir, sitePath);
+  return Boolean(f && statOf(f)?.isFile());
+};
 
 /** A redirect target on this site: `//host/x` would leave it, so leading slashes collapse to one. */
 export const sameSite = (path: string) => `/${path.replace(/^[/\\]+/, "")}`;
@@ -80,6 +107,11 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     const pathname = decoded.path;
     const rawPath = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
+    const slashless = slashlessRedirect(opts.dir, pathname, rawPath);
+    if (slashless) {
+      redirect(res, sameSite(slashless) + query, 308);
+      return;
+    }
     const to = canonicalRedirect(rawPath);
     if (to) {
       redirect(res, sameSite(to) + query);
@@ -87,6 +119,12 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     }
     const file = PRIVATE.has(pathname) ? null : fileInside(opts.dir, pathname);
     const stats = file ? statOf(file) : null;
+    // A slash-less page beside a folder of the same name (`docs.html` and `docs/`): the page.
+    const page = stats?.isDirectory() && !pathname.endsWith("/") ? pageFile(file!, null, pathname) : null;
+    if (page) {
+      sendFile(req, res, page.file, page.stats, pathname, compressed);
+      return;
+    }
     // A folder without its slash is redirected to the slash form, as static hosts do.
     if (stats?.isDirectory() && !pathname.endsWith("/")) {
       redirect(res, `${sameSite(rawPath)}/${query}`);
@@ -106,8 +144,8 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
   };
 }
 
-function redirect(res: http.ServerResponse, location: string): void {
-  res.writeHead(301, { Location: location });
+function redirect(res: http.ServerResponse, location: string, status: 301 | 308 = 301): void {
+  res.writeHead(status, { Location: location });
   res.end();
 }
 

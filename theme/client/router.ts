@@ -3,7 +3,7 @@
 // falls back to a full page load, which always works.
 import { createProgress } from "./progress.ts";
 import { saveData } from "./connection.ts";
-import { cleanPath } from "../clean-path.ts";
+import { cleanPath as clean } from "../clean-path.ts";
 import { memoAsync } from "../memo-async.ts";
 import { setCategory } from "./behaviours.ts";
 
@@ -51,14 +51,16 @@ export function startRouter(
   hooks: RouterHooks,
 ): { navigate: (url: string, push?: boolean) => Promise<void>; show: (url: string) => Promise<void> } {
   const base = root.getAttribute("data-base") ?? "/";
+  const slash = root.getAttribute("data-trailing-slash") !== "false";
+  const cleanPath = (p: string) => clean(p, slash);
   const progress = createProgress();
   let current = location.pathname;
   let token = 0;
 
   // Clean *.html URLs on the client too, on a real page (a 404 page loads the clean URL instead: not-found.ts).
-  const clean = cleanPath(location.pathname);
-  if (clean !== location.pathname && root.getAttribute("data-route") !== "notFound")
-    history.replaceState(history.state, "", clean + location.search + location.hash);
+  const here = cleanPath(location.pathname);
+  if (here !== location.pathname && root.getAttribute("data-route") !== "notFound")
+    history.replaceState(history.state, "", here + location.search + location.hash);
 
   history.scrollRestoration = "manual";
   const saveScroll = () => history.replaceState({ ...(history.state ?? {}), scrollY: scrollY }, "");
