@@ -42,6 +42,8 @@ export function createStrings(
   fallback?: Strings,
 ): Strings {
   const cache = new Map<string, IntlMessageFormat>();
+  // Formatting is pure: a build asks the same few keys with the same values for every route (hundreds of times).
+  const results = new Map<string, string>();
   return {
     locale,
     messages,
@@ -64,7 +66,13 @@ export function createStrings(
         }
         cache.set(key, fmt);
       }
-      return String(fmt.format(values ?? {}));
+      const memo = values ? `${key}\0${JSON.stringify(values)}` : key;
+      let text = results.get(memo);
+      if (text === undefined) {
+        text = String(fmt.format(values ?? {}));
+        if (results.size < 10_000) results.set(memo, text);
+      }
+      return text;
     },
   };
 }

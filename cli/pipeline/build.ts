@@ -1,7 +1,7 @@
 // `docsite build`: config → content index → compiled pages → route table → checks → client bundle → HTML →
 // extras → atomic swap. Data flows one way; only the last step touches dist/.
 import fg from "fast-glob";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { scanContent, type ContentIndex } from "../content/scan.ts";
@@ -17,6 +17,7 @@ import { searchFiles } from "../search/index.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { headersFile } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
+import { manifestFileOf } from "./output-update.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -203,7 +204,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const logger = opts.logger ?? createLogger();
   // The output is checked and locked before any work, so a refused --out or a concurrent build fails at once.
   const outDir = opts.outDir ?? join(opts.root, "dist");
-  const output = opts.write === false ? null : await openOutput({ root: opts.root, outDir, warn: logger.warn });
+  const output =
+    opts.write === false
+      ? null
+      : await openOutput({
+          root: opts.root,
+          outDir,
+          warn: logger.warn,
+          // A rebuild writes only the files that changed (pipeline/output-update.ts).
+          manifest: manifestFileOf(cacheDirOf(opts.root), resolve(outDir)),
+        });
   try {
     return await buildInto({ ...opts, logger }, output);
   } finally {
@@ -326,7 +336,7 @@ async function buildWith(
     timings.write = done();
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
-  await Promise.all(["render", "search", "client"].map((ns) => cache.prune(ns)));
+  await Promise.all(["render", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return {
     ...site,

@@ -17,6 +17,8 @@ const shared = new WeakMap<object, string>();
 export function registerShared(...objects: object[]): void {
   for (const o of objects) if (!shared.has(o)) shared.set(o, `#shared:${hashText(JSON.stringify(o))}`);
 }
+/** The hash written in place of a registered object, or the object itself. */
+export const sharedRef = <T>(o: T): T | string => (o !== null && typeof o === "object" && shared.get(o)) || o;
 const replacer = (_key: string, value: unknown) =>
   value !== null && typeof value === "object" ? (shared.get(value) ?? value) : value;
 
@@ -36,6 +38,11 @@ export class BuildCache {
     let s = this.used.get(ns);
     if (!s) this.used.set(ns, (s = new Set()));
     s.add(key);
+  }
+
+  /** Marks entries as used (kept by `prune`) without reading them. */
+  keep(ns: string, keys: Iterable<string>): void {
+    for (const k of keys) this.use(ns, k);
   }
 
   get(ns: string, key: string): string | undefined {

@@ -1,7 +1,7 @@
 // Build steps whose output is a pure function of their inputs and the code, taken from the build cache when
 // those are unchanged: the client bundle (esbuild) and the local search index bundles.
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
-import { localIndexFiles, type IndexedPage } from "../search/local-index.ts";
+import { analysePage, localIndexFiles, type IndexedPage, type PageAnalysis } from "../search/local-index.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
 import { cacheKey, type BuildCache } from "./cache.ts";
 
@@ -21,14 +21,33 @@ export async function cachedClientBundle(
   return b;
 }
 
-/** A search index bundle, built again only when one of its pages' indexed text changes. */
+/**
+ * A search index bundle, built again only when one of its pages' indexed text changes; then only the changed pages
+ * are analysed again (tokens, stems, term counts: most of the work), the others come from per-page entries. The
+ * assembly (weights, shards) always runs over every page, so the bundle is the one a cold build writes.
+ */
 export const cachedSearchBundle =
   (cache: BuildCache) =>
   (pages: IndexedPage[], synonyms?: Synonyms): Map<string, string> => {
     const key = cacheKey("search", { pages, synonyms: synonyms ?? {} });
     const hit = cache.get("search", key);
-    if (hit !== undefined) return new Map(JSON.parse(hit) as Array<[string, string]>);
-    const files = localIndexFiles(pages, synonyms);
-    cache.set("search", key, JSON.stringify([...files]));
+    if (hit !== undefined) {
+      const entry = JSON.parse(hit) as { files: Array<[string, string]>; pageKeys: string[] };
+      cache.keep("search-page", entry.pageKeys);
+      return new Map(entry.files);
+    }
+    const pageKeys: string[] = [];
+    const files = localIndexFiles(pages, synonyms, (all) =>
+      all.map((page) => {
+        const k = cacheKey("search-page", page);
+        pageKeys.push(k);
+        const known = cache.get("search-page", k);
+        if (known !== undefined) return JSON.parse(known) as PageAnalysis;
+        const analysis = analysePage(page);
+        cache.set("search-page", k, JSON.stringify(analysis));
+        return analysis;
+      }),
+    );
+    cache.set("search", key, JSON.stringify({ files: [...files], pageKeys }));
     return files;
   };

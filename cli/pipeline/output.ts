@@ -7,6 +7,15 @@ import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
+import {
+  applyUpdate,
+  contentHash,
+  planUpdate,
+  readManifest,
+  readStaticFiles,
+  rollForward,
+  saveManifest,
+} from "./output-update.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
@@ -205,7 +214,11 @@ function leftovers(outDir: string): { tmp: string[]; old: string[] } {
  */
 export function cleanLeftovers(outDir: string): void {
   const { tmp, old } = leftovers(outDir);
-  for (const t of tmp) rmSync(t, { recursive: true, force: true, maxRetries: 3 });
+  for (const t of tmp) {
+    // An in-place update killed after its commit is completed first (pipeline/output-update.ts).
+    if (existsSync(outDir)) rollForward(t, outDir);
+    rmSync(t, { recursive: true, force: true, maxRetries: 3 });
+  }
   const restore = !existsSync(outDir) ? old.pop() : undefined;
   if (restore) renameSync(restore, outDir);
   for (const o of old) removeStampedSync(o);
@@ -281,6 +294,11 @@ export interface OutputOptions {
   renameOld?: (from: string, to: string) => Promise<void>;
   /** Tests replace the removal of the old output to simulate a folder that cannot be deleted. */
   removeOld?: (dir: string) => Promise<void>;
+  /**
+   * Where the record of the last write is kept (pipeline/output-update.ts). With it, a rebuild updates the
+   * output in place: only changed files are written, files no longer produced are removed.
+   */
+  manifest?: string;
 }
 
 export interface Output {
@@ -289,6 +307,14 @@ export interface Output {
   write(files: Map<string, string | Uint8Array>, staticDir?: string): Promise<void>;
   /** Releases the lock and the signal handlers. */
   close(): void;
+}
+
+interface OutputState {
+  tmp?: string;
+  old?: string;
+  aborted?: NodeJS.Signals;
+  /** The in-place update in `tmp` has committed its journal: it is completed, not abandoned. */
+  committed?: boolean;
 }
 
 const IN_PLACE_CODES = new Set(["EBUSY", "EXDEV", "EPERM", "EACCES"]);
@@ -305,7 +331,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
   await mkdir(dirname(outDir), { recursive: true }).catch((err) => {
     throw lockError(`${outDir}.lock`, err);
   });
-  const state: { tmp?: string; old?: string; aborted?: NodeJS.Signals } = {};
+  const state: OutputState = {};
   let release = () => {};
   const onSignal = (signal: NodeJS.Signals) => {
     state.aborted = signal;
@@ -329,6 +355,54 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
     release();
     throw err;
   }
+  /** The manifest is an optimisation: when it cannot be written, the next build writes every file. */
+  const record = (file: string, hashes: Map<string, string>) => {
+    try {
+      saveManifest(file, outDir, hashes);
+    } catch {
+      rmSync(file, { force: true });
+    }
+  };
+
+  /** Writes only what changed into the existing output; false when it must be written whole instead. */
+  async function updateInPlace(
+    manifestFile: string,
+    files: Map<string, string | Uint8Array>,
+    staticDir: string | undefined,
+  ): Promise<boolean> {
+    // A mount point is updated by copying anyway (swapIn); a folder without the stamp is replaced whole.
+    if (!stamped(outDir) || (await isMountPoint(outDir))) return false;
+    const statics = staticDir && existsSync(staticDir) ? await readStaticFiles(await realpath(staticDir), STAMP) : null;
+    if (staticDir && existsSync(staticDir) && !statics) return false;
+    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), readManifest(manifestFile), STAMP);
+    if (!plan) return false;
+    if (plan.write.length || plan.remove.length) {
+      const stage = `${outDir}.tmp-${process.pid}-${Date.now()}`;
+      state.tmp = stage;
+      try {
+        await mkdir(stage);
+        await writeFile(join(stage, STAMP), STAMP_TEXT);
+        await applyUpdate(
+          outDir,
+          stage,
+          plan,
+          () => {
+            if (state.aborted) throw new DocsiteError(`build stopped by ${state.aborted}`);
+          },
+          () => {
+            state.committed = true;
+          },
+        );
+      } finally {
+        if (existsSync(stage)) await rm(stage, { recursive: true, force: true, maxRetries: 3 });
+        state.tmp = undefined;
+        state.committed = false;
+      }
+    }
+    record(manifestFile, plan.hashes);
+    return true;
+  }
+
   return {
     outDir,
     close() {
@@ -342,6 +416,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
       const check = () => {
         if (state.aborted) throw new DocsiteError(`build stopped by ${state.aborted}`);
       };
+      if (opts.manifest && (await updateInPlace(opts.manifest, files, staticDir))) return;
       try {
         await mkdir(tmp);
         await writeFile(join(tmp, STAMP), STAMP_TEXT);
@@ -357,6 +432,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
         }
         check();
         await swapIn(tmp, outDir, id, state, opts);
+        if (opts.manifest) record(opts.manifest, new Map([...files].map(([f, c]) => [f, contentHash(c)])));
       } finally {
         if (existsSync(tmp)) await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
         state.tmp = undefined;
@@ -441,8 +517,9 @@ function swapError(outDir: string, err: unknown): DocsiteError {
 }
 
 /** Signal-time cleanup, synchronous: the previous output goes back in place and the temporary folder goes. */
-function abandonSync(outDir: string, state: { tmp?: string; old?: string }): void {
+function abandonSync(outDir: string, state: OutputState): void {
   try {
+    if (state.tmp && state.committed) rollForward(state.tmp, outDir);
     if (state.old && existsSync(state.old)) {
       if (!existsSync(outDir)) renameSync(state.old, outDir);
       else removeStampedSync(state.old);

@@ -7,7 +7,8 @@ import { outputFileOf } from "../routes/paths.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
-import { cacheKey, registerShared, type BuildCache } from "./cache.ts";
+import { cacheKey, registerShared, sharedRef, type BuildCache } from "./cache.ts";
+import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 
@@ -32,7 +33,7 @@ export async function renderRoutes(
   for (const route of routes) {
     try {
       const job = prepareRoute(ctx, route);
-      const key = cacheKey(job);
+      const key = jobKey(job);
       const hit = cache.get("render", key);
       if (hit !== undefined) {
         files.set(outputFileOf(ctx.config, route.path), hit);
@@ -68,6 +69,27 @@ export async function renderRoutes(
     if (html !== undefined) ordered.set(f, html);
   }
   return { files: ordered, stats, errors: failed };
+}
+
+/**
+ * The cache key of a render job: the job as JSON with the shared objects (config, strings, the sidebar) written as
+ * their hashes. The same key `cacheKey(job)` gives, up to that, computed with JSON.stringify's native path: a
+ * replacer function is called for every value of the job, which took more CPU than the rest of a cached route.
+ */
+function jobKey(job: RenderJob): string {
+  const page =
+    job.page.kind === "doc" && job.page.data.sidebar
+      ? { ...job.page, data: { ...job.page.data, sidebar: sharedRef(job.page.data.sidebar) } }
+      : job.page;
+  return cacheKey(
+    JSON.stringify({
+      ...job,
+      messages: sharedRef(job.messages),
+      fallback: job.fallback && { ...job.fallback, messages: sharedRef(job.fallback.messages) },
+      page,
+      document: { ...job.document, config: sharedRef(job.document.config) },
+    }),
+  );
 }
 
 /** A render error names the file the route comes from (and keeps its cause). */

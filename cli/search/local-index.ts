@@ -41,8 +41,8 @@ const SHARD_BYTES = 16_000;
 
 interface Field {
   text: string;
-  boost: number /** length-normalised (prose) or not (titles) */;
-  prose: boolean;
+  /** The page title, keywords, description, a heading or prose: what its boost is (BOOST). */
+  kind: keyof typeof BOOST;
 }
 
 /** A tails chunk (terms only, no postings) is closed past this size: ~3 KB gzip. */
@@ -92,24 +92,21 @@ export function fitTexts(texts: string[], budget = FRAGMENT_CHARS): string[] {
 const hash = (s: string) => hashText(s).slice(0, 10);
 
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
-function sectionsOf(
-  p: IndexedPage,
-  headingWeight: (title: string) => number,
-): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
+function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = p.sections
     .filter((s) => !s.id)
     .map((s) => s.text)
     .join(" ");
-  const out = [
+  const out: ReturnType<typeof sectionsOf> = [
     {
       anchor: "",
       heading: "",
       text: [p.description, intro].filter(Boolean).join(" "),
       fields: [
-        { text: p.title, boost: BOOST.pageTitle, prose: false },
-        { text: p.keywords.join(" "), boost: BOOST.keywords, prose: false },
-        { text: p.description, boost: BOOST.description, prose: false },
-        { text: intro, boost: BOOST.text, prose: true },
+        { text: p.title, kind: "pageTitle" },
+        { text: p.keywords.join(" "), kind: "keywords" },
+        { text: p.description, kind: "description" },
+        { text: intro, kind: "text" },
       ],
     },
   ];
@@ -120,8 +117,8 @@ function sectionsOf(
         heading: s.title,
         text: s.text,
         fields: [
-          { text: s.title, boost: BOOST.heading * headingWeight(s.title), prose: false },
-          { text: s.text, boost: BOOST.text, prose: true },
+          { text: s.title, kind: "heading" },
+          { text: s.text, kind: "text" },
         ],
       });
   }
@@ -150,49 +147,86 @@ const headingKey = (title: string) =>
     .map((w) => w.text)
     .join(" ");
 
+/**
+ * What indexing needs of one page, worked out from that page alone (so a build can keep it per page and redo only
+ * the pages that changed): its fragment as written, and per section the term counts of each field.
+ */
+export interface PageAnalysis {
+  fragment: string;
+  sections: Array<Array<{ kind: Field["kind"]; length: number; tf: Array<[string, number]>; heading?: string }>>;
+}
+
+export function analysePage(page: IndexedPage): PageAnalysis {
+  const sections = sectionsOf(page);
+  const texts = fitTexts(sections.map((s) => s.text));
+  const fragment: Fragment = {
+    url: page.url,
+    title: page.title,
+    breadcrumbs: page.breadcrumbs,
+    sections: sections.map((s, i) => [s.anchor, s.heading, texts[i]]),
+  };
+  return {
+    fragment: JSON.stringify(fragment),
+    sections: sections.map((s) =>
+      s.fields.map((f) => {
+        const { length, tf } = counts(f.text);
+        return { kind: f.kind, length, tf: [...tf], ...(f.kind === "heading" ? { heading: headingKey(f.text) } : {}) };
+      }),
+    ),
+  };
+}
+
 /** How much a heading counts given how many pages carry the same heading text. */
-function headingWeights(pages: IndexedPage[]): (title: string) => number {
+function headingWeights(pages: PageAnalysis[]): (key: string) => number {
   const pagesWith = new Map<string, number>();
   for (const p of pages)
-    for (const key of new Set(p.sections.filter((s) => s.id).map((s) => headingKey(s.title))))
+    for (const key of new Set(
+      p.sections.flatMap((fields) => fields.flatMap((f) => (f.heading !== undefined ? [f.heading] : []))),
+    ))
       pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
-  return (title) => {
-    const n = pagesWith.get(headingKey(title)) ?? 1;
+  return (key) => {
+    const n = pagesWith.get(key) ?? 1;
     return n <= REPEATS_FREE ? 1 : Math.sqrt(REPEATS_FREE / n);
   };
 }
 
-export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): Map<string, string> {
+/**
+ * The bundle's files. `analyse` may come from a cache (pipeline/cached-steps.ts); term weights depend on every
+ * page (document frequencies, the average prose length, repeated headings), so the assembly always sees them all.
+ */
+export function localIndexFiles(
+  pages: IndexedPage[],
+  synonyms: Synonyms = {},
+  analyse: (pages: IndexedPage[]) => PageAnalysis[] = (all) => all.map(analysePage),
+): Map<string, string> {
   const files = new Map<string, string>();
-  const fragments: string[] = [];
-  const headingWeight = headingWeights(pages);
-  const counted = pages.map((page) => {
-    const sections = sectionsOf(page, headingWeight);
-    const texts = fitTexts(sections.map((s) => s.text));
-    const fragment: Fragment = {
-      url: page.url,
-      title: page.title,
-      breadcrumbs: page.breadcrumbs,
-      sections: sections.map((s, i) => [s.anchor, s.heading, texts[i]]),
-    };
-    fragments.push(JSON.stringify(fragment));
-    return sections.map((s) => s.fields.map((f) => ({ ...f, ...counts(f.text) })));
-  });
-  const prose = counted.flat(2).filter((f) => f.prose);
+  const analysed = analyse(pages);
+  const fragments = analysed.map((a) => a.fragment);
+  const headingWeight = headingWeights(analysed);
+  const counted = analysed.map((a) => a.sections);
+  const prose = counted.flat(2).filter((f) => f.kind === "text");
   const avg = Math.max(1, prose.reduce((a, f) => a + f.length, 0) / Math.max(1, prose.length));
 
-  // term → page → section → Σ over fields of boost × saturated term frequency
-  const weights = new Map<string, Map<number, Map<number, number>>>();
+  // term → (page, section, Σ over fields of boost × saturated term frequency), in page and section order: pages
+  // and sections are visited in order, and a section's fields one after the other, so a term's (page, section)
+  // pair is either its last entry or a new one. Flat arrays, not maps: this runs over every page on each rebuild.
+  const weights = new Map<string, { entries: number[]; pages: number }>();
   counted.forEach((sections, p) => {
     sections.forEach((fields, si) => {
       for (const f of fields) {
-        const norm = f.prose ? 1 - B + (B * f.length) / avg : 1;
+        const norm = f.kind === "text" ? 1 - B + (B * f.length) / avg : 1;
+        const boost = f.heading !== undefined ? BOOST.heading * headingWeight(f.heading) : BOOST[f.kind];
         for (const [term, n] of f.tf) {
-          let byPage = weights.get(term);
-          if (!byPage) weights.set(term, (byPage = new Map()));
-          let bySection = byPage.get(p);
-          if (!bySection) byPage.set(p, (bySection = new Map()));
-          bySection.set(si, (bySection.get(si) ?? 0) + (f.boost * n * (K1 + 1)) / (n + K1 * norm));
+          const w = (boost * n * (K1 + 1)) / (n + K1 * norm);
+          let t = weights.get(term);
+          if (!t) weights.set(term, (t = { entries: [], pages: 0 }));
+          const e = t.entries;
+          const last = e.length - 3;
+          if (last >= 0 && e[last] === p && e[last + 1] === si) e[last + 2] += w;
+          else {
+            if (last < 0 || e[last] !== p) t.pages++;
+            e.push(p, si, w);
+          }
         }
       }
     });
@@ -201,15 +235,13 @@ export function localIndexFiles(pages: IndexedPage[], synonyms: Synonyms = {}): 
   const n = pages.length;
   const postings = new Map<string, number[]>();
   for (const term of [...weights.keys()].sort(compareTerms)) {
-    const byPage = weights.get(term)!;
-    const idf = Math.log(1 + (n - byPage.size + 0.5) / (byPage.size + 0.5));
+    const { entries, pages: df } = weights.get(term)!;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const flat: number[] = [];
     let prev = 0;
-    for (const [p, bySection] of [...byPage].sort((a, b) => a[0] - b[0])) {
-      for (const [s, w] of [...bySection].sort((a, b) => a[0] - b[0])) {
-        flat.push(p - prev, s, Math.max(1, Math.round(idf * w * 10)));
-        prev = p;
-      }
+    for (let i = 0; i < entries.length; i += 3) {
+      flat.push(entries[i] - prev, entries[i + 1], Math.max(1, Math.round(idf * entries[i + 2] * 10)));
+      prev = entries[i];
     }
     postings.set(term, flat);
   }

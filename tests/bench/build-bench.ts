@@ -30,6 +30,8 @@ export interface BuildRuns {
   cold: Measured<BuildResult>;
   warm: Measured<BuildResult>;
   edit: Measured<BuildResult>;
+  /** The same page's front matter title edited: the pages whose sidebar or prev/next shows it render again. */
+  titleEdit: Measured<BuildResult>;
   /** The no-change build as a new process that first makes the CLI bundle (an empty bundle cache). */
   cliFirst: Timed;
   /** The same again, the bundle made. */
@@ -37,6 +39,12 @@ export interface BuildRuns {
   /** 1-minute load average when the runs started and ended (the machine may be shared). */
   load: [number, number];
 }
+
+/** The page with its front matter title changed (a title line added when it has none). */
+const retitled = (text: string) =>
+  /^title: .*$/m.test(text)
+    ? text.replace(/^title: (.*)$/m, "title: $1 (edited by the bench)")
+    : text.replace(/^---\n/, "---\ntitle: Edited by the bench\n");
 
 export interface Timed {
   wallMs: number;
@@ -59,7 +67,10 @@ function timedCli(root: string, outDir: string, cliCache: string): Timed {
   return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined };
 }
 
-/** Builds `root` cold, again unchanged, and after appending a paragraph to `editFile` (restored afterwards). */
+/**
+ * Builds `root` cold, again unchanged, after appending a paragraph to `editFile`, and with its title changed
+ * instead (restored afterwards).
+ */
 export async function benchBuilds(root: string, outDir: string, editFile: string): Promise<BuildRuns> {
   const logger = createLogger({ quiet: true });
   const loadBefore = loadavg()[0];
@@ -69,9 +80,12 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   const warm = await run();
   const original = await readFile(join(root, editFile), "utf8");
   let edit: Measured<BuildResult>;
+  let titleEdit: Measured<BuildResult>;
   try {
     await writeFile(join(root, editFile), `${original}\n\nA paragraph added by the bench.\n`);
     edit = await run();
+    await writeFile(join(root, editFile), retitled(original));
+    titleEdit = await run();
   } finally {
     await writeFile(join(root, editFile), original);
   }
@@ -80,7 +94,7 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   try {
     const cliFirst = timedCli(root, outDir, cliCache);
     const cliWarm = timedCli(root, outDir, cliCache);
-    return { cold, warm, edit, cliFirst, cliWarm, load: [loadBefore, loadavg()[0]] };
+    return { cold, warm, edit, titleEdit, cliFirst, cliWarm, load: [loadBefore, loadavg()[0]] };
   } finally {
     await rm(cliCache, { recursive: true, force: true });
   }
@@ -93,6 +107,7 @@ export function buildTable(title: string, r: BuildRuns): string {
     ["cold (empty cache)", r.cold],
     ["no change", r.warm],
     ["one page edited", r.edit],
+    ["its title edited", r.titleEdit],
   ];
   const lines = [
     `\n## Build: ${title} (${r.cold.value.pages} routes)\n`,

@@ -1,7 +1,7 @@
 // The persistent build cache and the worker pool: a rebuild after any kind of edit shows the edit, redoes only
 // the routes that depend on it, and writes exactly the bytes a cold build (empty cache) writes.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join, relative } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
@@ -27,8 +27,9 @@ describe("incremental builds", () => {
   const dist = () => join(root, "dist");
   const read = (p: string) => readFile(join(dist(), p), "utf8");
   /** A warm build, then a cold build of the same sources into dist-cold: both must be byte-identical. */
-  async function rebuild(): Promise<BuildResult> {
+  async function rebuild(afterWarm?: () => Promise<void>): Promise<BuildResult> {
     const warm = await buildSite(root);
+    await afterWarm?.();
     await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
     const cold = await buildSite(root, { outDir: join(root, "dist-cold") });
     expect(cold.renderStats.cached).toBe(0);
@@ -54,7 +55,20 @@ describe("incremental builds", () => {
     const file = "content/en/docs/v1/guide/second.mdx";
     const text = await readFile(join(root, file), "utf8");
     await applyChanges(root, { [file]: text.replace("Back to", "Return to") });
-    const r = await rebuild();
+    const ino = async (p: string) => (await stat(join(dist(), p))).ino;
+    const [unchanged, edited] = [
+      await ino("docs/v1/guide/first/index.html"),
+      await ino("docs/v1/guide/second/index.html"),
+    ];
+    const searchEntries = () => readdir(join(root, ".docsite", "cache", "search-page"));
+    const before = new Set(await searchEntries());
+    const r = await rebuild(async () => {
+      // dist/ was updated in place: the unchanged page was not written again, the edited one was.
+      expect(await ino("docs/v1/guide/first/index.html")).toBe(unchanged);
+      expect(await ino("docs/v1/guide/second/index.html")).not.toBe(edited);
+      // Only the edited page was analysed again for search (in the English bundle and the Russian one).
+      expect((await searchEntries()).filter((k) => !before.has(k))).toHaveLength(2);
+    });
     expect(r.compileStats.compiled).toBe(2); // the English page, and the same source shown on /ru/
     expect(r.renderStats.rendered).toBe(2); // /docs/v1/guide/second/ and /ru/docs/v1/guide/second/
     expect(await read("docs/v1/guide/second/index.html")).toContain("Return to");

@@ -1,0 +1,129 @@
+// A rebuild updates the output folder in place (cli/pipeline/output-update.ts): only changed files are written,
+// dropped ones removed, the result equals a whole write, anything the manifest cannot vouch for is written again,
+// and a journal committed by a build killed mid-update is completed by the next build (never half applied).
+import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { STAMP, openOutput } from "../../cli/pipeline/output.ts";
+import { manifestFileOf } from "../../cli/pipeline/output-update.ts";
+
+let root: string;
+const dist = () => join(root, "dist");
+const manifest = () => manifestFileOf(join(root, ".docsite", "cache"), dist());
+
+async function write(files: Record<string, string>, withManifest = true): Promise<void> {
+  const out = await openOutput({ root, outDir: dist(), manifest: withManifest ? manifest() : undefined });
+  try {
+    await out.write(new Map(Object.entries(files)));
+  } finally {
+    out.close();
+  }
+}
+
+/** Every file under dist/ (the stamp left out) with its text. */
+async function tree(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dist(), { recursive: true, withFileTypes: true })) {
+    const rel = relative(dist(), join(e.parentPath, e.name));
+    if (e.isFile() && rel !== STAMP) out[rel] = await readFile(join(dist(), rel), "utf8");
+  }
+  return out;
+}
+
+const ino = async (rel: string) => (await stat(join(dist(), rel))).ino;
+const dirs = () => readdirSync(dist(), { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory());
+const leftovers = () => readdirSync(root).filter((n) => n.startsWith("dist."));
+
+const SITE = {
+  "index.html": "home",
+  "docs/a/index.html": "page a",
+  "docs/b/index.html": "page b",
+  "search/s/0.aaaa.json": "shard",
+};
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "docsite-output-"));
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+describe("in-place update of the output", () => {
+  it("writes only the changed files, removes dropped files and folders, and equals a whole write", async () => {
+    await write(SITE);
+    const kept = await ino("docs/a/index.html");
+    const changed = await ino("docs/b/index.html");
+    const next = {
+      "index.html": "home",
+      "docs/a/index.html": "page a",
+      "docs/b/index.html": "page b, edited",
+      "docs/c/index.html": "page c",
+      "search/s/0.bbbb.json": "shard, renamed",
+    };
+    await write(next);
+    expect(await tree()).toEqual(next);
+    expect(await ino("docs/a/index.html")).toBe(kept); // not written again
+    expect(await ino("docs/b/index.html")).not.toBe(changed);
+    expect(existsSync(join(dist(), STAMP))).toBe(true);
+    expect(leftovers()).toEqual([]);
+
+    await write({ "index.html": "home" });
+    expect(await tree()).toEqual({ "index.html": "home" });
+    expect(dirs()).toEqual([]); // docs/ and search/ went with their last files
+  });
+
+  it("writes a file again when it was changed or added by hand since the last build", async () => {
+    await write(SITE);
+    await writeFile(join(dist(), "docs/a/index.html"), "page A"); // same size, new mtime
+    await utimes(join(dist(), "docs/b/index.html"), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    await writeFile(join(dist(), "stray.html"), "mine");
+    await mkdir(join(dist(), "stray-folder"));
+    await write(SITE);
+    expect(await tree()).toEqual(SITE);
+    expect(existsSync(join(dist(), "stray-folder"))).toBe(false);
+  });
+
+  it("writes the whole folder without a manifest, or when a file must become a folder", async () => {
+    await write(SITE, false);
+    const before = await ino("index.html");
+    await write(SITE); // no manifest yet: a whole write, which records one
+    expect(await ino("index.html")).not.toBe(before);
+    const next = { ...SITE, "docs/a/index.html/deeper.html": "now a folder" };
+    delete (next as Record<string, string>)["docs/a/index.html"];
+    await write(next);
+    expect(await tree()).toEqual(next);
+    await rm(manifest());
+    await write(SITE);
+    expect(await tree()).toEqual(SITE);
+  });
+
+  it("completes a journal a killed build committed, and drops a stage it had not committed", async () => {
+    await write(SITE);
+    // What a build killed right after its commit leaves: the staged file and the journal beside dist/.
+    const stage = join(root, "dist.tmp-999999-1");
+    await mkdir(join(stage, "f"), { recursive: true });
+    await writeFile(join(stage, STAMP), "stamp");
+    await writeFile(join(stage, "f", "0"), "page b, from the journal");
+    const journal = { moves: [["0", "docs/b/index.html"]], remove: ["docs/a", "../outside", "/etc/passwd"] };
+    await writeFile(join(stage, "journal.json"), JSON.stringify(journal));
+    await writeFile(join(root, "outside"), "not docsite's");
+    // And one killed before its commit: staged bytes, no journal.
+    const early = join(root, "dist.tmp-999999-2");
+    await mkdir(join(early, "f"), { recursive: true });
+    await writeFile(join(early, STAMP), "stamp");
+    await writeFile(join(early, "f", "0"), "never applied");
+
+    const out = await openOutput({ root, outDir: dist(), manifest: manifest() });
+    out.close();
+    expect(await tree()).toEqual({
+      "index.html": "home",
+      "docs/b/index.html": "page b, from the journal",
+      "search/s/0.aaaa.json": "shard",
+    });
+    expect(await readFile(join(root, "outside"), "utf8")).toBe("not docsite's");
+    expect(leftovers()).toEqual([]);
+    // The next build puts everything right, the journal's file included (its stat is not the recorded one).
+    await write(SITE);
+    expect(await tree()).toEqual(SITE);
+  });
+});
