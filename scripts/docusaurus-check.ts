@@ -3,7 +3,9 @@
 // locale how many doc pages and blog posts built, whether each one is published at the URL Docusaurus gives it
 // (computed here from the source with Docusaurus' own rules, not from docsite's mapping), and the failures
 // grouped by cause. Content is never modified; only the generated site.config.json is relaxed so that broken
-// links are reported instead of stopping the build.
+// links are reported instead of stopping the build. The project's npm dependencies that import writes into the new
+// package.json are installed there (`npm install --ignore-scripts`) before the build, unless `--no-install`.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -127,6 +129,40 @@ function published(dist: string, url: string, baseUrl: string, trailingSlash: bo
     : existsSync(join(dist, rel, "index.html"));
 }
 
+const NPM_FLAGS = ["--no-audit", "--no-fund", "--ignore-scripts", "--legacy-peer-deps", "--loglevel=error"];
+
+const npm = (dir: string, args: string[]) =>
+  spawnSync("npm", [...args, ...NPM_FLAGS], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 10 * 60_000,
+  });
+
+/**
+ * `npm install` in the imported folder (no install scripts run): how it went, for the report. When it fails (one
+ * package the registry does not have stops npm), the packages npm cannot find are left out for a second install,
+ * so the others still reach the build; package.json is put back as the import wrote it, and the report names them.
+ */
+function installDependencies(dir: string, packages: string[]): string {
+  const started = Date.now();
+  const took = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (npm(dir, ["install"]).status === 0) return `installed in ${took()}`;
+  const missing = packages.filter((p) => npm(dir, ["view", p, "version"]).status !== 0);
+  if (!missing.length) return `FAILED after ${took()}; the build reports the packages it misses`;
+  const file = join(dir, "package.json");
+  const original = readFileSync(file, "utf8");
+  const pkg = JSON.parse(original);
+  for (const p of missing) delete pkg.dependencies[p.slice(0, p.lastIndexOf("@"))];
+  try {
+    writeFileSync(file, JSON.stringify(pkg, null, 2));
+    const ok = npm(dir, ["install"]).status === 0;
+    return `${ok ? "installed" : "FAILED"} in ${took()} without ${missing.join(", ")} (not found in the registry)`;
+  } finally {
+    writeFileSync(file, original);
+  }
+}
+
 /** A failure message with its specifics (quoted names, paths) replaced, so failures group by cause. */
 const causeOf = (msg: string) =>
   msg
@@ -139,9 +175,10 @@ async function main() {
   const args = process.argv.slice(2);
   const keepAt = args.indexOf("--keep");
   const keep = keepAt >= 0 ? resolve(args[keepAt + 1]) : undefined;
+  const install = !args.includes("--no-install");
   const srcArg = args.find((a, i) => !a.startsWith("--") && (keepAt < 0 || i !== keepAt + 1));
   if (!srcArg) {
-    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>]");
+    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>] [--no-install]");
     process.exit(2);
   }
   const src = resolve(srcArg);
@@ -157,6 +194,8 @@ async function main() {
     const cfg = JSON.parse(readFileSync(cfgFile, "utf8"));
     Object.assign(cfg, { onBrokenLinks: "warn", onBrokenAnchors: "warn", onDuplicateRoutes: "warn" });
     writeFileSync(cfgFile, `${JSON.stringify(cfg, null, 2)}\n`);
+    const installed =
+      install && report.dependencies.added.length ? installDependencies(out, report.dependencies.added) : null;
     const dist = join(work, "dist");
     const r = await build({
       root: out,
@@ -184,8 +223,15 @@ async function main() {
       `import: ${report.docs} doc files, ${report.posts} posts; not carried over: ${report.skipped.length} item(s)`,
     );
     for (const s of report.skipped) console.log(`  ✗ ${s}`);
+    if (report.dependencies.added.length)
+      console.log(
+        installed
+          ? `npm install: ${report.dependencies.added.length} package(s) ` +
+              `(${report.dependencies.added.join(", ")}) ${installed}`
+          : `npm install: skipped (--no-install); ${report.dependencies.added.length} package(s) in package.json`,
+      );
     console.log(
-      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (this process)`,
+      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (import, npm install and build; CPU of this process, npm not counted)`,
     );
     const mismatches: string[] = [];
     for (const locale of [...new Set(pages.map((p) => p.locale))]) {

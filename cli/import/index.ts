@@ -6,6 +6,7 @@ import { dirname, join, relative } from "node:path";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
+import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule } from "./load-module.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
@@ -19,6 +20,8 @@ export interface ImportReport {
   versions: string[];
   mapped: string[];
   skipped: string[];
+  /** The project's npm dependencies written into the new package.json. */
+  dependencies: DependencyResult;
 }
 
 const docsiteI18n = fromRoot("i18n");
@@ -148,7 +151,7 @@ export async function importDocusaurus(
   await copyDir(
     "src",
     "src",
-    (f) => isContent(f) || /\.(json|ya?ml|png|jpe?g|gif|svg|webp|mp4|webm|m?[jt]sx?|cjs|s?css)$/i.test(f),
+    (f) => isContent(f) || /\.(json|ya?ml|png|jpe?g|gif|svg|webp|mp4|webm|m?[jt]sx?|cjs|s?css|sass)$/i.test(f),
   );
 
   // Interface strings: docsite's theme, Docusaurus' code.json over them, then the config's and sidebars' labels.
@@ -212,8 +215,10 @@ export async function importDocusaurus(
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);
+  const dependencies = await writeDependencies(src, out);
+  skipped.push(...dependencies.left);
   const gitignore = join(out, ".gitignore");
-  if (!existsSync(gitignore)) await writeFile(gitignore, "dist/\n.docsite/\n");
+  if (!existsSync(gitignore)) await writeFile(gitignore, "dist/\n.docsite/\nnode_modules/\n");
   void readdirSync;
   return {
     docs,
@@ -224,6 +229,7 @@ export async function importDocusaurus(
     versions: m.versions.map((v) => v.name),
     mapped: [...m.mapped, `${Object.keys(aliases).length} folder aliases for @site/ imports`],
     skipped,
+    dependencies,
   };
 }
 
@@ -235,7 +241,18 @@ export function formatReport(r: ImportReport, out: string): string {
     ...r.mapped.map((s) => `  ✓ ${s}`),
     r.skipped.length ? "Not carried over:" : "Everything was carried over.",
     ...r.skipped.map((s) => `  ✗ ${s}`),
-    `Next: docsite build --root ${out}`,
+    ...dependencyLines(r.dependencies, out),
   ];
   return lines.join("\n");
+}
+
+function dependencyLines(d: DependencyResult, out: string): string[] {
+  if (d.file === "none") return [`Next: docsite build --root ${out}`];
+  const what = d.file === "created" ? "created" : "merged into the existing one";
+  return [
+    `package.json ${what}: ${d.added.length} dependencies of the Docusaurus project that components may import` +
+      (d.added.length ? ` (${d.added.join(", ")})` : "") +
+      (d.kept.length ? `; already there, versions kept: ${d.kept.join(", ")}` : ""),
+    `Next: cd ${out} && npm install, then docsite build --root ${out}`,
+  ];
 }

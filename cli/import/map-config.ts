@@ -2,6 +2,7 @@
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
 import { existsSync, readFileSync } from "node:fs";
+import fg from "fast-glob";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
 
@@ -90,9 +91,12 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   // Presets and plugins: the classic preset's docs, blog and theme options.
   let docsOpts: Any = {};
   let blogOpts: Any | false = {};
+  let customCss: string[] = [];
   for (const p of dc.presets ?? []) {
     const [name, opts] = Array.isArray(p) ? p : [p, {}];
     if (typeof name === "string" && /classic/.test(name) && opts && typeof opts === "object") {
+      const css = opts.theme?.customCss;
+      customCss = (Array.isArray(css) ? css : [css]).filter((c): c is string => typeof c === "string");
       if (opts.docs === false) skipped.push("docs: disabled in the preset");
       else docsOpts = opts.docs ?? {};
       blogOpts = opts.blog === false ? false : (opts.blog ?? {});
@@ -100,9 +104,14 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   for (const p of dc.plugins ?? []) {
     const name = Array.isArray(p) ? p[0] : p;
-    skipped.push(
-      `plugin ${typeof name === "string" ? name : name?.name || (typeof name === "function" ? "(a function)" : "(an object)")}: plugins are not run`,
-    );
+    if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
+      mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
+      continue;
+    }
+    const label =
+      (typeof name === "string" ? name : name?.name) ||
+      (typeof name === "function" ? "(a function)" : "(an object, or from a module that was not loaded)");
+    skipped.push(`plugin ${label}: plugins are not run`);
   }
   const tc: Any = dc.themeConfig ?? {};
 
@@ -338,9 +347,13 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
   if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
-  if (existsSync(join(dir, "src", "pages")))
-    skipped.push("src/pages: React pages are not imported (write docsite page modules under content/pages/)");
-  if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
+  if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
+  if (customCss.length)
+    skipped.push(
+      `theme.customCss (${customCss.join(", ")}): not carried over; ` +
+        "it styles Docusaurus' Infima classes, which docsite's theme does not have",
+    );
+  else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
     skipped.push("custom CSS: docsite uses its own theme");
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   return {
@@ -358,4 +371,21 @@ function severity(v: unknown, fallback: string): string {
   if (v === "warn" || v === "log") return "warn";
   if (v === "ignore") return "ignore";
   return fallback;
+}
+
+/** What the Docusaurus pages plugin would have published from src/pages, which docsite does not import. */
+function pagesNote(pagesDir: string): string {
+  const files = fg
+    .sync("**/*.{md,mdx,js,jsx,ts,tsx}", {
+      cwd: pagesDir,
+      ignore: ["**/_*", "**/_*/**", "**/*.test.*", "**/__tests__/**"],
+    })
+    .sort();
+  const md = files.filter((f) => /\.mdx?$/.test(f));
+  const react = files.filter((f) => !/\.mdx?$/.test(f));
+  const list = (fs: string[]) => (fs.length ? ` (${fs.join(", ")})` : "");
+  return (
+    `src/pages: ${md.length} Markdown page(s)${list(md)} and ${react.length} React page(s)${list(react)} ` +
+    "are not imported (write docsite page modules under content/pages/)"
+  );
 }

@@ -1,11 +1,13 @@
 // Project React components imported by content (`@site/src/components/X`, `./Widget.tsx`): bundled with esbuild
 // into CommonJS for server rendering only. React, `@docusaurus/*` and `@theme/*` stay external (the runtime gives
-// docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept, both collected into
-// the site's shared component stylesheet. No client JS: an interactive component renders its initial HTML.
+// docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled
+// first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
+// component renders its initial HTML.
 import { build, type Message, type Plugin } from "esbuild";
 import { existsSync, statSync } from "node:fs";
-import { posix } from "node:path";
+import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
+import { sassPlugin } from "./sass.ts";
 
 export interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -92,6 +94,12 @@ async function runBundle(
       });
     },
   };
+  const sassFiles = new Set<string>();
+  /** Site-relative project files (not packages) a build read, for invalidation. */
+  const projectFiles = (abs: Iterable<string>) =>
+    [...abs]
+      .map((f) => posix.relative(rootDir, f.split(sep).join("/")))
+      .filter((f) => !f.startsWith("../") && !f.includes("node_modules/"));
   try {
     const out = await build({
       absWorkingDir: rootDir,
@@ -108,7 +116,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [resolvePlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), resolvePlugin],
       loader: {
         ".module.css": "local-css",
         ".css": "css",
@@ -127,13 +135,23 @@ async function runBundle(
     return {
       code: js?.text ?? "",
       css: css?.text ?? "",
-      inputs: Object.keys(out.metafile.inputs).filter((f) => !f.includes("node_modules/") && f !== "<stdin>"),
+      inputs: [
+        ...new Set([
+          // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.
+          ...Object.keys(out.metafile.inputs).filter(
+            (f) => !f.includes("node_modules/") && f !== "<stdin>" && !f.includes(":"),
+          ),
+          ...projectFiles(sassFiles),
+        ]),
+      ],
     };
   } catch (err) {
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
     for (const e of errors) {
       const m = /^Could not resolve "([^"]+)"/.exec(e.text);
-      if (m) throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
+      // A relative or absolute path that is not there is a missing file, not a missing package.
+      if (m && !/^[./]/.test(m[1]))
+        throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
     }
     const first = errors[0];
     throw new Error(

@@ -1,0 +1,92 @@
+// The npm packages an imported site's components need: the Docusaurus project's `dependencies` less Docusaurus'
+// own, React's and the build tooling docsite replaces, written into the new project's package.json (created, or
+// merged into one that is there) so that `npm install` in the new folder gives the build what components import.
+import { existsSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DocsiteError } from "../log.ts";
+
+/** Packages docsite provides or replaces: never written into the new project. */
+const PROVIDED = new RegExp(
+  [
+    "^(@docusaurus/.*|.*docusaurus.*|react|react-dom|@mdx-js/.*|prism-react-renderer",
+    "|@types/.*|typescript|sass|sass-loader|webpack|@svgr/.*)$",
+  ].join(""),
+);
+
+/** Version specs that point into the old project or its workspace, meaningless in the new folder. */
+const LOCAL_SPEC = /^(workspace|catalog|link|file|portal|patch):/;
+
+export interface DependencyResult {
+  /** What happened to `<out>/package.json`. */
+  file: "created" | "merged" | "none";
+  /** Written: `name@spec`. */
+  added: string[];
+  /** Already in the new package.json (its version kept): names. */
+  kept: string[];
+  /** Not written, with why. */
+  left: string[];
+}
+
+type Pkg = { name?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+
+function readPkg(file: string): Pkg {
+  try {
+    const v = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not a JSON object");
+    return v as Pkg;
+  } catch (err) {
+    throw new DocsiteError(
+      `package.json cannot be read: ${(err as Error).message}`,
+      { file },
+      "fix the file (it must be a JSON object), or remove it",
+    );
+  }
+}
+
+/** The project's own dependencies (name → spec) and what is left out of them, with why. */
+export function projectDependencies(pkg: Pkg): { deps: Record<string, string>; left: string[] } {
+  const deps: Record<string, string> = {};
+  const provided: string[] = [];
+  const local: string[] = [];
+  for (const [name, spec] of Object.entries(pkg.dependencies ?? {})) {
+    if (PROVIDED.test(name)) provided.push(name);
+    else if (typeof spec !== "string" || LOCAL_SPEC.test(spec)) local.push(`${name}@${spec}`);
+    else deps[name] = spec;
+  }
+  const left: string[] = [];
+  if (provided.length) left.push(`dependencies docsite provides or replaces: ${provided.join(", ")}`);
+  if (local.length)
+    left.push(`dependencies with a local or workspace version (install them by hand): ${local.join(", ")}`);
+  const dev = Object.keys(pkg.devDependencies ?? {});
+  if (dev.length) left.push(`${dev.length} devDependencies (build tooling; add any that a component imports by hand)`);
+  return { deps, left };
+}
+
+/** Writes the Docusaurus project's dependencies into `<out>/package.json`; nothing when there are none. */
+export async function writeDependencies(src: string, out: string): Promise<DependencyResult> {
+  const srcFile = join(src, "package.json");
+  if (!existsSync(srcFile)) return { file: "none", added: [], kept: [], left: [] };
+  const { deps, left } = projectDependencies(readPkg(srcFile));
+  if (existsSync(join(src, ".npmrc")))
+    left.push(".npmrc: the project sets npm options there (a registry?); copy it if npm install needs them");
+  if (!Object.keys(deps).length) return { file: "none", added: [], kept: [], left };
+  const outFile = join(out, "package.json");
+  const there = existsSync(outFile);
+  const target: Pkg & Record<string, unknown> = there
+    ? readPkg(outFile)
+    : { name: `${readPkg(srcFile).name ?? "site"}-docsite`.replace(/^@[^/]+\//, ""), private: true };
+  const current: Record<string, string> = { ...(target.dependencies ?? {}) };
+  const added: string[] = [];
+  const kept: string[] = [];
+  for (const [name, spec] of Object.entries(deps)) {
+    if (name in current) kept.push(name);
+    else {
+      current[name] = spec;
+      added.push(`${name}@${spec}`);
+    }
+  }
+  target.dependencies = Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)));
+  await writeFile(outFile, `${JSON.stringify(target, null, 2)}\n`);
+  return { file: there ? "merged" : "created", added, kept, left };
+}
