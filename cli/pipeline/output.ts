@@ -524,9 +524,27 @@ function abandonSync(outDir: string, state: OutputState): void {
       if (!existsSync(outDir)) renameSync(state.old, outDir);
       else removeStampedSync(state.old);
     }
-    if (state.tmp) rmSync(state.tmp, { recursive: true, force: true, maxRetries: 3 });
+    if (state.tmp) removeTreeSync(state.tmp);
   } catch {
     // The next build removes what is left (it is stamped).
+  }
+}
+
+/**
+ * Removes a folder that writes may still be landing in: a signal handler runs while file writes the build had
+ * started are finishing on libuv's threads, and a file created after `rmSync` listed the folder makes its last
+ * rmdir fail (ENOTEMPTY) however often that rmdir alone is retried. Each attempt lists the folder again; no new
+ * write starts meanwhile, since this code holds the event loop.
+ */
+function removeTreeSync(dir: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if (attempt === 6) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 * attempt);
+    }
   }
 }
 
