@@ -6,32 +6,31 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
 import { injectAxe } from "../support/axe.ts";
 import { importDocusaurus } from "../../cli/import/index.ts";
 import { buildSite } from "../support/site.ts";
-import { serve } from "../../cli/server/serve.ts";
+import { serveDir } from "../support/served.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-site");
 let browser: Browser;
 let work: string;
 let base: string;
-let server: Awaited<ReturnType<typeof serve>>;
+let served: Awaited<ReturnType<typeof serveDir>> | undefined;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-dialect-browser-"));
   const out = join(work, "site");
   await importDocusaurus(fixture, out);
   await buildSite(out, { outDir: join(out, "dist") });
-  server = await serve({ dir: join(out, "dist"), port: 0 });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveDir(join(out, "dist"));
+  base = served.base;
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await served?.close();
   await rm(work, { recursive: true, force: true });
 });
 

@@ -6,27 +6,26 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
 import type { Browser, Page, Response } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
-import { serve } from "../../cli/server/serve.ts";
+import { serveDir } from "../support/served.ts";
 import { slashlessSite } from "../support/slashless-site.ts";
 
 let browser: Browser;
 let work: string;
 let base: string;
-let server: Awaited<ReturnType<typeof serve>>;
+let served: Awaited<ReturnType<typeof serveDir>> | undefined;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-trailing-browser-"));
   const site = await slashlessSite(work, "site");
-  server = await serve({ dir: site.dist, port: 0 });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveDir(site.dist);
+  base = served.base;
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await served?.close();
   await rm(work, { recursive: true, force: true });
 });
 

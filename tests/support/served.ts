@@ -10,14 +10,20 @@ export async function serveFixture(
   const root = await fixtureSite("basic", changes);
   if (editConfig) await editJson(root, "site.config.json", editConfig);
   await buildSite(root);
-  const server = await serve({ dir: join(root, "dist"), port: 0 });
-  const { port } = server.address() as { port: number };
+  const served = await serveDir(join(root, "dist"));
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: served.base,
     root,
     close: async () => {
-      await new Promise<void>((r) => server.close(() => r()));
+      await served.close();
       await removeSite(root);
     },
   };
+}
+
+/** `docsite serve` of a built folder on 127.0.0.1 (a free port), for a browser test file. */
+export async function serveDir(dir: string): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = await serve({ dir, port: 0 });
+  const { port } = server.address() as { port: number };
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
