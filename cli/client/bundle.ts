@@ -23,7 +23,14 @@ export interface ClientBundle {
   searchPage: string[];
 }
 
-export async function bundleClient(opts: { baseUrl: string; dev?: boolean }): Promise<ClientBundle> {
+export interface BundleOptions {
+  baseUrl: string;
+  dev?: boolean;
+  /** The site's `trailingSlash`, baked in; undefined (the dev server) leaves it to each page's attribute. */
+  trailingSlash?: boolean;
+}
+
+export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
   const result = await build({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
@@ -46,7 +53,10 @@ export async function bundleClient(opts: { baseUrl: string; dev?: boolean }): Pr
       "react-dom": preactCompat,
       "react/jsx-runtime": join(dirname(require.resolve("preact/package.json")), "jsx-runtime"),
     },
-    define: { "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production") },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production"),
+      __DOCSITE_TRAILING_SLASH__: opts.trailingSlash === undefined ? "undefined" : String(opts.trailingSlash),
+    },
     legalComments: "none",
     logLevel: "silent",
   });

@@ -273,7 +273,11 @@ async function buildWith(
     /* awaited below; this only keeps an early failure from counting as unhandled */
   });
   let done = logger.step("client bundle");
-  const bundle = await cachedClientBundle(cache, { baseUrl: config.baseUrl, dev: opts.dev });
+  const bundle = await cachedClientBundle(cache, {
+    baseUrl: config.baseUrl,
+    dev: opts.dev,
+    trailingSlash: config.trailingSlash,
+  });
   timings.bundle = done();
   const images = await imagesP;
   timings.images = performance.now() - imagesStarted;

@@ -18,6 +18,8 @@ import { serve } from "../../cli/server/serve.ts";
 import { writeFile } from "node:fs/promises";
 import { dev, startDev } from "../../cli/server/dev.ts";
 import { slashlessSite } from "../support/slashless-site.ts";
+import { bundleClient } from "../../cli/client/bundle.ts";
+import { gzipSync } from "node:zlib";
 
 const config = (trailingSlash: boolean, baseUrl = "/") =>
   ({
@@ -273,6 +275,27 @@ describe("trailingSlash: false", () => {
       await reader.cancel();
       await new Promise<void>((r) => running.server.close(() => r()));
     }
+  }, 60_000);
+});
+
+describe("the client bundle", () => {
+  // The flag is baked in by a build: a folder-URL site (this one) ships no slash-less code, so first-load JS stays
+  // what it was before trailingSlash false existed; the dev bundle keeps both and reads the page's attribute.
+  it("carries the slash-less URL code only when the site has slash-less URLs", async () => {
+    const entryOf = async (trailingSlash: boolean | undefined) => {
+      const b = await bundleClient({ baseUrl: "/", trailingSlash });
+      const file = b.entry.slice(1);
+      return new TextDecoder().decode(b.files.get(file));
+    };
+    const [folder, slashless, dev] = await Promise.all([entryOf(true), entryOf(false), entryOf(undefined)]);
+    const rules = (js: string) => js.split('endsWith("/index.html")').length - 1;
+    expect(rules(folder)).toBe(1);
+    expect(rules(slashless)).toBe(2);
+    expect(rules(dev)).toBe(2);
+    expect(folder).not.toContain("data-trailing-slash");
+    expect(slashless).not.toContain("data-trailing-slash");
+    expect(dev).toContain("data-trailing-slash");
+    expect(gzipSync(folder).length).toBeLessThan(gzipSync(slashless).length);
   }, 60_000);
 });
 

@@ -4,15 +4,20 @@
 //   for real (no address rewritten over a 404; with trailingSlash false there is no such 404: the file exists);
 // - `/ru/unknown/`: the 404 page of the locale the address belongs to is shown in place, the address kept.
 // `docsite serve` already answers both correctly, and then nothing happens here.
-import { cleanPath } from "../clean-path.ts";
+import { folderPath, slashlessPath } from "../clean-path.ts";
+import { fromAttribute } from "./url-form.ts";
+
+/** A slash-less site's page for an address: `/docs/intro/` too means `/docs/intro` (no folder there: a 404). */
+function slashlessPage(pathname: string): string {
+  const clean = slashlessPath(pathname);
+  return clean.length > 1 && clean.endsWith("/") ? clean.slice(0, -1) : clean;
+}
 
 export function settleNotFound(root: HTMLElement, show: (url: string) => Promise<void>): void {
   if (root.getAttribute("data-route") !== "notFound") return;
   const { pathname, search, hash } = location;
-  const slash = root.getAttribute("data-trailing-slash") !== "false";
-  let clean = cleanPath(pathname, slash);
-  // A slash-less site: `/docs/intro/` means the page `/docs/intro` (the host has no folder there, hence the 404).
-  if (!slash && clean.length > 1 && clean.endsWith("/")) clean = clean.slice(0, -1);
+  // Written out so that a build's define leaves only the call its site needs (client/url-form.ts).
+  const clean = (__DOCSITE_TRAILING_SLASH__ ?? fromAttribute()) ? folderPath(pathname) : slashlessPage(pathname);
   if (clean !== pathname) {
     location.replace(clean + search + hash);
     return;

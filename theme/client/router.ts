@@ -3,9 +3,9 @@
 // falls back to a full page load, which always works.
 import { createProgress } from "./progress.ts";
 import { saveData } from "./connection.ts";
-import { cleanPath as clean } from "../clean-path.ts";
 import { memoAsync } from "../memo-async.ts";
 import { setCategory } from "./behaviours.ts";
+import { pagePath } from "./url-form.ts";
 
 export interface RouterHooks {
   /** Before the old DOM goes away. */
@@ -51,14 +51,12 @@ export function startRouter(
   hooks: RouterHooks,
 ): { navigate: (url: string, push?: boolean) => Promise<void>; show: (url: string) => Promise<void> } {
   const base = root.getAttribute("data-base") ?? "/";
-  const slash = root.getAttribute("data-trailing-slash") !== "false";
-  const cleanPath = (p: string) => clean(p, slash);
   const progress = createProgress();
   let current = location.pathname;
   let token = 0;
 
   // Clean *.html URLs on the client too, on a real page (a 404 page loads the clean URL instead: not-found.ts).
-  const here = cleanPath(location.pathname);
+  const here = pagePath(location.pathname);
   if (here !== location.pathname && root.getAttribute("data-route") !== "notFound")
     history.replaceState(history.state, "", here + location.search + location.hash);
 
@@ -68,7 +66,7 @@ export function startRouter(
   /** `keepAddress`: show that page's content at the current address (the locale's 404 page on a static host). */
   async function navigate(href: string, push = true, scrollY?: number, keepAddress = false): Promise<void> {
     const url = new URL(href, location.href);
-    url.pathname = cleanPath(url.pathname);
+    url.pathname = pagePath(url.pathname);
     const my = ++token;
     progress.start();
     let html: string;
@@ -125,7 +123,7 @@ export function startRouter(
   const onIntent = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.("a") as HTMLAnchorElement | null;
     const url = routable(a, base);
-    if (url && url.pathname !== location.pathname) prefetch(cleanPath(url.pathname) + url.search);
+    if (url && url.pathname !== location.pathname) prefetch(pagePath(url.pathname) + url.search);
   };
   document.addEventListener("mouseover", onIntent, { passive: true });
   document.addEventListener("focusin", onIntent);
