@@ -29,6 +29,7 @@ const decodeAttr = (v: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
+/** The inline code of rendered pages, each piece as its CSP source (`'sha256-…'`), in the order first seen. */
 export interface InlineCode {
   scripts: Set<string>;
   styles: Set<string>;
@@ -36,29 +37,51 @@ export interface InlineCode {
   styleAttrs: Set<string>;
 }
 
+const KINDS = ["scripts", "styles", "handlers", "styleAttrs"] as const;
+
+export const noInlineCode = (): InlineCode => ({
+  scripts: new Set(),
+  styles: new Set(),
+  handlers: new Set(),
+  styleAttrs: new Set(),
+});
+
 /** The inline code of rendered pages: `<script>` without src, `<style>`, `on*=""` handlers, `style=""`. */
 export function inlineCode(pages: Iterable<string>): InlineCode {
-  const found: InlineCode = { scripts: new Set(), styles: new Set(), handlers: new Set(), styleAttrs: new Set() };
+  const found = noInlineCode();
   for (const html of pages) {
     for (const m of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi))
-      if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(m[2]);
-    for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(m[1]);
+      if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(sha256(m[2]));
+    for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(sha256(m[1]));
     // Rendered text has its quotes escaped, so `name="` occurs only in tags (or in inline code: one hash too many).
     for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
-      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(decodeAttr(a[2]));
+      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(sha256(decodeAttr(a[2])));
   }
   return found;
 }
 
+/** Adds `more` to `into` (pages in order: the policy lists each source where it first appeared). */
+export function addInlineCode(into: InlineCode, more: InlineCode): InlineCode {
+  for (const k of KINDS) for (const h of more[k]) into[k].add(h);
+  return into;
+}
+
+/** As plain data, for the build cache. */
+export const inlineCodeToJson = (code: InlineCode): Record<(typeof KINDS)[number], string[]> =>
+  Object.fromEntries(KINDS.map((k) => [k, [...code[k]]])) as Record<(typeof KINDS)[number], string[]>;
+
+export const inlineCodeFromJson = (data: Partial<Record<(typeof KINDS)[number], string[]>>): InlineCode =>
+  Object.fromEntries(KINDS.map((k) => [k, new Set(data[k] ?? [])])) as unknown as InlineCode;
+
 export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): string {
-  const script = new Set(["'self'", ...[...code.scripts].map(sha256)]);
-  const style = new Set(["'self'", ...[...code.styles].map(sha256)]);
+  const script = new Set(["'self'", ...code.scripts]);
+  const style = new Set(["'self'", ...code.styles]);
   const font = new Set(["'self'", "data:"]);
   const connect = new Set(["'self'"]);
   const img = new Set(["'self'", "data:", "https:"]);
   const frame = new Set<string>();
-  if (code.handlers.size) for (const h of ["'unsafe-hashes'", ...[...code.handlers].map(sha256)]) script.add(h);
-  if (code.styleAttrs.size) for (const h of ["'unsafe-hashes'", ...[...code.styleAttrs].map(sha256)]) style.add(h);
+  if (code.handlers.size) for (const h of ["'unsafe-hashes'", ...code.handlers]) script.add(h);
+  if (code.styleAttrs.size) for (const h of ["'unsafe-hashes'", ...code.styleAttrs]) style.add(h);
   if (config.webFont) {
     style.add(originOf(config.webFont.stylesheet));
     font.add(originOf(config.webFont.stylesheet));
@@ -94,10 +117,12 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): str
   ].join("; ");
 }
 
-/** dist/_headers: every path gets the security headers; content-hashed assets are cached for good. */
-export function headersFile(config: SiteConfig, files: Map<string, string | Uint8Array>): string {
-  const pages = [...files].filter(([f]) => f.endsWith(".html")).map(([, c]) => String(c));
-  const csp = contentSecurityPolicy(config, inlineCode(pages));
+/**
+ * dist/_headers: every path gets the security headers; content-hashed assets are cached for good. `code` is the
+ * inline code of every page (the render stage collects it, from the cache for pages not rendered again).
+ */
+export function headersFile(config: SiteConfig, code: InlineCode): string {
+  const csp = contentSecurityPolicy(config, code);
   const all = [...BASE_SECURITY_HEADERS, ["Content-Security-Policy", csp]].map(([k, v]) => `  ${k}: ${v}`);
   return [
     "# Written by docsite build: the headers docsite serve sends, for hosts that read _headers",

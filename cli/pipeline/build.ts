@@ -15,9 +15,9 @@ import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
-import { headersFile } from "../emit/security-headers.ts";
+import { addInlineCode, headersFile, inlineCode } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
-import { manifestFileOf } from "./output-update.ts";
+import { manifestFileOf, type Content } from "./output-update.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -303,7 +303,7 @@ async function buildWith(
     pageModules,
     images: images.images,
   };
-  const files = new Map<string, string | Uint8Array>([...bundle.files, ...images.files]);
+  const files = new Map<string, Content>([...bundle.files, ...images.files]);
   if (componentCss) files.set(componentCss.file, componentCss.css);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
@@ -319,7 +319,11 @@ async function buildWith(
     table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
     config.baseUrl,
   );
-  for (const [f, bytes] of await readPageAssets(config.rootDir, assets)) files.set(f, bytes);
+  for (const [f, bytes] of await readPageAssets(config.rootDir, assets)) {
+    files.set(f, bytes);
+    // An HTML file a page links to is served from the site too: its inline code is allowed like a page's.
+    if (f.endsWith(".html")) addInlineCode(rendered.inline, inlineCode([new TextDecoder().decode(bytes)]));
+  }
   // The default locale's 404 page is the one static hosts serve.
   const notFound = table.routes.find((r) => r.kind === "notFound" && r.locale === config.i18n.defaultLocale);
   if (notFound) files.set("404.html", files.get(outputFileOf(config, notFound.path))!);
@@ -330,7 +334,7 @@ async function buildWith(
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   for (const [f, c] of searchFiles(config, table, strings, cachedSearchBundle(cache))) files.set(f, c);
-  files.set("_headers", headersFile(config, files));
+  files.set("_headers", headersFile(config, rendered.inline));
   timings.extras = done();
 
   const outDir = output?.outDir ?? opts.outDir ?? join(opts.root, "dist");
@@ -340,7 +344,7 @@ async function buildWith(
     timings.write = done();
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
-  await Promise.all(["render", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
+  await Promise.all(["render", "render-meta", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return {
     ...site,

@@ -1,7 +1,7 @@
 // The persistent build cache under .docsite/cache/: text entries by namespace and key. Keys are hashes of
 // everything an output depends on (content, code, config, strings), so an entry is never stale, only unused;
 // `prune` removes the entries of a namespace that the last full build did not use.
-import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { hashText } from "../content/scan.ts";
@@ -52,6 +52,12 @@ export class BuildCache {
     } catch {
       return undefined;
     }
+  }
+
+  /** Whether an entry exists, without reading it (marked as used). */
+  has(ns: string, key: string): boolean {
+    this.use(ns, key);
+    return existsSync(this.file(ns, key));
   }
 
   /** Written to a temporary name and renamed, so a build killed mid-write leaves no half entry. */

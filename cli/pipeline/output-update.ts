@@ -36,13 +36,30 @@ export interface ManifestEntry {
 
 export type Manifest = Map<string, ManifestEntry>;
 
-export type Content = string | Uint8Array;
+/**
+ * A file known by its content hash and read only when it has to be written: a page from the render cache. A
+ * rebuild that changes nothing then reads none of its pages (pipeline/render-stage.ts).
+ */
+export interface StoredContent {
+  /** `contentHash` of what `read` returns. */
+  readonly hash: string;
+  read(): string | Uint8Array;
+}
+
+export type Content = string | Uint8Array | StoredContent;
+
+const isStored = (content: Content): content is StoredContent =>
+  typeof content === "object" && !(content instanceof Uint8Array);
+
+/** The bytes (or text) of a file, read now if it is stored. */
+export const contentOf = (content: Content): string | Uint8Array => (isStored(content) ? content.read() : content);
 
 /** The manifest of an output folder, inside the site's build cache (one per output path). */
 export const manifestFileOf = (cacheDir: string, outDir: string): string =>
   join(cacheDir, "output", `${createHash("sha256").update(outDir).digest("hex").slice(0, 16)}.json`);
 
-export const contentHash = (content: Content): string => createHash("sha1").update(content).digest("base64");
+export const contentHash = (content: Content): string =>
+  isStored(content) ? content.hash : createHash("sha1").update(content).digest("base64");
 
 export function readManifest(file: string): Manifest {
   try {
@@ -171,7 +188,9 @@ export async function applyUpdate(
   const moves: Journal["moves"] = plan.write.map(([rel], i) => [String(i), rel]);
   for (let i = 0; i < plan.write.length; i += 64) {
     check();
-    await Promise.all(plan.write.slice(i, i + 64).map(([, c], j) => writeFile(join(stage, "f", String(i + j)), c)));
+    await Promise.all(
+      plan.write.slice(i, i + 64).map(([, c], j) => writeFile(join(stage, "f", String(i + j)), contentOf(c))),
+    );
   }
   check();
   writeFileSync(join(stage, `${JOURNAL}.tmp`), JSON.stringify({ moves, remove: plan.remove } satisfies Journal));

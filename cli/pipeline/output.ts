@@ -10,6 +10,8 @@ import { DocsiteError } from "../log.ts";
 import {
   applyUpdate,
   contentHash,
+  contentOf,
+  type Content,
   planUpdate,
   readManifest,
   readStaticFiles,
@@ -304,7 +306,7 @@ export interface OutputOptions {
 export interface Output {
   outDir: string;
   /** Writes the site to a temporary folder and swaps it in (or syncs it into a mount point). */
-  write(files: Map<string, string | Uint8Array>, staticDir?: string): Promise<void>;
+  write(files: Map<string, Content>, staticDir?: string): Promise<void>;
   /** Releases the lock and the signal handlers. */
   close(): void;
 }
@@ -367,7 +369,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
   /** Writes only what changed into the existing output; false when it must be written whole instead. */
   async function updateInPlace(
     manifestFile: string,
-    files: Map<string, string | Uint8Array>,
+    files: Map<string, Content>,
     staticDir: string | undefined,
   ): Promise<boolean> {
     // A mount point is updated by copying anyway (swapIn); a folder without the stamp is replaced whole.
@@ -428,7 +430,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
         const entries = [...files];
         for (let i = 0; i < entries.length; i += 64) {
           check();
-          await Promise.all(entries.slice(i, i + 64).map(([f, c]) => writeFile(join(tmp, f), c)));
+          await Promise.all(entries.slice(i, i + 64).map(([f, c]) => writeFile(join(tmp, f), contentOf(c))));
         }
         check();
         await swapIn(tmp, outDir, id, state, opts);

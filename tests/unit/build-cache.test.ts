@@ -51,6 +51,28 @@ describe("incremental builds", () => {
     expect(r.renderStats.cached).toBe(r.pages);
   });
 
+  it("reads no cached page when nothing changed, and writes one from the cache when its file was touched", async () => {
+    const before = await tree(dist());
+    // Every cached page's HTML replaced: a build that read them would write these bytes.
+    const entries = join(root, ".docsite", "cache", "render");
+    const names = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    expect(names.length).toBeGreaterThan(10);
+    const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
+    await Promise.all(names.map((n) => writeFile(join(entries, n), "<p>not read</p>")));
+    try {
+      await buildSite(root);
+      const after = await tree(dist());
+      for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+      // A page changed by hand in dist/ is written again, from its cache entry (here the replaced one).
+      await writeFile(join(dist(), "docs/v1/guide/second/index.html"), "edited by hand");
+      await buildSite(root);
+      expect(await read("docs/v1/guide/second/index.html")).toBe("<p>not read</p>");
+    } finally {
+      await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
+      await buildSite(root);
+    }
+  });
+
   it("redoes only the edited page when its body changes (and the locale that shows it untranslated)", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
     const text = await readFile(join(root, file), "utf8");

@@ -69,7 +69,7 @@ describe("Content-Security-Policy of a build", () => {
   });
 
   it("writes a _headers file that serve reads back for every path", () => {
-    const text = headersFile(config({ baseUrl: "/docs/" }), new Map([["a/index.html", "<script>x()</script>"]]));
+    const text = headersFile(config({ baseUrl: "/docs/" }), inlineCode(["<script>x()</script>"]));
     const rules = parseHeadersFile(text);
     const page = Object.fromEntries(headersFor(rules, "/docs/a/"));
     expect(page["Content-Security-Policy"]).toContain(hash("x()"));
