@@ -4,8 +4,8 @@
 // lives in node_modules/.cache/docsite/cli/<key>/ (never in a site), where <key> hashes the scripts of cli/ and theme/,
 // this file and the package folder: a changed source makes a new bundle, an unchanged one is reused. It is written
 // to a temporary folder and renamed into place, so a reader never sees half a bundle and two processes making it
-// at once each end up with a whole one. Packages stay external (loaded from node_modules as before), so React still
-// picks its build by NODE_ENV, and a custom page gets the same React instance. Plain JavaScript: this runs before anything can load TypeScript.
+// at once each end up with a whole one. React stays external (loaded from node_modules as before), so it still
+// picks its build by NODE_ENV, and a custom page gets the same React instance; so do most packages (see INLINE). Plain JavaScript: this runs before anything can load TypeScript.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
@@ -76,6 +76,38 @@ function entryPoints(root) {
   return entries;
 }
 
+/**
+ * Packages bundled into the CLI, with everything they import but KEEP_EXTERNAL: plain ES modules or CommonJS that
+ * reads no files of its own and requires no Node built-in (the bundle is ESM: such a require would fail).
+ */
+const INLINE = new Set([
+  "@mdx-js/mdx",
+  "@orama/stemmers",
+  "acorn",
+  "github-slugger",
+  "hast-util-to-string",
+  "hast-util-to-text",
+  "htmlparser2",
+  "intl-messageformat",
+  "kleur",
+  "lowlight",
+  "mdast-util-to-string",
+  "rehype-raw",
+  "remark-directive",
+  "remark-gfm",
+  "unist-util-visit",
+  "yaml",
+]);
+/** Always loaded from node_modules: React (one instance with the pages' own imports, its build picked by NODE_ENV). */
+const KEEP_EXTERNAL = new Set(["react", "react-dom", "scheduler"]);
+
+/** `@scope/name` or `name` of a bare import specifier. */
+const packageName = (/** @type {string} */ spec) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+
 /** ajv's options for the config validator: the same as cli/config/validate-config.ts (AJV_OPTIONS). */
 export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false };
 
@@ -94,7 +126,10 @@ export async function configValidatorModule(root) {
   // Resolved now, from the package folder: the bundle may be kept anywhere.
   const fromRoot = createRequire(join(root, "package.json"));
   const body = code.replace(/require\("([^"]+)"\)/g, (_, spec) => `require(${JSON.stringify(fromRoot.resolve(spec))})`);
-  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${body}`;
+  return (
+    'import { createRequire } from "node:module";\nconst requireHelper = createRequire(import.meta.url);\n' +
+    body.replace(/\brequire\(/g, "requireHelper(")
+  );
 }
 
 /**
@@ -120,15 +155,27 @@ async function writeBundle(root, outDir, finalDir) {
     sourcesContent: false,
     logLevel: "silent",
     define: { __DOCSITE_ROOT__: JSON.stringify(root), __DOCSITE_BUNDLE_DIR__: JSON.stringify(finalDir) },
+    // CommonJS bundled into these ES modules (yaml) requires Node built-ins: esbuild's require shim calls this.
+    banner: {
+      js:
+        'import { createRequire as __docsiteCreateRequire } from "node:module";\n' +
+        "const require = __docsiteCreateRequire(import.meta.url);",
+    },
     plugins: [
       {
-        // Packages stay out of the bundle, imported by absolute URL (resolved as Node resolves an import from the
-        // package folder): the bundle then works wherever it is kept, and Node skips the node_modules lookup.
+        // Most packages stay out of the bundle, imported by absolute URL (resolved as Node resolves an import from
+        // the package folder): the bundle then works wherever it is kept, and Node skips the node_modules lookup.
+        // The pure-JavaScript ones in INLINE (the MDX toolchain and what it imports) are bundled: loading their
+        // few hundred small modules one by one cost Node's loader more than the code itself.
         name: "docsite-packages",
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) => {
             if (args.path.startsWith("docsite:")) return undefined;
-            return { path: isBuiltin(args.path) ? args.path : import.meta.resolve(args.path), external: true };
+            if (isBuiltin(args.path)) return { path: args.path, external: true };
+            const name = packageName(args.path);
+            const fromInlined = /[\\/]node_modules[\\/]/.test(args.importer);
+            if (!KEEP_EXTERNAL.has(name) && (INLINE.has(name) || fromInlined)) return undefined;
+            return { path: import.meta.resolve(args.path), external: true };
           });
         },
       },
