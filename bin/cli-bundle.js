@@ -46,8 +46,8 @@ function scriptsUnder(root, dir, out = []) {
 }
 
 /**
- * The bundle key: a hash of the package folder's path (the bundle holds it), this file and every script of cli/ and
- * theme/ with its path. Reading them all (about 650 KB) takes a few milliseconds, and unlike sizes and mtimes it
+ * The bundle key: a hash of the package folder's path (the bundle holds it), this file, every script of cli/ and
+ * theme/ with its path, and npm's record of the installed packages. Reading them all (about 650 KB) takes a few milliseconds, and unlike sizes and mtimes it
  * never mistakes a `git checkout` of the same text for a change.
  * @param {string} root
  */
@@ -58,6 +58,9 @@ export function bundleKey(root) {
   for (const dir of ["cli", "theme"]) {
     for (const rel of scriptsUnder(root, dir)) hash.update(`\0${rel}\0`).update(readFileSync(join(root, rel)));
   }
+  // The packages bundled in (INLINE): what npm installed, so an update of one of them makes a new bundle.
+  const installed = join(root, "node_modules", ".package-lock.json");
+  if (existsSync(installed)) hash.update("\0installed\0").update(readFileSync(installed));
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -1,6 +1,7 @@
 // Splits `---` YAML front matter from a Markdown/MDX source and checks the fields docsite understands.
 import YAML from "yaml";
 import { DocsiteError } from "../log.ts";
+import type { FrontMatterMemo } from "./frontmatter-memo.ts";
 
 export interface FrontMatter {
   title?: string;
@@ -106,7 +107,8 @@ const EXPECTED: Partial<Record<FieldType, string>> = {
   last_update: "a mapping with author (a string) and/or date (like 2024-05-20)",
 };
 
-export function splitFrontMatter(source: string, file: string): SplitSource {
+/** `memo`: front matter parsed by an earlier process (content/frontmatter-memo.ts); a hit skips the YAML parser. */
+export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
   const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   if (!text.startsWith("---\n")) return { data: {}, body: text, bodyOffset: 0 };
   const end = text.indexOf("\n---", 3);
@@ -118,6 +120,16 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     );
   }
   const yamlText = text.slice(4, end + 1);
+  const data = memo?.get(yamlText) ?? parseFrontMatter(yamlText, file);
+  memo?.set(yamlText, data);
+  const afterClose = text.indexOf("\n", end + 1);
+  const body = afterClose < 0 ? "" : text.slice(afterClose + 1);
+  const bodyOffset = text.slice(0, afterClose + 1).split("\n").length - 1;
+  return { data, body, bodyOffset };
+}
+
+/** The YAML text of a front matter block, parsed and checked. */
+function parseFrontMatter(yamlText: string, file: string): FrontMatter {
   const doc = YAML.parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0];
@@ -154,8 +166,5 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       (value as { date?: unknown }).date = (value as { date: Date }).date.toISOString().slice(0, 10);
     if (value instanceof Date) data[key] = value.toISOString().slice(0, 10);
   }
-  const afterClose = text.indexOf("\n", end + 1);
-  const body = afterClose < 0 ? "" : text.slice(afterClose + 1);
-  const bodyOffset = text.slice(0, afterClose + 1).split("\n").length - 1;
-  return { data, body, bodyOffset };
+  return data;
 }

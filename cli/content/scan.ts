@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
+import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { docIdOf } from "./doc-id.ts";
@@ -73,7 +74,11 @@ async function readText(file: string, rel: string): Promise<string> {
   return text;
 }
 
-export async function readSource(config: SiteConfig, file: string): Promise<DocSource | BlogSource | null> {
+export async function readSource(
+  config: SiteConfig,
+  file: string,
+  memo?: FrontMatterMemo,
+): Promise<DocSource | BlogSource | null> {
   const rel = relative(config.rootDir, file).split("\\").join("/");
   const m = /^content\/([^/]+)\/(docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(rel);
   if (!m) return null;
@@ -86,7 +91,7 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
     );
   }
   const text = await readText(file, rel);
-  const { data, body, bodyOffset } = splitFrontMatter(text, rel);
+  const { data, body, bodyOffset } = splitFrontMatter(text, rel, memo);
   const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
   if (version !== undefined) {
     if (!config.docs.versions.some((v) => v.name === version)) {
@@ -104,7 +109,8 @@ export async function readSource(config: SiteConfig, file: string): Promise<DocS
   return { ...base, kind: "blog", slug };
 }
 
-export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
+/** `cacheDir`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
+export async function scanContent(config: SiteConfig, cacheDir?: string): Promise<ContentIndex> {
   const root = config.rootDir;
   if (existsSync(contentRoot(config))) assertNoLinkLoops(contentRoot(config), root);
   const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
@@ -115,7 +121,9 @@ export async function scanContent(config: SiteConfig): Promise<ContentIndex> {
   files.sort();
   const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
   assertNoTwinSources(relFiles);
-  const sources = await Promise.all(files.map((f) => readSource(config, f)));
+  const memo = cacheDir ? openFrontMatterMemo(cacheDir) : undefined;
+  const sources = await Promise.all(files.map((f) => readSource(config, f, memo)));
+  memo?.save();
   const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
   const pages: PageModuleSource[] = pageFiles.map((abs) => {
     const file = relative(root, abs);

@@ -97,8 +97,16 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
   return -1;
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Decodes a content file as UTF-8; any other encoding is an error naming the byte offset and its line. */
 export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  // The native decoder checks the bytes; the scan in JavaScript only runs to find where a bad file goes wrong.
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    /* reported below, with the offset and line */
+  }
   const bad = invalidUtf8Offset(bytes);
   if (bad >= 0) {
     let line = 1;

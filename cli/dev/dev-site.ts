@@ -97,7 +97,7 @@ export class DevSite {
           `add it; it exists in i18n/${gap.from}.json`,
         );
     }
-    const index = await scanContent(config);
+    const index = await scanContent(config, cacheDirOf(config.rootDir));
     warnings.push(...(index.warnings ?? []));
     const { docs, drafts } = planDocs(config, index, true);
     const blog = planBlog(index, true, config.i18n);

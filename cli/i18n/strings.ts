@@ -110,12 +110,19 @@ function checkMessages(messages: unknown, text: string, file: string, locale: st
   if (typeof messages !== "object" || messages === null || Array.isArray(messages))
     throw new DocsiteError("must be a JSON object of interface strings", { file, line: 1 }, '{ "key": "text", … }');
   for (const [key, raw] of Object.entries(messages)) {
-    const line = lineOfPointer(text, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    const lineOf = () => lineOfPointer(text, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
     if (typeof raw !== "string")
-      throw new DocsiteError(`interface string "${key}" must be a string`, { file, line }, "write the text in quotes");
+      throw new DocsiteError(
+        `interface string "${key}" must be a string`,
+        { file, line: lineOf() },
+        "write the text in quotes",
+      );
+    // Text without braces or plural bars is a valid message as it is: only the others go through the ICU parser.
+    if (!/[{}|]/.test(raw)) continue;
     try {
       new IntlMessageFormat(convertPipePlural(raw, locale), locale, undefined, { ignoreTag: true });
     } catch (err) {
+      const line = lineOf();
       const at = (err as { location?: { start: { offset: number } } }).location?.start.offset;
       const lineText = text.split("\n")[line - 1] ?? "";
       const valueStart = lineText.indexOf('"', lineText.indexOf(":") + 1) + 1;

@@ -105,7 +105,7 @@ export async function loadSite(
   timings.config = done();
 
   done = logger.step("content index");
-  const index = await scanContent(config);
+  const index = await scanContent(config, cacheDirOf(opts.root));
   for (const w of index.warnings ?? []) report("warn", w, logger, warnings);
   let { docs, drafts } = planDocs(config, index, Boolean(opts.drafts));
   let blog = planBlog(index, Boolean(opts.drafts), config.i18n);
