@@ -265,6 +265,8 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   });
   // React's server renderer and the theme load meanwhile (their files are read and transpiled off this thread).
   const rendererReady = import("../render/render-job.ts").catch(() => undefined);
+  // So does the MDX compiler the first requested page needs (a page's compile would otherwise load it then).
+  void import("../mdx/toolchain.ts").catch(() => undefined);
   const ready = Promise.all([modelReady, bundleReady, liveReady, rendererReady]).then(([loaded]) => {
     if (loaded)
       logger.info(
