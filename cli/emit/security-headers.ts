@@ -17,7 +17,17 @@ const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.ne
 const METRIKA_SCRIPT = "https://mc.yandex.ru/metrika/tag.js";
 const METRIKA_HOSTS = ["https://mc.yandex.ru", "https://mc.yandex.com"];
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const hashed = new Map<string, string>();
+/** The CSP source of a piece of inline code; remembered, since every page carries the same theme CSS and script. */
+function sha256(text: string): string {
+  let h = hashed.get(text);
+  if (h === undefined) {
+    h = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    if (hashed.size >= 1000) hashed.clear();
+    hashed.set(text, h);
+  }
+  return h;
+}
 /** The CSP source for a URL from the config: its origin, or 'self' for a path on the site itself. */
 const originOf = (url: string) => (/^\/(?!\/)/.test(url) ? "'self'" : new URL(url, "https://invalid.invalid").origin);
 

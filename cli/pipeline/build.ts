@@ -344,6 +344,7 @@ async function buildWith(
     timings.write = done();
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
+  // ("render-meta" held per-page records before the render index: emptied once.)
   await Promise.all(["render", "render-meta", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return {

@@ -4,9 +4,11 @@
 // title in a sidebar or prev/next link, since their jobs change too). A job holds only the images its page shows,
 // so an edited image re-renders the pages that show it.
 //
-// Beside each page's HTML the cache keeps a small record of it: its content hash and the hashes of its inline code
-// (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read only if the
+// Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
+// inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read only if the
 // output needs the file written: a rebuild that changes nothing reads no page (about 40 MB on this site).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { outputFileOf } from "../routes/paths.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
@@ -26,10 +28,37 @@ import {
   type InlineCode,
 } from "../emit/security-headers.ts";
 
-/** What the cache keeps beside a page's HTML (namespace "render-meta", same key). */
+/** What the render index keeps of a page's HTML. */
 interface PageRecord {
   hash: string;
   inline: ReturnType<typeof inlineCodeToJson>;
+}
+
+const RENDER_INDEX = "render-index.json";
+
+/** The records of the pages the last render stage used, by render key. */
+function readRenderIndex(cache: BuildCache): Map<string, PageRecord> {
+  try {
+    return new Map(JSON.parse(readFileSync(join(cache.dir, RENDER_INDEX), "utf8")) as Array<[string, PageRecord]>);
+  } catch {
+    return new Map(); // none yet, or unreadable: every page renders
+  }
+}
+
+/**
+ * Written once per build, atomically, after every HTML entry it names is complete. It is what vouches for an entry:
+ * HTML entries are written in place (no temporary name and rename, two file-system calls a page fewer), so one that
+ * a killed build left half-written is named by no index and renders again.
+ */
+function writeRenderIndex(cache: BuildCache, index: Map<string, PageRecord>): void {
+  try {
+    mkdirSync(cache.dir, { recursive: true });
+    const tmp = join(cache.dir, `${RENDER_INDEX}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify([...index]));
+    renameSync(tmp, join(cache.dir, RENDER_INDEX));
+  } catch {
+    // only an optimisation: the next build renders again
+  }
 }
 
 export interface RenderStats {
@@ -52,12 +81,13 @@ export async function renderRoutes(
 }> {
   const files = new Map<string, Content>();
   const inlineOf = new Map<string, InlineCode>();
-  /** Renders and stores a page's HTML with its record. */
+  const known = readRenderIndex(cache);
+  const index = new Map<string, PageRecord>();
+  /** Renders and stores a page's HTML; its record goes into the index written at the end. */
   const store = (file: string, key: string, html: string) => {
     const code = inlineCode([html]);
-    const record: PageRecord = { hash: contentHash(html), inline: inlineCodeToJson(code) };
-    cache.set("render", key, html);
-    cache.set("render-meta", key, JSON.stringify(record));
+    cache.write("render", key, html);
+    index.set(key, { hash: contentHash(html), inline: inlineCodeToJson(code) });
     files.set(file, html);
     inlineOf.set(file, code);
   };
@@ -76,9 +106,9 @@ export async function renderRoutes(
       const job = prepareRoute(ctx, route);
       const key = jobKey(job);
       const file = outputFileOf(ctx.config, route.path);
-      const meta = cache.get("render-meta", key);
-      if (meta !== undefined && cache.has("render", key)) {
-        const record = JSON.parse(meta) as PageRecord;
+      const record = known.get(key);
+      if (record && cache.has("render", key)) {
+        index.set(key, record);
         files.set(file, { hash: record.hash, read: () => cachedHtml(cache, key, route) });
         inlineOf.set(file, inlineCodeFromJson(record.inline));
         stats.cached++;
@@ -100,6 +130,7 @@ export async function renderRoutes(
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
+  writeRenderIndex(cache, index);
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
   const order = new Map(routes.map((r, i) => [r, i]));

@@ -2,7 +2,7 @@
 // server. A pure function of the job and of the theme code: the same in the main thread and in a worker.
 import { createElement as h, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStrings, type Messages } from "../i18n/strings.ts";
+import { createStrings, type Messages, type Strings } from "../i18n/strings.ts";
 import { renderDocument } from "./html.ts";
 import { publishHrefs } from "../routes/public-url.ts";
 import type { PageModule } from "./page-module.ts";
@@ -105,9 +105,21 @@ async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode
   }
 }
 
-export async function renderJob(job: RenderJob): Promise<string> {
+// A locale's strings object, kept while its messages object lives: jobs made in this thread share the messages
+// (cli/render/render-route.ts), so their formatters and formatted results are made once, not once per page.
+const stringsOf = new WeakMap<Messages, { fallback?: Messages; strings: Strings }>();
+
+function jobStrings(job: RenderJob): Strings {
+  const known = stringsOf.get(job.messages);
+  if (known && known.fallback === job.fallback?.messages) return known.strings;
   const fallback = job.fallback && createStrings(job.fallback.locale, job.fallback.messages);
   const strings = createStrings(job.locale, job.messages, undefined, fallback);
+  stringsOf.set(job.messages, { fallback: job.fallback?.messages, strings });
+  return strings;
+}
+
+export async function renderJob(job: RenderJob): Promise<string> {
+  const strings = jobStrings(job);
   const t = strings.t.bind(strings);
   const content = await pageElement(job.page, job.document.config);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.

@@ -73,6 +73,18 @@ describe("incremental builds", () => {
     }
   });
 
+  it("renders again a page whose cache entry no index names (a build killed while writing it)", async () => {
+    const before = await tree(dist());
+    const entries = join(root, ".docsite", "cache", "render");
+    const names = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    await Promise.all(names.map((n) => writeFile(join(entries, n), "<p>half writ")));
+    await rm(join(root, ".docsite", "cache", "render-index.json"));
+    const r = await buildSite(root);
+    expect(r.renderStats.rendered).toBe(r.pages);
+    const after = await tree(dist());
+    for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+  });
+
   it("redoes only the edited page when its body changes (and the locale that shows it untranslated)", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
     const text = await readFile(join(root, file), "utf8");
