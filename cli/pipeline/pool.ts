@@ -1,7 +1,7 @@
 // The build's worker pool: page compiles and route renders spread over every core (tinypool, worker threads).
 // Started lazily on the first task, so a build whose pages all come from the cache starts no thread. Small
-// batches run in this thread: starting a worker (React, the MDX runtime) costs more than a few pages. Machines
-// with fewer than three cores run everything in this thread (poolSize says why).
+// batches run in this thread: starting a worker (React, the MDX runtime) costs more than a few pages, and on one or
+// two cores more than a few hundred (POOL_THRESHOLD_FEW_CORES says why).
 import { availableParallelism } from "node:os";
 import { Tinypool } from "tinypool";
 import type { RenderJob } from "../render/render-job.ts";
@@ -13,6 +13,16 @@ import { WORKER_ENTRY } from "../boot/locations.ts";
 
 /** Below this many tasks in a stage, work stays in the main thread. */
 export const POOL_THRESHOLD = 48;
+/**
+ * The same on machines with fewer than three cores, where the main thread's second core is already busy with V8's
+ * own helper threads (parallel GC, the optimising compiler). Cold builds on this 2-core machine, alternating, CPU
+ * user+sys (2026-11-24): this site, 368 pages / 382 routes: two workers 13.0 s wall and 22.6 s CPU, one thread
+ * 13.3 s and 18.7 s, 57 MB less memory (median of 3); 3× the pages (1,086 routes): workers 23.9–25.2 s wall and
+ * 41–42 s CPU, one thread 27.4–28.0 s and 36 s; 10× (3,550 routes): workers 72 s and a 1.5 GB peak, one thread
+ * 92 s and 1.7 GB (a heap holding every page's compile garbage collects slower). So threads pay off in wall time and
+ * memory from somewhere between 400 and 1,000 tasks.
+ */
+export const POOL_THRESHOLD_FEW_CORES = 500;
 
 export interface BuildPool {
   render(job: RenderJob): Promise<string>;
@@ -21,17 +31,11 @@ export interface BuildPool {
   close(): Promise<void>;
 }
 
-/**
- * Worker threads: one per core but one (at most 8), none below three cores; or DOCSITE_WORKERS (0 or 1: everything
- * in this thread). The core left over runs V8's own helper threads (parallel and concurrent GC, the optimising
- * compiler), which the MDX pipeline keeps busy: on two cores a cold build of this site took as long on two workers
- * as in one thread (13.0 vs 13.3 s wall, median of 3, alternating) for 21 % more CPU (22.6 vs 18.7 s) and 57 MB more
- * memory, and a probe compiling every page in two workers gained 1.1–1.3× over one thread (2026-11-24).
- */
-export function poolSize(cores = availableParallelism()): number {
+/** Worker threads: one per core (at most 8), or DOCSITE_WORKERS (0 or 1: everything in this thread). */
+export function poolSize(): number {
   const env = process.env.DOCSITE_WORKERS;
   if (env !== undefined && /^\d+$/.test(env)) return Number(env);
-  return cores < 3 ? 0 : Math.min(cores - 1, 8);
+  return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
 /** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
@@ -63,6 +67,10 @@ export function createPool(threads = poolSize()): BuildPool {
   };
 }
 
+/** Tasks from which a stage uses worker threads: more on a machine of one or two cores (unless DOCSITE_WORKERS). */
+export const poolThreshold = (cores = availableParallelism()): number =>
+  cores < 3 && process.env.DOCSITE_WORKERS === undefined ? POOL_THRESHOLD_FEW_CORES : POOL_THRESHOLD;
+
 /** The pool for a stage of `count` tasks: worker threads for big batches, this thread for small ones. */
 export const poolFor = (count: number, shared: () => BuildPool): BuildPool =>
-  count >= POOL_THRESHOLD && poolSize() > 1 ? shared() : inlinePool;
+  count >= poolThreshold() && poolSize() > 1 ? shared() : inlinePool;
