@@ -5,7 +5,8 @@
 // this file and the package folder: a changed source makes a new bundle, an unchanged one is reused. It is written
 // to a temporary folder and renamed into place, so a reader never sees half a bundle and two processes making it
 // at once each end up with a whole one. React stays external (loaded from node_modules as before), so it still
-// picks its build by NODE_ENV, and a custom page gets the same React instance; so do most packages (see INLINE). Plain JavaScript: this runs before anything can load TypeScript.
+// picks its build by NODE_ENV, and a custom page gets the same React instance; so do most packages (see INLINE).
+// Plain JavaScript: this runs before anything can load TypeScript.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
@@ -47,8 +48,8 @@ function scriptsUnder(root, dir, out = []) {
 
 /**
  * The bundle key: a hash of the package folder's path (the bundle holds it), this file, every script of cli/ and
- * theme/ with its path, and npm's record of the installed packages. Reading them all (about 650 KB) takes a few milliseconds, and unlike sizes and mtimes it
- * never mistakes a `git checkout` of the same text for a change.
+ * theme/ with its path, and npm's record of the installed packages. Reading them all (about 650 KB) takes a few
+ * milliseconds, and unlike sizes and mtimes it never mistakes a `git checkout` of the same text for a change.
  * @param {string} root
  */
 export function bundleKey(root) {

@@ -5,8 +5,8 @@
 // so an edited image re-renders the pages that show it.
 //
 // Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
-// inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read only if the
-// output needs the file written: a rebuild that changes nothing reads no page (about 40 MB on this site).
+// inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read
+// only if the output needs the file written: a rebuild that changes nothing reads no page (about 40 MB on this site).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { outputFileOf } from "../routes/paths.ts";
