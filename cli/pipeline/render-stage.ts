@@ -83,7 +83,7 @@ export async function renderRoutes(
   const inlineOf = new Map<string, InlineCode>();
   const known = readRenderIndex(cache);
   const index = new Map<string, PageRecord>();
-  /** Renders and stores a page's HTML; its record goes into the index written at the end. */
+  /** Stores a rendered page's HTML; its record goes into the index written at the end. */
   const store = (file: string, key: string, html: string) => {
     const code = inlineCode([html]);
     cache.write("render", key, html);
