@@ -1,7 +1,7 @@
 // The docsite command line.
 import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 
@@ -76,11 +76,13 @@ program
   .option("-p, --port <port>", "port", port, 3000)
   .action(async (o: { root: string; port: number }) => {
     try {
-      const { dev } = await import("./server/dev.ts");
-      const server = await dev({ root: resolve(o.root), port: o.port });
+      const { dev, WATCHED } = await import("./server/dev.ts");
+      const root = resolve(o.root);
+      const server = await dev({ root, port: o.port });
       const a = server.address();
+      const watched = WATCHED.filter((p) => existsSync(join(root, p))).map((p) => (p.includes(".") ? p : `${p}/`));
       console.log(
-        `${kleur.green("Dev server")} at ${kleur.bold(`http://127.0.0.1:${typeof a === "object" && a ? a.port : o.port}/`)} — watching content/, i18n/, theme/, site.config.json`,
+        `${kleur.green("Dev server")} at ${kleur.bold(`http://127.0.0.1:${typeof a === "object" && a ? a.port : o.port}/`)} — watching ${watched.join(", ")}`,
       );
     } catch (err) {
       fail(err);

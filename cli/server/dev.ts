@@ -40,6 +40,13 @@ const COMPONENT_CSS = "assets/dev-components.css";
 
 /** The background compile waits until no request or edit came for this long. */
 const IDLE_MS = 1000;
+/**
+ * What `dev` watches in the site folder (those that exist). `src/`: an imported Docusaurus project's components,
+ * styles and partials; their pages record them (depHashes), so a change there goes the layout way: the model
+ * reloads and the pages that use the file compile again.
+ */
+export const WATCHED = ["content", "i18n", "site.config.json", "src", "static", "theme"];
+
 /** A content page's source file (partials, in `_` folders, are read through the pages that import them). */
 const SOURCE = /^content\/[^/]+\/(docs|blog)\/.+\.mdx?$/;
 
@@ -378,7 +385,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
   }
 
-  const watched = ["content", "i18n", "site.config.json", "static", "theme"].map((p) => join(root, p));
+  const watched = WATCHED.map((p) => join(root, p));
   // Watching starts once the first page is out, or half a second after the start is done: its scan of the
   // folders would slow the first page down.
   let watcher: TreeWatcher | null = null;

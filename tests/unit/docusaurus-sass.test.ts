@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
 import { projectDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
-import { dev } from "../../cli/server/dev.ts";
+import { dev, startDev } from "../../cli/server/dev.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
 let work: string;
@@ -108,6 +108,48 @@ describe("Sass in dev", () => {
       expect(css).toMatch(/\.card-note \{\s*color: #123456;/);
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
+    }
+  }, 120_000);
+
+  it("watches src/: an edited component or stylesheet shows after the reload it sends", async () => {
+    const { out } = await importFixture();
+    const running = await startDev({ root: out, port: 0, quiet: true });
+    await running.watching;
+    const origin = `http://127.0.0.1:${(running.server.address() as { port: number }).port}`;
+    const get = async (p: string) => (await fetch(`${origin}${p}`)).text();
+    const events = await fetch(`${origin}/__docsite/events`);
+    const reader = events.body!.getReader();
+    /** Resolves when the server sends a reload (the browser then asks for the page again). */
+    const reload = async () => {
+      const decoder = new TextDecoder();
+      let text = "";
+      const end = Date.now() + 20_000;
+      while (!text.includes('"type":"reload"')) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, fail) => {
+          timer = setTimeout(() => fail(new Error("no reload in time")), Math.max(0, end - Date.now()));
+        });
+        const { value, done } = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+        if (done) throw new Error("the event stream ended");
+        text += decoder.decode(value);
+      }
+    };
+    try {
+      expect(await get("/docs/styled/")).toContain('<div class="styles_card">Panel</div>');
+      const panel = join(out, "src", "components", "Panel.jsx");
+      await writeFile(panel, (await readFile(panel, "utf8")).replace(">Panel<", ">Panel, edited<"));
+      await reload();
+      expect(await get("/docs/styled/")).toContain('<div class="styles_card">Panel, edited</div>');
+      const tokens = join(out, "src", "css", "_tokens.scss");
+      await writeFile(tokens, (await readFile(tokens, "utf8")).replace("#123456", "#654321"));
+      await reload();
+      await get("/docs/styled/");
+      expect(await get("/assets/dev-components.css")).toMatch(
+        /\.styles_card \{\s*padding: 8px;\s*border: 1px solid #654321;/,
+      );
+    } finally {
+      await reader.cancel();
+      await new Promise<void>((r) => running.server.close(() => r()));
     }
   }, 120_000);
 });
