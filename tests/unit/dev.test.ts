@@ -13,6 +13,7 @@ import { fixtureSite, removeSite, applyChanges, editJson } from "../support/site
 import { dev, startDev, type DevServer } from "../../cli/server/dev.ts";
 import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
 import type { LiveEvent } from "../../cli/dev/live-channel.ts";
+import { openDevEvents } from "../support/dev-events.ts";
 
 const FIRST = "content/ru/docs/v1/guide/first.mdx";
 const FIRST_URL = "/ru/docs/v1/guide/first/";
@@ -38,41 +39,7 @@ afterAll(async () => {
 });
 
 /** An open page's event stream, as the browser's dev client reads it. */
-async function openEvents() {
-  const res = await fetch(`${base}/__docsite/events`);
-  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const queue: LiveEvent[] = [];
-  return {
-    /** Waits for the first event (from now or queued) that `match` accepts; earlier ones are dropped. */
-    async next(match: (e: LiveEvent) => boolean, ms = 20_000): Promise<LiveEvent> {
-      const end = Date.now() + ms;
-      for (;;) {
-        while (queue.length) {
-          const e = queue.shift()!;
-          if (process.env.DEBUG_EVENTS) console.log(JSON.stringify(e).slice(0, 300));
-          if (match(e)) return e;
-        }
-        if (Date.now() > end) throw new Error("no matching event in time");
-        const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error("no matching event in time")), end - Date.now()),
-        );
-        const { value, done } = await Promise.race([reader.read(), timeout]);
-        if (done) throw new Error("event stream closed");
-        buffer += decoder.decode(value, { stream: true });
-        for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
-          const frame = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          const data = frame.split("\n").find((l) => l.startsWith("data: "));
-          if (data) queue.push(JSON.parse(data.slice(6)) as LiveEvent);
-        }
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
+const openEvents = () => openDevEvents(base);
 
 /** The status of a request sent as it is (fetch would resolve `%2e%2e` before sending). */
 function rawStatus(path: string): Promise<number> {

@@ -10,6 +10,7 @@ import { formatReport, importDocusaurus, type ImportReport } from "../../cli/imp
 import { projectDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
 import { dev, startDev } from "../../cli/server/dev.ts";
+import { openDevEvents } from "../support/dev-events.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
 let work: string;
@@ -117,23 +118,9 @@ describe("Sass in dev", () => {
     await running.watching;
     const origin = `http://127.0.0.1:${(running.server.address() as { port: number }).port}`;
     const get = async (p: string) => (await fetch(`${origin}${p}`)).text();
-    const events = await fetch(`${origin}/__docsite/events`);
-    const reader = events.body!.getReader();
+    const events = await openDevEvents(origin);
     /** Resolves when the server sends a reload (the browser then asks for the page again). */
-    const reload = async () => {
-      const decoder = new TextDecoder();
-      let text = "";
-      const end = Date.now() + 20_000;
-      while (!text.includes('"type":"reload"')) {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<never>((_, fail) => {
-          timer = setTimeout(() => fail(new Error("no reload in time")), Math.max(0, end - Date.now()));
-        });
-        const { value, done } = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
-        if (done) throw new Error("the event stream ended");
-        text += decoder.decode(value);
-      }
-    };
+    const reload = () => events.next((e) => e.type === "reload");
     try {
       expect(await get("/docs/styled/")).toContain('<div class="styles_card">Panel</div>');
       const panel = join(out, "src", "components", "Panel.jsx");
@@ -148,7 +135,7 @@ describe("Sass in dev", () => {
         /\.styles_card \{\s*padding: 8px;\s*border: 1px solid #654321;/,
       );
     } finally {
-      await reader.cancel();
+      await events.close();
       await new Promise<void>((r) => running.server.close(() => r()));
     }
   }, 120_000);

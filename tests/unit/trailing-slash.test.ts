@@ -18,6 +18,7 @@ import { serve } from "../../cli/server/serve.ts";
 import { writeFile } from "node:fs/promises";
 import { dev, startDev } from "../../cli/server/dev.ts";
 import { slashlessSite } from "../support/slashless-site.ts";
+import { openDevEvents } from "../support/dev-events.ts";
 import { bundleClient } from "../../cli/client/bundle.ts";
 import { gzipSync } from "node:zlib";
 
@@ -252,27 +253,15 @@ describe("trailingSlash: false", () => {
     await running.watching;
     const origin = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
     expect((await fetch(`${origin}/docs/next/guide/setup`)).status).toBe(200);
-    const res = await fetch(`${origin}/__docsite/events`);
-    const reader = res.body!.getReader();
+    const events = await openDevEvents(origin);
     try {
       const file = join(site.out, "content/en/docs/current/guide/setup.md");
       await writeFile(file, (await readFile(file, "utf8")).replace("Install it.", "Install it again."));
-      let text = "";
-      const deadline = Date.now() + 20_000;
-      while (!text.includes('"type":"page"') && Date.now() < deadline) {
-        const { value, done } = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no page event in time")), 20_000)),
-        ]);
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-      const data = text.split("\n").find((l) => l.startsWith("data: ") && l.includes('"type":"page"'));
-      const event = JSON.parse(data!.slice(6)) as { path: string; html: string };
+      const event = (await events.next((e) => e.type === "page")) as { path: string; html: string };
       expect(event.path).toBe("/docs/next/guide/setup");
       expect(event.html).toContain("Install it again.");
     } finally {
-      await reader.cancel();
+      await events.close();
       await new Promise<void>((r) => running.server.close(() => r()));
     }
   }, 60_000);
