@@ -10,10 +10,11 @@ import { fromRoot, packageRequire } from "../boot/locations.ts";
 import type { FrontMatter } from "./frontmatter.ts";
 
 export interface FrontMatterMemo {
-  /** A fresh copy of the front matter parsed from this YAML text before, if any. */
-  get(yaml: string): FrontMatter | undefined;
-  /** Remembers a parse result that JSON keeps as it is. */
-  set(yaml: string, data: FrontMatter): void;
+  /**
+   * The front matter of this YAML text: a fresh copy of what an earlier parse gave, or `parse()`'s result, kept when
+   * JSON keeps it as it is.
+   */
+  parsed(yaml: string, parse: () => FrontMatter): FrontMatter;
   /** Writes the entries used since opening, when they differ from what was read. */
   save(): void;
 }
@@ -58,18 +59,19 @@ export function openFrontMatterMemo(cacheDir: string): FrontMatterMemo {
   const used: Record<string, string> = {};
   let changed = false;
   return {
-    get(yaml) {
+    parsed(yaml, parse) {
       const key = hashText(yaml);
       const json = used[key] ?? known[key];
-      if (json === undefined) return undefined;
-      used[key] = json;
-      return JSON.parse(json) as FrontMatter;
-    },
-    set(yaml, data) {
-      if (!isJson(data)) return;
-      const key = hashText(yaml);
-      if (used[key] === undefined && known[key] === undefined) changed = true;
-      used[key] = JSON.stringify(data);
+      if (json !== undefined) {
+        used[key] = json;
+        return JSON.parse(json) as FrontMatter;
+      }
+      const data = parse();
+      if (isJson(data)) {
+        used[key] = JSON.stringify(data);
+        changed = true;
+      }
+      return data;
     },
     save() {
       if (!changed && Object.keys(used).length === Object.keys(known).length) return;

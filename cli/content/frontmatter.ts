@@ -120,8 +120,8 @@ export function splitFrontMatter(source: string, file: string, memo?: FrontMatte
     );
   }
   const yamlText = text.slice(4, end + 1);
-  const data = memo?.get(yamlText) ?? parseFrontMatter(yamlText, file);
-  memo?.set(yamlText, data);
+  const parse = () => parseFrontMatter(yamlText, file);
+  const data = memo ? memo.parsed(yamlText, parse) : parse();
   const afterClose = text.indexOf("\n", end + 1);
   const body = afterClose < 0 ? "" : text.slice(afterClose + 1);
   const bodyOffset = text.slice(0, afterClose + 1).split("\n").length - 1;
