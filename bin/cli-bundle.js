@@ -99,7 +99,6 @@ const INLINE = new Set([
   "rehype-raw",
   "remark-directive",
   "remark-gfm",
-  "unist-util-visit",
   "yaml",
 ]);
 /** Always loaded from node_modules: React (one instance with the pages' own imports, its build picked by NODE_ENV). */

@@ -1,7 +1,7 @@
 // Rehype plugin: finds local images in a compiled page (Markdown `![alt](src "caption")` and JSX `<img src="…">`
 // with literal attributes) and replaces each with a <DocsiteImage> element that the image stage fills in with
 // dimensions, srcset and variants. The compile stays pure: it only records what it found (file and line).
-import { visit, SKIP } from "unist-util-visit";
+import { walk, SKIP } from "../mdx/walk.ts";
 import { posix } from "node:path";
 import type { Root, Element, Parent } from "hast";
 
@@ -81,7 +81,7 @@ export function rehypeImages(opts: Options) {
       return true;
     };
 
-    visit(tree, (node: any, index, parent: Parent | undefined) => {
+    walk(tree, (node: any, index, parent: Parent | undefined) => {
       if (!parent || index === undefined) return undefined;
       // A paragraph holding only an image is a figure: the paragraph goes, the image becomes a block.
       if (node.type === "element" && node.tagName === "p") {

@@ -1,7 +1,7 @@
 // Docusaurus' magic comments in code blocks: `highlight-next-line`, `highlight-start` … `highlight-end`, written as
 // `// …`, `/* … */`, `# …`, `<!-- … -->` or `{/* … */}` on a line of their own. The comment lines are removed and
 // the lines they mark are added to the block's `{…}` line ranges, before highlighting.
-import { visit } from "unist-util-visit";
+import { walk } from "./walk.ts";
 import type { Root, Code } from "mdast";
 
 const MAGIC = /^\s*(?:\/\/|#|\/\*|<!--|\{\/\*)\s*highlight-(next-line|start|end)\s*(?:\*\/\}?|-->)?\s*$/;
@@ -29,7 +29,7 @@ export function applyMagicComments(code: string): { code: string; lines: number[
 
 export function remarkCodeMagic() {
   return (tree: Root) => {
-    visit(tree, "code", (node: Code) => {
+    walk(tree, "code", (node: Code) => {
       if (!node.value.includes("highlight-")) return;
       const { code, lines } = applyMagicComments(node.value);
       if (!lines.length && code === node.value) return;

@@ -73,6 +73,7 @@ const COMPILER_HASH = hashText(
     "components.ts",
     "rehype-highlight-cached.ts",
     "toolchain.ts",
+    "walk.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))

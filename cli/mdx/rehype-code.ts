@@ -1,6 +1,6 @@
 // Code blocks after build-time highlighting: one element per line (for highlighted lines), and a CodeBlock
 // wrapper that carries the title and language. No highlighter runs in the browser.
-import { visit, SKIP } from "unist-util-visit";
+import { walk, SKIP } from "./walk.ts";
 import type { Root, Element, ElementContent, Text } from "hast";
 
 export interface CodeMeta {
@@ -68,7 +68,7 @@ export function splitLines(nodes: ElementContent[]): ElementContent[][] {
 
 export function rehypeCodeBlocks() {
   return (tree: Root) => {
-    visit(tree, "element", (node: Element, index, parent) => {
+    walk(tree, "element", (node: Element, index, parent) => {
       if (node.tagName !== "pre" || !parent || index === undefined) return;
       const code = node.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
       if (!code) return;

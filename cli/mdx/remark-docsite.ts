@@ -1,6 +1,6 @@
 // Remark plugins for Docusaurus-style content: heading ids and TOC, admonitions, link rewriting and collection,
 // and plain-text extraction for search and reading time.
-import { visit, SKIP } from "unist-util-visit";
+import { walk, SKIP } from "./walk.ts";
 import { toString as mdastText } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
 import { DocsiteError } from "../log.ts";
@@ -65,7 +65,7 @@ export function remarkDocsite(opts: Options) {
     const idLines = new Map<string, number>();
 
     // Headings: explicit {#id} wins, otherwise a slug of the text (unique per page).
-    visit(tree, "heading", (node: Heading) => {
+    walk(tree, "heading", (node: Heading) => {
       const last = node.children[node.children.length - 1];
       let id: string | undefined;
       if (last?.type === "text") {
@@ -89,7 +89,7 @@ export function remarkDocsite(opts: Options) {
     });
 
     // Admonitions and stray directives.
-    visit(tree, (node: any, index, parent: Parent | undefined) => {
+    walk(tree, (node: any, index, parent: Parent | undefined) => {
       if (node.type === "containerDirective" && ADMONITIONS.includes(node.name)) {
         let title: string | undefined;
         const first = node.children[0];
@@ -137,10 +137,10 @@ export function remarkDocsite(opts: Options) {
     // Links: rewrite site and file links, remember every target with its line for the link check. A reference
     // definition is checked only when the page uses it, as Docusaurus does.
     const referenced = new Set<string>();
-    visit(tree, (node: any) => {
+    walk(tree, (node: any) => {
       if (node.type === "linkReference" || node.type === "imageReference") referenced.add(node.identifier);
     });
-    visit(tree, (node: any) => {
+    walk(tree, (node: any) => {
       if (node.type === "link" || node.type === "definition") {
         const link = node as Link;
         link.url = opts.rewriteLink(link.url);
