@@ -5,7 +5,7 @@
 // and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
 import { hashText } from "../content/scan.ts";
-import { words, termsOf, joined } from "../../theme/search/words.ts";
+import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -125,6 +125,23 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
   return out;
 }
 
+// Stemming was most of a cold index's CPU (about 0.5 s of this site's 0.85 s, --cpu-prof), and prose repeats its
+// words: the terms of each written form are worked out once per process. Bounded, since a dev server lives long.
+const termsMemo = new Map<string, string[]>();
+const TERMS_MEMO_LIMIT = 50_000;
+
+/** termsOf's terms of a written form, whole word first, then its distinct camelCase parts other than the whole. */
+function termsByForm(w: Word): string[] {
+  let terms = termsMemo.get(w.raw);
+  if (!terms) {
+    const [whole, ...parts] = termsOf(w);
+    terms = [whole, ...new Set(parts.filter((p) => p !== whole))];
+    if (termsMemo.size >= TERMS_MEMO_LIMIT) termsMemo.clear();
+    termsMemo.set(w.raw, terms);
+  }
+  return terms;
+}
+
 /**
  * Term counts of one field; a camelCase part counts half (runStep is about running less than "run" itself is), and
  * dotted or hyphenated pairs count as terms of their own.
@@ -133,9 +150,9 @@ function counts(text: string): { length: number; tf: Map<string, number> } {
   const tf = new Map<string, number>();
   const all = words(text);
   for (const w of all) {
-    const [whole, ...parts] = termsOf(w);
-    tf.set(whole, (tf.get(whole) ?? 0) + 1);
-    for (const part of new Set(parts)) if (part !== whole) tf.set(part, (tf.get(part) ?? 0) + 0.5);
+    const terms = termsByForm(w);
+    tf.set(terms[0], (tf.get(terms[0]) ?? 0) + 1);
+    for (let i = 1; i < terms.length; i++) tf.set(terms[i], (tf.get(terms[i]) ?? 0) + 0.5);
   }
   for (const pair of joined(text)) tf.set(pair, (tf.get(pair) ?? 0) + 1);
   return { length: all.length, tf };
