@@ -66,14 +66,18 @@ export function bundleKey(root) {
 }
 
 /**
- * The bundle's entry points: the CLI, the build worker, and every server-side theme module (a custom page imports
+ * The bundle's entry points: the CLI, the build worker, the image encoder process, and every server-side theme module (a custom page imports
  * theme modules; it gets the bundle's own, so React context is shared with the renderer).
  * @param {string} root
  * @returns {Record<string, string>}
  */
 function entryPoints(root) {
   /** @type {Record<string, string>} */
-  const entries = { "cli/main": join(root, "cli", "main.ts"), "cli/worker": "docsite:worker" };
+  const entries = {
+    "cli/main": join(root, "cli", "main.ts"),
+    "cli/worker": "docsite:worker",
+    "cli/image-encoder": join(root, "cli", "images", "encoder-main.ts"),
+  };
   for (const rel of scriptsUnder(root, "theme")) {
     if (/\.tsx?$/.test(rel) && !rel.startsWith("theme/client/")) entries[rel.replace(/\.tsx?$/, "")] = join(root, rel);
   }

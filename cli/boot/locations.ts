@@ -30,6 +30,11 @@ export const WORKER_ENTRY: string = BUNDLE_DIR
   ? join(BUNDLE_DIR, "cli", "worker.js")
   : fromRoot("cli", "pipeline", "worker-entry.mjs");
 
+/** The script of the image encoder process (images/encoder-process.ts), likewise. */
+export const IMAGE_ENCODER_ENTRY: string = BUNDLE_DIR
+  ? join(BUNDLE_DIR, "cli", "image-encoder.js")
+  : fromRoot("cli", "images", "encoder-entry.mjs");
+
 const SCRIPT = /\.(tsx?|jsx?|mjs)$/;
 
 /**

@@ -1,11 +1,11 @@
 // The image stage: discover images from compiled pages → encode each file once (cached by content hash across
 // builds) → hand the renderer what it needs to write <img>/<picture> with dimensions and srcset, and the build
 // the files to write under assets/img/.
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile, rename, rm } from "node:fs/promises";
 import { join, posix } from "node:path";
-import { encodeImage, ENCODER_SETTINGS, type EncodedImage } from "./encode.ts";
+import type { EncodedImage } from "./encode.ts";
+import { imageSource, readEntry, encodeToEntry, type Encoded, type ImageSource } from "./image-cache.ts";
+import { encodeInChildProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
@@ -37,6 +37,8 @@ export interface ImageStageInput {
   logger: Logger;
   /** Leave out images that are missing or cannot be encoded, with a warning each (`build --skip-failing-pages`). */
   skipFailing?: boolean;
+  /** Encode in a child process (images/encoder-process.ts says why) rather than in this one. */
+  childProcess?: boolean;
 }
 
 /** `shot.png` → `shot-dark.png`, when that file exists. */
@@ -83,13 +85,31 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   }
 
   const stats: ImageStats = { encoded: 0, cached: 0 };
+  // Each image with its dark twin (`shot-dark.png` beside `shot.png`), which shares its first use.
+  const darkOf = new Map([...firstUse.keys()].map((src) => [src, darkSibling(root, src)]));
+  for (const [src, dark] of darkOf) if (dark) firstUse.set(dark, firstUse.get(src)!);
+  const sources = new Map(
+    await Promise.all(
+      [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cacheDir)] as const),
+    ),
+  );
+  const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json"))).map((s) => s.src);
+  const fromChild = new Set<string>();
+  if (input.childProcess && uncached.length) {
+    const failed = await encodeInChildProcess({ root, cacheDir: input.cacheDir, srcs: uncached }, (n) =>
+      logger.progress("images", n, uncached.length),
+    );
+    if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
+    for (const src of uncached) fromChild.add(src);
+  }
+
   const files = new Map<string, Uint8Array>();
   const encoded = new Map<string, Promise<ImageVariantData>>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
   const variant = (src: string): Promise<ImageVariantData> => {
     let p = encoded.get(src);
     if (!p) {
-      p = encodeCached(root, src, input.cacheDir, stats, firstUse.get(src)).then(({ image, out }) => {
+      p = encodeCached(sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
         return toVariant(image, url);
       });
@@ -99,14 +119,13 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   };
 
   const images = new Map<string, ImageData>();
-  const queue = [...firstUse.keys()];
+  const queue = [...darkOf.keys()];
   let done = 0;
   // Two at a time: sharp already spreads one encode over the cores.
   await Promise.all(
     Array.from({ length: 2 }, async () => {
       for (let src = queue.shift(); src; src = queue.shift()) {
-        const dark = darkSibling(root, src);
-        if (dark) firstUse.set(dark, firstUse.get(src)!);
+        const dark = darkOf.get(src);
         try {
           const light = await variant(src);
           images.set(src, dark ? { ...light, dark: await variant(dark) } : light);
@@ -114,7 +133,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
           if (!input.skipFailing || !(err instanceof DocsiteError)) throw err;
           leaveOut(err);
         }
-        logger.progress("images", ++done, firstUse.size);
+        if (!input.childProcess) logger.progress("images", ++done, darkOf.size);
       }
     }),
   );
@@ -157,49 +176,32 @@ function toVariant(image: EncodedImage, url: (name: string) => string): ImageVar
   };
 }
 
-/** Encodes one file, or takes its outputs from the cache when the same bytes were encoded before. */
+/**
+ * One file's outputs from the cache, or encoded now (and cached) when the same bytes were not encoded before.
+ * `fromChild`: images the encoder process was given, counted as encoded in this build.
+ */
 async function encodeCached(
-  root: string,
-  src: string,
-  cacheDir: string,
+  source: ImageSource,
   stats: ImageStats,
+  fromChild: Set<string>,
   at?: { file: string; line: number },
-): Promise<{ image: EncodedImage; out: Map<string, Uint8Array> }> {
-  const bytes = await readFile(join(root, src));
-  const ext = posix.extname(src).slice(1).toLowerCase();
-  const stem = posix
-    .basename(src, posix.extname(src))
-    .replace(/[^A-Za-z0-9_-]+/g, "-")
-    .toLowerCase();
-  const key = createHash("sha256").update(ENCODER_SETTINGS).update("\0").update(stem).update(ext).update(bytes);
-  const dir = join(cacheDir, "images", key.digest("hex").slice(0, 32));
-  try {
-    const image = JSON.parse(await readFile(join(dir, "image.json"), "utf8")) as EncodedImage;
-    const out = new Map<string, Uint8Array>();
-    for (const f of image.files) out.set(f.name, await readFile(join(dir, f.name)));
-    stats.cached++;
-    return { image, out };
-  } catch {
-    /* not cached (or incomplete): encode */
+): Promise<Encoded> {
+  const hit = await readEntry(source.dir);
+  if (hit) {
+    stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
+    return hit;
   }
-  let result: Awaited<ReturnType<typeof encodeImage>>;
+  let result: Encoded;
   try {
-    result = await encodeImage(bytes, stem, ext);
+    result = await encodeToEntry(source);
   } catch (err) {
     throw new DocsiteError(
-      `cannot encode image ${src}: ${(err as Error).message}`,
-      at ?? { file: src },
+      `cannot encode image ${source.src}: ${(err as Error).message}`,
+      at ?? { file: source.src },
       "re-export the image as PNG, JPEG, WebP, GIF or SVG",
     );
   }
   stats.encoded++;
-  // Written to a temporary folder and renamed, so an interrupted build never leaves a half-filled entry.
-  const tmp = `${dir}.tmp-${process.pid}`;
-  await mkdir(tmp, { recursive: true });
-  for (const [name, b] of result.out) await writeFile(join(tmp, name), b);
-  await writeFile(join(tmp, "image.json"), JSON.stringify(result.image));
-  // If another build filled the entry meanwhile, theirs holds the same bytes: drop ours.
-  await rename(tmp, dir).catch(() => rm(tmp, { recursive: true, force: true }));
   return result;
 }
 

@@ -268,6 +268,7 @@ async function buildWith(
     ],
     logger,
     skipFailing: opts.skipFailingPages,
+    childProcess: true,
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */

@@ -7,7 +7,7 @@ import type { SiteConfig } from "../config/types.ts";
 import { readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
 import { rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
-import { poolFor, poolSize, type BuildPool } from "./pool.ts";
+import { compilePoolFor, poolSize, type BuildPool } from "./pool.ts";
 import { reviveError } from "./task-errors.ts";
 
 /** One page to compile: the content file in the locale it is shown in. */
@@ -75,24 +75,28 @@ export async function compilePages(
     `${pages[i].file.replace(/^content\/[^/]+\//, "")}\0${pages[i].file}\0${pages[i].locale}`;
   const order = new Map(misses.map((i) => [i, sortKey(i)]));
   misses.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : order.get(a)! > order.get(b)! ? 1 : 0));
-  const pool = poolFor(misses.length, sharedPool);
+  const { pool, close } = compilePoolFor(misses.length, sharedPool);
   const size = batchSize(misses.length, poolSize());
   const batches: number[][] = [];
   for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
   const slugList = [...slugs];
-  await Promise.all(
-    batches.map(async (batch) => {
-      const results = await pool.compile({ config, slugs: slugList, cacheDir, pages: batch.map((i) => pages[i]) });
-      results.forEach((r, j) => {
-        if (r.ok) {
-          compiled.set(batch[j], r.value);
-          stats.compiled++;
-        } else errors.push({ index: batch[j], error: reviveError(r.error) });
-      });
-      done += batch.length;
-      progress(done, pages.length);
-    }),
-  );
+  try {
+    await Promise.all(
+      batches.map(async (batch) => {
+        const results = await pool.compile({ config, slugs: slugList, cacheDir, pages: batch.map((i) => pages[i]) });
+        results.forEach((r, j) => {
+          if (r.ok) {
+            compiled.set(batch[j], r.value);
+            stats.compiled++;
+          } else errors.push({ index: batch[j], error: reviveError(r.error) });
+        });
+        done += batch.length;
+        progress(done, pages.length);
+      }),
+    );
+  } finally {
+    await close();
+  }
   errors.sort((a, b) => a.index - b.index);
   return { compiled, errors };
 }

@@ -72,5 +72,24 @@ export const poolThreshold = (cores = availableParallelism()): number =>
   cores < 3 && process.env.DOCSITE_WORKERS === undefined ? POOL_THRESHOLD_FEW_CORES : POOL_THRESHOLD;
 
 /** The pool for a stage of `count` tasks: worker threads for big batches, this thread for small ones. */
-export const poolFor = (count: number, shared: () => BuildPool): BuildPool =>
-  count >= poolThreshold() && poolSize() > 1 ? shared() : inlinePool;
+export const poolFor = (count: number, shared: () => BuildPool, cores = availableParallelism()): BuildPool =>
+  count >= poolThreshold(cores) && poolSize() > 1 ? shared() : inlinePool;
+
+/**
+ * The pool for compiling `count` pages. Where poolFor would keep a batch of POOL_THRESHOLD pages or more in this
+ * thread (one or two cores, below POOL_THRESHOLD_FEW_CORES), the pages compile in one worker thread of the stage's
+ * own, ended with the stage: a compile's garbage grows the heap of the thread it runs in, and a thread's heap is
+ * given back when it ends. Cold builds of this site (368 pages): the main thread leaves the compile at 141–157 MB
+ * instead of about 300 MB; the images and the render start from there.
+ */
+export function compilePoolFor(
+  count: number,
+  shared: () => BuildPool,
+  cores = availableParallelism(),
+): { pool: BuildPool; close(): Promise<void> } {
+  if (poolSize() > 1 && count >= POOL_THRESHOLD && count < poolThreshold(cores)) {
+    const own = createPool(1);
+    return { pool: own, close: () => own.close() };
+  }
+  return { pool: poolFor(count, shared, cores), close: async () => {} };
+}

@@ -2,7 +2,7 @@
 // page, each with wall time, CPU time and peak RSS, per-phase timings, and the same no-change rebuild as a fresh
 // `docsite build` process (what a user types, including Node start-up): the first one after a source change, which
 // also makes the CLI bundle (bin/cli-bundle.js), and a later one.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { build, type BuildResult } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
 import { measure, mb, sec, table, type Measured } from "./measure.ts";
+import { treeRss } from "./process-tree.ts";
 
 const bin = resolve(fileURLToPath(import.meta.url), "..", "..", "..", "bin", "docsite.js");
 /** Phases as BuildResult.timings names them, with the label the table shows. */
@@ -36,6 +37,8 @@ export interface BuildRuns {
   cliFirst: Timed;
   /** The same again, the bundle made. */
   cliWarm: Timed;
+  /** A cold build (empty build cache) as a new process, the CLI bundle made: what a user's first build costs. */
+  cliCold: Timed;
   /** 1-minute load average when the runs started and ended (the machine may be shared). */
   load: [number, number];
 }
@@ -48,23 +51,36 @@ const retitled = (text: string) =>
 
 export interface Timed {
   wallMs: number;
-  /** CPU time of that process (user+sys), from /usr/bin/time when present. */
+  /** CPU time of that process and its child processes (user+sys), from /usr/bin/time when present. */
   cpuMs?: number;
+  /** Peak of the RSS of that process and its child processes, summed (sampled every 20 ms). */
+  peakRss: number;
 }
 
 /** Runs `docsite build` as a new process, timed; `cliCache` is where it keeps its CLI bundle. */
-function timedCli(root: string, outDir: string, cliCache: string): Timed {
+async function timedCli(root: string, outDir: string, cliCache: string): Promise<Timed> {
   const args = [process.execPath, bin, "build", "--root", root, "--out", outDir];
   const env = { ...process.env, DOCSITE_CLI_CACHE: cliCache };
   const timed = existsSync("/usr/bin/time");
   const t0 = performance.now();
   const cli = timed
-    ? spawnSync("/usr/bin/time", ["-f", "docsite-cpu %U %S", ...args], { encoding: "utf8", env })
-    : spawnSync(args[0], args.slice(1), { encoding: "utf8", env });
+    ? spawn("/usr/bin/time", ["-f", "docsite-cpu %U %S", ...args], { env })
+    : spawn(args[0], args.slice(1), { env });
+  let stderr = "";
+  cli.stderr.on("data", (d) => {
+    stderr += d;
+  });
+  cli.stdout.resume();
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    if (cli.pid) peakRss = Math.max(peakRss, treeRss(String(cli.pid)));
+  }, 20);
+  const status = await new Promise<number | null>((resolve) => cli.on("close", resolve));
+  clearInterval(sampler);
   const wallMs = performance.now() - t0;
-  if (cli.status !== 0) throw new Error(`docsite build failed: ${cli.stderr}`);
-  const cpu = /docsite-cpu ([\d.]+) ([\d.]+)/.exec(cli.stderr);
-  return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined };
+  if (status !== 0) throw new Error(`docsite build failed: ${stderr}`);
+  const cpu = /docsite-cpu ([\d.]+) ([\d.]+)/.exec(stderr);
+  return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined, peakRss };
 }
 
 /**
@@ -92,9 +108,11 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   await run(); // back to the committed state, from the cache
   const cliCache = await mkdtemp(join(tmpdir(), "docsite-bench-cli-"));
   try {
-    const cliFirst = timedCli(root, outDir, cliCache);
-    const cliWarm = timedCli(root, outDir, cliCache);
-    return { cold, warm, edit, titleEdit, cliFirst, cliWarm, load: [loadBefore, loadavg()[0]] };
+    const cliFirst = await timedCli(root, outDir, cliCache);
+    const cliWarm = await timedCli(root, outDir, cliCache);
+    await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
+    const cliCold = await timedCli(root, outDir, cliCache);
+    return { cold, warm, edit, titleEdit, cliFirst, cliWarm, cliCold, load: [loadBefore, loadavg()[0]] };
   } finally {
     await rm(cliCache, { recursive: true, force: true });
   }
@@ -126,6 +144,8 @@ export function buildTable(title: string, r: BuildRuns): string {
     ),
     `\nno change, as a new \`docsite build\` process (Node start-up included): ${timedText(r.cliWarm)}; ` +
       `the first after a source change, which makes the CLI bundle: ${timedText(r.cliFirst)}\n`,
+    `cold, as a new \`docsite build\` process (what a user's first build costs): ${timedText(r.cliCold)}, ` +
+      `peak RSS ${mb(r.cliCold.peakRss)} (the process and its children: image encoder, esbuild)\n`,
     table(
       ["phase", ...runs.map(([label]) => label)],
       PHASES.map(([p, label]) => [label, ...runs.map(([, m]) => sec(m.value.timings[p] ?? 0))]),

@@ -1,5 +1,7 @@
 // Measuring helpers for the bench: wall time, CPU time of this process (all its threads, so worker threads
-// count) and peak RSS sampled while a step runs, and the Markdown table rows the bench prints.
+// count) and of the child processes that ended meanwhile (the image encoder), peak RSS of the process and its
+// children sampled while a step runs, and the Markdown table rows the bench prints.
+import { endedChildrenCpuMs, treeRss } from "./process-tree.ts";
 export interface Measured<T> {
   value: T;
   wallMs: number;
@@ -8,17 +10,19 @@ export interface Measured<T> {
 }
 
 export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = treeRss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peakRss = Math.max(peakRss, treeRss());
   }, 10);
   const cpu0 = process.cpuUsage();
+  const children0 = endedChildrenCpuMs();
   const t0 = performance.now();
   try {
     const value = await fn();
     const cpu = process.cpuUsage(cpu0);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    return { value, wallMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, peakRss };
+    peakRss = Math.max(peakRss, treeRss());
+    const cpuMs = (cpu.user + cpu.system) / 1000 + endedChildrenCpuMs() - children0;
+    return { value, wallMs: performance.now() - t0, cpuMs, peakRss };
   } finally {
     clearInterval(sampler);
   }

@@ -28,6 +28,7 @@ async function tinyPackage(): Promise<string> {
     "cli/main.ts": 'import { greeting } from "./greeting.ts";\nexport const said: string = greeting("main");\n',
     "cli/greeting.ts": 'export const greeting = (who: string): string => "hello from " + who;\n',
     "cli/pipeline/worker.ts": "export const runTask = (n: number): number => n * 2;\n",
+    "cli/images/encoder-main.ts": "export const encoder = true;\n",
     "theme/index.ts": 'export { greeting } from "../cli/greeting.ts";\n',
     "theme/styles/main.css": "body { color: black; }\n",
   };
@@ -54,6 +55,7 @@ describe("the CLI bundle", () => {
     expect(first.made).toBe(true);
     expect((await importFresh(first.main)).said).toBe("hello from main");
     expect(existsSync(join(first.dir, "cli", "worker.js"))).toBe(true);
+    expect(existsSync(join(first.dir, "cli", "image-encoder.js"))).toBe(true);
     expect(existsSync(join(first.dir, "theme", "index.js"))).toBe(true);
 
     const again = await ensureBundle({ root, cacheDir });
@@ -174,14 +176,19 @@ describe("bin/docsite.js", () => {
     }
   });
 
-  it("builds the same bytes from the bundle as from the sources: a custom page with theme context, worker threads", async () => {
+  it("builds the same bytes from the bundle as from the sources: a custom page with theme context, worker threads, the image encoder process", async () => {
     // 24 pages in each locale: enough compile tasks for the worker pool (pipeline/pool.ts, POOL_THRESHOLD).
     const pages: Record<string, string> = {};
     for (let i = 0; i < 24; i++) {
       for (const l of ["en", "ru"]) pages[`content/${l}/docs/v1/many/p${i}.mdx`] = `# Page ${i} ${l}\n\nText ${i}.\n`;
     }
+    pages["content/en/docs/v1/many/p0.mdx"] += "\n![A grey square](./square.png)\n";
     const site = await fixtureSite("basic", pages);
     try {
+      const sharp = (await import("sharp")).default;
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#888" } })
+        .png()
+        .toFile(join(site, "content/en/docs/v1/many/square.png"));
       await buildSite(site, { outDir: join(site, "from-sources") });
       await rm(join(site, ".docsite"), { recursive: true, force: true });
       const r = await run(["build", "--root", site, "--out", "from-bundle"], { DOCSITE_WORKERS: "2" });
@@ -197,6 +204,7 @@ describe("bin/docsite.js", () => {
       expect(await files(b)).toEqual(await files(a));
       for (const f of await files(a)) expect(await readFile(join(b, f)), f).toEqual(await readFile(join(a, f)));
       expect(await readFile(join(b, "index.html"), "utf8")).toContain("<h1>");
+      expect(await files(b)).toContainEqual(expect.stringMatching(/^assets\/img\/square-960\.[0-9a-f]{10}\.webp$/));
     } finally {
       await removeSite(site);
     }

@@ -175,6 +175,8 @@ describe("image stage", () => {
 
   it("encodes nothing when nothing changed, and only the changed image after an edit", async () => {
     expect(first.imageStats.encoded).toBe(5); // login, login-dark, logo, photo, spinner
+    // In the encoder process (images/encoder-process.ts), which did not fail: no fallback to this process.
+    expect(warnings.join("\n")).not.toContain("encoder process");
     const again = await buildSite(root);
     expect(again.imageStats).toEqual({ encoded: 0, cached: 5 });
     expect(await readFile(join(root, "dist/docs/v1/guide/images/index.html"), "utf8")).toBe(html);
@@ -182,6 +184,22 @@ describe("image stage", () => {
     const edited = await buildSite(root);
     expect(edited.imageStats).toEqual({ encoded: 1, cached: 4 });
   }, 120_000);
+
+  it("fails the build on an image that cannot be decoded, naming the page and line", async () => {
+    const site = await fixtureSite("basic", { [PAGE]: "# Broken\n\nText.\n\n![Noise](./noise.png)\n" });
+    try {
+      await writeFile(join(site, "content/en/docs/v1/guide/noise.png"), "not a PNG at all");
+      const logger = quietLogger();
+      await expect(build({ root: site, logger })).rejects.toMatchObject({
+        message: expect.stringContaining("cannot encode image content/en/docs/v1/guide/noise.png"),
+        where: { file: PAGE, line: 5 },
+      });
+      // The encoder process skipped it and ended normally; the error comes from the stage's own attempt.
+      expect(logger.warnings.join("\n")).not.toContain("encoder process");
+    } finally {
+      await removeSite(site);
+    }
+  });
 
   it("fails the build on a missing image, naming the page and line", async () => {
     const site = await fixtureSite("basic", { [PAGE]: "# Broken\n\nText.\n\n![Gone](./nope.png)\n" });
