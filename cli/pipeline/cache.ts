@@ -54,6 +54,16 @@ export class BuildCache {
     }
   }
 
+  /** An entry's bytes, undecoded (to be written to a file as they are). */
+  getBytes(ns: string, key: string): Uint8Array | undefined {
+    this.use(ns, key);
+    try {
+      return readFileSync(this.file(ns, key));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Whether an entry exists, without reading it (marked as used). */
   has(ns: string, key: string): boolean {
     this.use(ns, key);

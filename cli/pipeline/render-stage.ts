@@ -83,12 +83,17 @@ export async function renderRoutes(
   const inlineOf = new Map<string, InlineCode>();
   const known = readRenderIndex(cache);
   const index = new Map<string, PageRecord>();
-  /** Stores a rendered page's HTML; its record goes into the index written at the end. */
-  const store = (file: string, key: string, html: string) => {
+  /**
+   * Stores a rendered page's HTML; its record goes into the index written at the end. The page is then handed on
+   * like a cached one, to be read back when its file is written: the HTML of every page is not held in memory till
+   * then (10× site: about 300 MB of it).
+   */
+  const store = (route: Route, file: string, key: string, html: string) => {
     const code = inlineCode([html]);
     cache.write("render", key, html);
-    index.set(key, { hash: contentHash(html), inline: inlineCodeToJson(code) });
-    files.set(file, html);
+    const hash = contentHash(html);
+    index.set(key, { hash, inline: inlineCodeToJson(code) });
+    files.set(file, { hash, read: () => cachedHtml(cache, key, route) });
     inlineOf.set(file, code);
   };
   const stats: RenderStats = { rendered: 0, cached: 0 };
@@ -126,11 +131,13 @@ export async function renderRoutes(
     } catch (err) {
       throw withOrigin(err, route);
     }
-    store(outputFileOf(ctx.config, route.path), key, html);
+    store(route, outputFileOf(ctx.config, route.path), key, html);
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
   writeRenderIndex(cache, index);
+  // Not kept for the next build of this process: the memo holds every page's code, which the build lets go of now.
+  codeHashes.clear();
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
   const order = new Map(routes.map((r, i) => [r, i]));
@@ -148,9 +155,9 @@ export async function renderRoutes(
   return { files: ordered, inline, stats, errors: failed };
 }
 
-/** A cached page's HTML, read when its file is written. */
-function cachedHtml(cache: BuildCache, key: string, route: Route): string {
-  const html = cache.get("render", key);
+/** A cached page's HTML, read when its file is written: as bytes, which are what the file gets. */
+function cachedHtml(cache: BuildCache, key: string, route: Route): Uint8Array {
+  const html = cache.getBytes("render", key);
   if (html === undefined)
     throw new DocsiteError(
       `the build cache lost the page ${route.path} while the build ran`,
@@ -181,8 +188,8 @@ function jobKey(job: RenderJob): string {
   );
 }
 
-// A page's compiled code (tens of KB) stands in the key as its hash, computed once per code string: the same string
-// object comes back for every build of the process, and JSON-escaping it for each key cost more than hashing it.
+// A page's compiled code (tens of KB) stands in the key as its hash, computed once per code string (a blog list
+// shows the same post code as the post): JSON-escaping it for each key cost more than hashing it.
 const codeHashes = new Map<string, string>();
 function codeRef(code: string): string {
   let ref = codeHashes.get(code);
