@@ -86,7 +86,15 @@ export class BuildCache {
   write(ns: string, key: string, text: string): void {
     this.use(ns, key);
     this.folder(ns);
-    writeFileSync(this.file(ns, key), text);
+    try {
+      writeFileSync(this.file(ns, key), text);
+    } catch (err) {
+      // The folder was removed since this object made it (a long-lived worker thread's cache, `rm -rf .docsite`).
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      this.folders.delete(ns);
+      this.folder(ns);
+      writeFileSync(this.file(ns, key), text);
+    }
   }
 
   private readonly folders = new Set<string>();

@@ -4,7 +4,7 @@
 // two cores more than a few hundred (POOL_THRESHOLD_FEW_CORES says why).
 import { availableParallelism } from "node:os";
 import { Tinypool } from "tinypool";
-import type { RenderJob } from "../render/render-job.ts";
+import type { PageRecord, RenderTask } from "./render-store.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { CompileBatch } from "./compile-stage.ts";
 import type { WorkerTask } from "./worker.ts";
@@ -25,7 +25,8 @@ export const POOL_THRESHOLD = 48;
 export const POOL_THRESHOLD_FEW_CORES = 500;
 
 export interface BuildPool {
-  render(job: RenderJob): Promise<string>;
+  /** Renders a route into the render cache; its record comes back (pipeline/render-store.ts). */
+  render(task: RenderTask): Promise<PageRecord>;
   /** One result per page of the batch, in order; a page's error is its result, not a rejection. */
   compile(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>>;
   close(): Promise<void>;
@@ -40,7 +41,7 @@ export function poolSize(): number {
 
 /** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
 export const inlinePool: BuildPool = {
-  render: async (job) => (await import("../render/render-job.ts")).renderJob(job),
+  render: async (task) => (await import("./render-store.ts")).renderToCache(task),
   compile: async (batch) => (await import("./worker.ts")).compileBatch(batch),
   close: async () => {},
 };
@@ -59,7 +60,7 @@ export function createPool(threads = poolSize()): BuildPool {
     return r.value;
   };
   return {
-    render: (job) => run<string>({ type: "render", job }),
+    render: (task) => run<PageRecord>({ type: "render", task }),
     compile: (batch) => run<Array<WorkerResult<CompiledMdx>>>({ type: "compile", batch }),
     close: async () => {
       await pool?.destroy();

@@ -18,21 +18,9 @@ import { hashText } from "../content/scan.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
-import { contentHash, type Content } from "./output-update.ts";
-import {
-  addInlineCode,
-  inlineCode,
-  inlineCodeFromJson,
-  inlineCodeToJson,
-  noInlineCode,
-  type InlineCode,
-} from "../emit/security-headers.ts";
-
-/** What the render index keeps of a page's HTML. */
-interface PageRecord {
-  hash: string;
-  inline: ReturnType<typeof inlineCodeToJson>;
-}
+import type { Content } from "./output-update.ts";
+import type { PageRecord } from "./render-store.ts";
+import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 
 const RENDER_INDEX = "render-index.json";
 
@@ -83,18 +71,12 @@ export async function renderRoutes(
   const inlineOf = new Map<string, InlineCode>();
   const known = readRenderIndex(cache);
   const index = new Map<string, PageRecord>();
-  /**
-   * Stores a rendered page's HTML; its record goes into the index written at the end. The page is then handed on
-   * like a cached one, to be read back when its file is written: the HTML of every page is not held in memory till
-   * then (10× site: about 300 MB of it).
-   */
-  const store = (route: Route, file: string, key: string, html: string) => {
-    const code = inlineCode([html]);
-    cache.write("render", key, html);
-    const hash = contentHash(html);
-    index.set(key, { hash, inline: inlineCodeToJson(code) });
-    files.set(file, { hash, read: () => cachedHtml(cache, key, route) });
-    inlineOf.set(file, code);
+  /** A rendered page, stored in the cache where it was rendered: its record goes into the index written at the end. */
+  const stored = (route: Route, file: string, key: string, record: PageRecord) => {
+    cache.keep("render", [key]);
+    index.set(key, record);
+    files.set(file, { hash: record.hash, read: () => cachedHtml(cache, key, route) });
+    inlineOf.set(file, inlineCodeFromJson(record.inline));
   };
   const stats: RenderStats = { rendered: 0, cached: 0 };
   const misses: Array<{ route: Route; key: string; job: ReturnType<typeof prepareRoute> }> = [];
@@ -125,13 +107,13 @@ export async function renderRoutes(
   const pool = poolFor(misses.length, sharedPool);
   let n = 0;
   const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job }) => {
-    let html: string;
+    let record: PageRecord;
     try {
-      html = await pool.render(job);
+      record = await pool.render({ job, cacheDir: cache.dir, key });
     } catch (err) {
       throw withOrigin(err, route);
     }
-    store(route, outputFileOf(ctx.config, route.path), key, html);
+    stored(route, outputFileOf(ctx.config, route.path), key, record);
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });

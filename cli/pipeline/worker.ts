@@ -1,7 +1,7 @@
 // What a build worker thread does: render one route, or compile a batch of pages. Tasks and results are plain
 // data; an error comes back as data too (DocsiteError's file, line and hint survive the thread boundary). The
 // same functions run in the main thread for small batches and with DOCSITE_WORKERS=0 (pipeline/pool.ts).
-import type { RenderJob } from "../render/render-job.ts";
+import { renderToCache, type RenderTask as RenderWork } from "./render-store.ts";
 import { compileSource, writeCompiled, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter, rewriteKeyOf } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
@@ -10,7 +10,7 @@ import { serializeError, type WorkerResult } from "./task-errors.ts";
 
 export interface RenderTask {
   type: "render";
-  job: RenderJob;
+  task: RenderWork;
 }
 export interface CompileTask {
   type: "compile";
@@ -47,10 +47,7 @@ export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerRes
 export async function runTask(task: WorkerTask): Promise<WorkerResult<unknown>> {
   try {
     if (task.type === "compile") return { ok: true, value: await compileBatch(task.batch) };
-    // Loaded on the first render: a thread that only compiles (pipeline/pool.ts, compilePoolFor) never loads React
-    // and the theme.
-    const { renderJob } = await import("../render/render-job.ts");
-    return { ok: true, value: await renderJob(task.job) };
+    return { ok: true, value: await renderToCache(task.task) };
   } catch (err) {
     return { ok: false, error: serializeError(err) };
   }

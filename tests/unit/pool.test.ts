@@ -11,7 +11,11 @@ import {
   type BuildPool,
 } from "../../cli/pipeline/pool.ts";
 
-const shared: BuildPool = { render: async () => "", compile: async () => [], close: async () => {} };
+const shared: BuildPool = {
+  render: async () => ({ hash: "", inline: {} as never }),
+  compile: async () => [],
+  close: async () => {},
+};
 
 describe("compilePoolFor", () => {
   it("keeps a few pages in this thread", () => {
