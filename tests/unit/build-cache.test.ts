@@ -216,3 +216,22 @@ describe("worker pool", () => {
       expect(msg).toContain(`content/${f}`);
   }, 180_000);
 });
+
+describe("BuildCache", () => {
+  it("writes an entry in place even after its folder was removed (a worker thread's cache outlives a build)", async () => {
+    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const dir = await mkdtemp(join(tmpdir(), "docsite-cache-"));
+    try {
+      const cache = new BuildCache(join(dir, "cache"));
+      cache.write("render", "0123456789abcdef", "first");
+      await rm(join(dir, "cache"), { recursive: true, force: true });
+      cache.write("render", "0123456789abcdef", "second");
+      expect(cache.get("render", "0123456789abcdef")).toBe("second");
+      expect(Buffer.from(cache.getBytes("render", "0123456789abcdef")!).toString()).toBe("second");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
