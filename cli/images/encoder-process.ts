@@ -1,6 +1,6 @@
-// The build encodes images in a process of its own (images/encoder-main.ts), not in its own process: libvips'
-// memory (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process
-// that used it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
+// The build encodes images in a child process (images/encoder-main.ts), not in the build's own: libvips' memory
+// (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process that used
+// it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
 // images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
 import { fork, type ChildProcess } from "node:child_process";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";

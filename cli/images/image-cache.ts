@@ -6,11 +6,11 @@ import { mkdir, readFile, writeFile, rename, rm } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { encodeImage, ENCODER_SETTINGS, type EncodedImage } from "./encode.ts";
 
-/** One image file of the site and its cache entry. */
+/** One image file of the site and its cache entry (its bytes are read again to encode it: not kept meanwhile). */
 export interface ImageSource {
   /** Path from the site root, as pages refer to it. */
   src: string;
-  bytes: Uint8Array;
+  abs: string;
   /** Lower-case extension without the dot. */
   ext: string;
   /** Output file names start with this (the file name, made URL-safe). */
@@ -26,14 +26,15 @@ export interface Encoded {
 }
 
 export async function imageSource(root: string, src: string, cacheDir: string): Promise<ImageSource> {
-  const bytes = await readFile(join(root, src));
+  const abs = join(root, src);
+  const bytes = await readFile(abs);
   const ext = posix.extname(src).slice(1).toLowerCase();
   const stem = posix
     .basename(src, posix.extname(src))
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .toLowerCase();
   const key = createHash("sha256").update(ENCODER_SETTINGS).update("\0").update(stem).update(ext).update(bytes);
-  return { src, bytes, ext, stem, dir: join(cacheDir, "images", key.digest("hex").slice(0, 32)) };
+  return { src, abs, ext, stem, dir: join(cacheDir, "images", key.digest("hex").slice(0, 32)) };
 }
 
 /** The cache entry's contents, or undefined when there is none (or it is incomplete). */
@@ -50,7 +51,7 @@ export async function readEntry(dir: string): Promise<Encoded | undefined> {
 
 /** Encodes the file and stores the result as its cache entry. Throws sharp's error for a file it cannot read. */
 export async function encodeToEntry(source: ImageSource): Promise<Encoded> {
-  const result = await encodeImage(source.bytes, source.stem, source.ext);
+  const result = await encodeImage(await readFile(source.abs), source.stem, source.ext);
   // Written to a temporary folder and renamed, so an interrupted build never leaves a half-filled entry.
   const tmp = `${source.dir}.tmp-${process.pid}`;
   await mkdir(tmp, { recursive: true });
