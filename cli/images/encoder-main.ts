@@ -1,7 +1,7 @@
 // The image encoder process (started by images/encoder-process.ts): receives the images a build needs that are
 // not in the cache, encodes each into its cache entry, reports progress, and ends. An image it cannot encode is
 // left without an entry: the image stage then tries it itself and reports the error with the page's file and line.
-import { imageSource, encodeToEntry } from "./image-cache.ts";
+import { encodeToEntry } from "./image-cache.ts";
 import type { EncoderJob, EncoderMessage } from "./encoder-process.ts";
 
 const send = (m: EncoderMessage) =>
@@ -11,14 +11,14 @@ const send = (m: EncoderMessage) =>
 process.on("disconnect", () => process.exit(0));
 
 process.once("message", async (job: EncoderJob) => {
-  const queue = [...job.srcs];
+  const queue = [...job.sources];
   let done = 0;
   // Two at a time, as the stage does: sharp already spreads one encode over the cores.
   await Promise.all(
     Array.from({ length: 2 }, async () => {
-      for (let src = queue.shift(); src; src = queue.shift()) {
+      for (let source = queue.shift(); source; source = queue.shift()) {
         try {
-          await encodeToEntry(await imageSource(job.root, src, job.cacheDir));
+          await encodeToEntry(source);
         } catch {
           /* the stage encodes it again in the build's process and reports the error */
         }

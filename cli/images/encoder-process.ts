@@ -4,12 +4,11 @@
 // images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
 import { fork, type ChildProcess } from "node:child_process";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
+import type { ImageSource } from "./image-cache.ts";
 
-/** What the encoder process is asked to do: put these images (paths from the site root) into the cache. */
+/** What the encoder process is asked to do: put these images into their cache entries. */
 export interface EncoderJob {
-  root: string;
-  cacheDir: string;
-  srcs: string[];
+  sources: ImageSource[];
 }
 
 /** What it reports: images handled so far. */
@@ -18,7 +17,7 @@ export interface EncoderMessage {
 }
 
 /**
- * Encodes `job.srcs` into the image cache in a child process. Resolves when the process has ended, with why it
+ * Encodes `job.sources` into the image cache in a child process. Resolves when the process has ended, with why it
  * failed if it did (null when it did not): an image it did not encode has no cache entry, and the stage encodes
  * that one in this process.
  */

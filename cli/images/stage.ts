@@ -93,14 +93,14 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
       [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cacheDir)] as const),
     ),
   );
-  const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json"))).map((s) => s.src);
+  const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json")));
   const fromChild = new Set<string>();
   if (input.childProcess && uncached.length) {
-    const failed = await encodeInChildProcess({ root, cacheDir: input.cacheDir, srcs: uncached }, (n) =>
+    const failed = await encodeInChildProcess({ sources: uncached }, (n) =>
       logger.progress("images", n, uncached.length),
     );
     if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
-    for (const src of uncached) fromChild.add(src);
+    for (const s of uncached) fromChild.add(s.src);
   }
 
   const files = new Map<string, Uint8Array>();
