@@ -284,6 +284,9 @@ async function buildWith(
     trailingSlash: config.trailingSlash,
   });
   timings.bundle = done();
+  // This build needs esbuild's service process (about 20 MB) no more: stopped, it does not add to the memory of the
+  // image and render stages. A later call (the next build of a long-lived process) starts it again.
+  await (await import("esbuild")).stop();
   const images = await imagesP;
   timings.images = performance.now() - imagesStarted;
   site.warnings.push(...images.warnings);
