@@ -71,8 +71,11 @@ export async function renderRoutes(
   const inlineOf = new Map<string, InlineCode>();
   const known = readRenderIndex(cache);
   const index = new Map<string, PageRecord>();
-  /** A rendered page, stored in the cache where it was rendered: its record goes into the index written at the end. */
-  const stored = (route: Route, file: string, key: string, record: PageRecord) => {
+  /**
+   * A page in the render cache, found there or just rendered into it (where it was rendered): its record goes into
+   * the index written at the end, and the page is handed on by it, its HTML read only when the file is written.
+   */
+  const handOn = (route: Route, file: string, key: string, record: PageRecord) => {
     cache.keep("render", [key]);
     index.set(key, record);
     files.set(file, { hash: record.hash, read: () => cachedHtml(cache, key, route) });
@@ -95,9 +98,7 @@ export async function renderRoutes(
       const file = outputFileOf(ctx.config, route.path);
       const record = known.get(key);
       if (record && cache.has("render", key)) {
-        index.set(key, record);
-        files.set(file, { hash: record.hash, read: () => cachedHtml(cache, key, route) });
-        inlineOf.set(file, inlineCodeFromJson(record.inline));
+        handOn(route, file, key, record);
         stats.cached++;
       } else misses.push({ route, key, job });
     } catch (err) {
@@ -113,7 +114,7 @@ export async function renderRoutes(
     } catch (err) {
       throw withOrigin(err, route);
     }
-    stored(route, outputFileOf(ctx.config, route.path), key, record);
+    handOn(route, outputFileOf(ctx.config, route.path), key, record);
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
