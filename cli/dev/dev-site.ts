@@ -56,6 +56,7 @@ interface Slot {
 
 const placeholder = (): CompiledMdx => ({
   code: "",
+  codeHash: "",
   headings: [],
   anchors: [],
   links: [],

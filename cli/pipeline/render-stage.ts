@@ -14,7 +14,7 @@ import { prepareRoute, renderError, type RenderContext } from "../render/render-
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
 import { cacheKey, registerShared, sharedRef, type BuildCache } from "./cache.ts";
-import { hashText } from "../content/scan.ts";
+import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
@@ -93,7 +93,7 @@ export async function renderRoutes(
   );
   for (const route of routes) {
     try {
-      const job = prepareRoute(ctx, route);
+      const job = prepareRoute(ctx, route, codeRef);
       const key = jobKey(job);
       const file = outputFileOf(ctx.config, route.path);
       const record = known.get(key);
@@ -110,7 +110,7 @@ export async function renderRoutes(
   const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job }) => {
     let record: PageRecord;
     try {
-      record = await pool.render({ job, cacheDir: cache.dir, key });
+      record = await pool.render({ job: withCode(job, route), cacheDir: cache.dir, key });
     } catch (err) {
       throw withOrigin(err, route);
     }
@@ -119,8 +119,6 @@ export async function renderRoutes(
     logger.progress("rendering", ++n, misses.length);
   });
   writeRenderIndex(cache, index);
-  // Not kept for the next build of this process: the memo holds every page's code, which the build lets go of now.
-  codeHashes.clear();
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
   const order = new Map(routes.map((r, i) => [r, i]));
@@ -157,7 +155,6 @@ function cachedHtml(cache: BuildCache, key: string, route: Route): Uint8Array {
  */
 function jobKey(job: RenderJob): string {
   let page: RenderJob["page"] = job.page;
-  if (page.kind === "doc" || page.kind === "blogPost") page = { ...page, code: codeRef(page.code) };
   if (page.kind === "doc" && page.data.sidebar)
     page = { ...page, data: { ...page.data, sidebar: sharedRef(page.data.sidebar) as typeof page.data.sidebar } };
   return cacheKey(
@@ -171,16 +168,16 @@ function jobKey(job: RenderJob): string {
   );
 }
 
-// A page's compiled code (tens of KB) stands in the key as its hash, computed once per code string (a blog list
-// shows the same post code as the post): JSON-escaping it for each key cost more than hashing it.
-const codeHashes = new Map<string, string>();
-function codeRef(code: string): string {
-  let ref = codeHashes.get(code);
-  if (ref === undefined) {
-    if (codeHashes.size >= 5000) codeHashes.clear();
-    codeHashes.set(code, (ref = `#code:${hashText(code)}`));
-  }
-  return ref;
+// A page's compiled code (tens of KB) stands in the key as its hash, worked out when it was compiled: the code of a
+// cached page is then read only if the page renders (mdx/compile.ts).
+const codeRef = (compiled: CompiledMdx) => `#code:${compiled.codeHash}`;
+
+/** The job of a route to render, with its page's code in place of the code's hash. */
+function withCode(job: RenderJob, route: Route): RenderJob {
+  const page = job.page;
+  if ((page.kind === "doc" || page.kind === "blogPost") && "compiled" in route)
+    return { ...job, page: { ...page, code: route.compiled.code } };
+  return job;
 }
 
 /** A render error names the file the route comes from (and keeps its cause). */

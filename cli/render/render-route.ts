@@ -15,6 +15,7 @@ import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
+import type { CompiledMdx } from "../mdx/compile.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -82,8 +83,15 @@ export function renderError(err: unknown, route: Route): DocsiteError {
   );
 }
 
-/** Everything the HTML of a route depends on, as plain data (no functions, no shared objects). */
-export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
+/**
+ * Everything the HTML of a route depends on, as plain data (no functions, no shared objects). `codeOf` gives what
+ * stands for a page's compiled code: the code itself, or (for a cache key) its hash, which leaves it unread.
+ */
+export function prepareRoute(
+  ctx: RenderContext,
+  route: Route,
+  codeOf: (compiled: CompiledMdx) => string = (c) => c.code,
+): RenderJob {
   const { config, table } = ctx;
   const strings = ctx.strings.get(route.locale)!;
   const t = strings.t.bind(strings);
@@ -102,7 +110,7 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
 
   switch (route.kind) {
     case "doc": {
-      page = { kind: "doc", data: docPageData(config, table, route, t), code: route.compiled.code };
+      page = { kind: "doc", data: docPageData(config, table, route, t), code: codeOf(route.compiled) };
       title = `${route.title} | ${config.title}`;
       description = route.description;
       ({ keywords, image } = pageMeta(config, route.source.data));
@@ -113,7 +121,7 @@ export function prepareRoute(ctx: RenderContext, route: Route): RenderJob {
       page = {
         kind: "blogPost",
         props: { post: route.post, prev: route.prev, next: route.next },
-        code: route.compiled.code,
+        code: codeOf(route.compiled),
       };
       title = `${route.post.title} | ${config.title}`;
       description = route.post.description;

@@ -45,6 +45,7 @@ export function generatedIndexCompiled(index: GeneratedIndex, node: SidebarCateg
   const text = [index.description ?? "", ...cardTitles(node.items)].filter(Boolean).join("\n");
   return {
     code: "",
+    codeHash: "",
     headings: [],
     anchors: [],
     links: [],

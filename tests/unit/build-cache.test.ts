@@ -1,7 +1,7 @@
 // The persistent build cache and the worker pool: a rebuild after any kind of edit shows the edit, redoes only
 // the routes that depend on it, and writes exactly the bytes a cold build (empty cache) writes.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join, relative } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
@@ -83,6 +83,32 @@ describe("incremental builds", () => {
     expect(r.renderStats.rendered).toBe(r.pages);
     const after = await tree(dist());
     for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+  });
+
+  it("reads no page's compiled code unless the page renders, and compiles again a page whose code file is gone", async () => {
+    const before = await tree(dist());
+    const entries = join(root, ".docsite", "cache", "mdx");
+    const names = (await readdir(entries)).filter((n) => n.endsWith(".js"));
+    expect(names.length).toBeGreaterThan(5);
+    const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
+    // Folders in place of the code files: a build that read one would fail (EISDIR).
+    await Promise.all(names.map((n) => rm(join(entries, n)).then(() => mkdir(join(entries, n)))));
+    try {
+      const r = await buildSite(root);
+      expect(r.compileStats.compiled).toBe(0);
+      const after = await tree(dist());
+      for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+    } finally {
+      await Promise.all(
+        [...saved].map(([n, bytes]) =>
+          rm(join(entries, n), { recursive: true }).then(() => writeFile(join(entries, n), bytes)),
+        ),
+      );
+    }
+    await rm(join(entries, names[0]));
+    const r = await buildSite(root);
+    expect(r.compileStats.compiled).toBe(1);
+    expect(await readdir(entries)).toContain(names[0]);
   });
 
   it("redoes only the edited page when its body changes (and the locale that shows it untranslated)", async () => {
