@@ -24,23 +24,23 @@ export async function cachedClientBundle(
 /**
  * A search index bundle, built again only when one of its pages' indexed text changes; then only the changed pages
  * are analysed again (tokens, stems, term counts: most of the work), the others come from per-page entries. The
- * assembly (weights, shards) always runs over every page, so the bundle is the one a cold build writes.
+ * assembly (weights, shards) always runs over every page, so the bundle is the one a cold build writes. The bundle's
+ * key is made of its pages' keys, so each page's text is hashed once.
  */
 export const cachedSearchBundle =
   (cache: BuildCache) =>
   (pages: IndexedPage[], synonyms?: Synonyms): Map<string, string> => {
-    const key = cacheKey("search", { pages, synonyms: synonyms ?? {} });
+    // As a string: JSON.stringify without cacheKey's replacer, which is called for every value of the page.
+    const pageKeys = pages.map((page) => cacheKey("search-page", JSON.stringify(page)));
+    const key = cacheKey("search", pageKeys, synonyms ?? {});
     const hit = cache.get("search", key);
     if (hit !== undefined) {
-      const entry = JSON.parse(hit) as { files: Array<[string, string]>; pageKeys: string[] };
-      cache.keep("search-page", entry.pageKeys);
-      return new Map(entry.files);
+      cache.keep("search-page", pageKeys);
+      return new Map(JSON.parse(hit) as Array<[string, string]>);
     }
-    const pageKeys: string[] = [];
     const files = localIndexFiles(pages, synonyms, (all) =>
-      all.map((page) => {
-        const k = cacheKey("search-page", page);
-        pageKeys.push(k);
+      all.map((page, i) => {
+        const k = pageKeys[i];
         const known = cache.get("search-page", k);
         if (known !== undefined) return JSON.parse(known) as PageAnalysis;
         const analysis = analysePage(page);
@@ -48,6 +48,6 @@ export const cachedSearchBundle =
         return analysis;
       }),
     );
-    cache.set("search", key, JSON.stringify({ files: [...files], pageKeys }));
+    cache.set("search", key, JSON.stringify([...files]));
     return files;
   };
