@@ -92,7 +92,11 @@ export interface CompileStats {
 
 // Docusaurus projects compile a little differently (repeated heading ids): part of the key. An entry is two files:
 // `<key>.json` with everything but the code, and `<key>.js`, the code, read only for a page that renders.
-const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">, cacheDir: string) =>
+/** Where the compile cache keeps `input`: the path of its entry without the extension. */
+export const compiledEntryOf = (
+  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
+  cacheDir: string,
+) =>
   join(
     cacheDir,
     "mdx",
@@ -110,8 +114,8 @@ const cacheFileOf = (input: Pick<CompileInput, "file" | "body" | "rewriteKey" | 
 export async function readCompiled(
   input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
   cacheDir: string,
+  base = compiledEntryOf(input, cacheDir),
 ): Promise<CompiledMdx | undefined> {
-  const base = cacheFileOf(input, cacheDir);
   let hit: CompiledMdx;
   try {
     hit = JSON.parse(readFileSync(`${base}.json`, "utf8")) as CompiledMdx;
@@ -160,7 +164,7 @@ export async function writeCompiled(
   cacheDir: string,
   result: CompiledMdx,
 ): Promise<void> {
-  const base = cacheFileOf(input, cacheDir);
+  const base = compiledEntryOf(input, cacheDir);
   await mkdir(dirname(base), { recursive: true });
   const { code, ...entry } = result;
   await writeFile(`${base}.js`, code);

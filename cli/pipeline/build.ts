@@ -53,6 +53,8 @@ export interface SiteModel {
   problems: LinkProblem[];
   /** Pages compiled now vs. taken from the cache. */
   compileStats: CompileStats;
+  /** The compile cache entries of the pages (mdx/compile.ts). */
+  compiledEntries: string[];
 }
 
 export interface BuildResult extends SiteModel {
@@ -190,7 +192,7 @@ export async function loadSite(
     );
   }
   timings.routes = done();
-  return { config, strings, index, table, warnings, problems, compileStats };
+  return { config, strings, index, table, warnings, problems, compileStats, compiledEntries: stage.entries };
 }
 
 export async function loadPageModules(site: SiteModel): Promise<Map<string, PageModule>> {
@@ -361,7 +363,8 @@ async function buildWith(
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
   // ("render-meta" held per-page records before the render index: emptied once.)
-  await Promise.all(["render", "render-meta", "search", "search-page", "client"].map((ns) => cache.prune(ns)));
+  cache.keep("mdx", site.compiledEntries);
+  await Promise.all(["render", "render-meta", "search", "search-page", "client", "mdx"].map((ns) => cache.prune(ns)));
   timings.total = performance.now() - t0;
   return {
     ...site,

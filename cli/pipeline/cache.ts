@@ -26,6 +26,9 @@ const replacer = (_key: string, value: unknown) =>
 export const cacheKey = (...inputs: unknown[]): string =>
   hashText([codeHash(), ...inputs.map((i) => (typeof i === "string" ? i : JSON.stringify(i, replacer)))].join("\0"));
 
+/** A file of an entry: its key, maybe with the extension of a two-file entry, maybe a temporary name. */
+const ENTRY_FILE = /^[0-9a-f]{16}(\.json|\.js)?(\.\d+\.tmp)?$/;
+
 export class BuildCache {
   private readonly used = new Map<string, Set<string>>();
   constructor(readonly dir: string) {}
@@ -104,7 +107,10 @@ export class BuildCache {
     this.folders.add(ns);
   }
 
-  /** Deletes the entries of `ns` that this build did not use (only files docsite wrote there). */
+  /**
+   * Deletes the entries of `ns` that this build did not use (only files docsite wrote there). An entry may be made
+   * of files named by its key with `.json` and `.js` added (the compile cache's).
+   */
   async prune(ns: string): Promise<void> {
     const keep = this.used.get(ns) ?? new Set();
     let names: string[];
@@ -114,7 +120,9 @@ export class BuildCache {
       return;
     }
     await Promise.all(
-      names.filter((n) => !keep.has(n) && /^[0-9a-f]{16}(\.\d+\.tmp)?$/.test(n)).map((n) => rm(join(this.dir, ns, n))),
+      names
+        .filter((n) => ENTRY_FILE.test(n) && (n.endsWith(".tmp") || !keep.has(n.slice(0, 16))))
+        .map((n) => rm(join(this.dir, ns, n), { force: true })),
     );
   }
 }

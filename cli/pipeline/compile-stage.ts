@@ -4,7 +4,8 @@
 // as plain data, from which the worker rebuilds each page's link rewriter and module context
 // (mdx/content-links.ts, mdx/modules.ts): the same inputs as a compile in this thread, so the same output.
 import type { SiteConfig } from "../config/types.ts";
-import { readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
+import { basename } from "node:path";
+import { compiledEntryOf, readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
 import { rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
 import { compilePoolFor, poolSize, type BuildPool } from "./pool.ts";
@@ -30,6 +31,8 @@ export interface CompileStageResult {
   /** By the index of the page in the input list. */
   compiled: Map<number, CompiledMdx>;
   errors: Array<{ index: number; error: unknown }>;
+  /** The compile cache entries of these pages (a full build removes the others: pipeline/build.ts). */
+  entries: string[];
 }
 
 /** Pages per batch: a few batches per thread keep both busy to the end, without a message per page. */
@@ -55,13 +58,14 @@ export async function compilePages(
     return k;
   };
   const misses: number[] = [];
+  const entries: string[] = [];
   let done = 0;
   await Promise.all(
     pages.map(async (p, i) => {
-      const hit = await readCompiled(
-        { file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules },
-        cacheDir,
-      );
+      const input = { file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules };
+      const entry = compiledEntryOf(input, cacheDir);
+      entries.push(basename(entry));
+      const hit = await readCompiled(input, cacheDir, entry);
       if (hit) {
         compiled.set(i, hit);
         stats.cached++;
@@ -98,5 +102,5 @@ export async function compilePages(
     await close();
   }
   errors.sort((a, b) => a.index - b.index);
-  return { compiled, errors };
+  return { compiled, errors, entries };
 }

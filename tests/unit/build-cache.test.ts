@@ -111,6 +111,28 @@ describe("incremental builds", () => {
     expect(await readdir(entries)).toContain(names[0]);
   });
 
+  it("keeps only the compile cache entries of the pages as they are now", async () => {
+    const file = "content/en/docs/v1/guide/first.mdx";
+    const text = await readFile(join(root, file), "utf8");
+    const entries = join(root, ".docsite", "cache", "mdx");
+    const before = await readdir(entries);
+    try {
+      await writeFile(join(root, file), `${text}\n\nA paragraph for the prune.\n`);
+      const r = await buildSite(root);
+      expect(r.compileStats.compiled).toBeGreaterThan(0);
+      const after = await readdir(entries);
+      const pages = r.compileStats.compiled + r.compileStats.cached;
+      expect(after.filter((n) => n.endsWith(".json"))).toHaveLength(pages);
+      expect(after.filter((n) => n.endsWith(".js"))).toHaveLength(pages);
+      // The edited page's old entry is gone, its new one is there.
+      expect(after.filter((n) => !before.includes(n)).length).toBeGreaterThan(0);
+      expect(before.filter((n) => !after.includes(n)).length).toBe(after.filter((n) => !before.includes(n)).length);
+    } finally {
+      await writeFile(join(root, file), text);
+      await buildSite(root);
+    }
+  });
+
   it("redoes only the edited page when its body changes (and the locale that shows it untranslated)", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
     const text = await readFile(join(root, file), "utf8");
