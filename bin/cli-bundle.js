@@ -66,8 +66,9 @@ export function bundleKey(root) {
 }
 
 /**
- * The bundle's entry points: the CLI, the build worker, the image encoder process, and every server-side theme module (a custom page imports
- * theme modules; it gets the bundle's own, so React context is shared with the renderer).
+ * The bundle's entry points: the CLI, the build worker, the image encoder process, the build function, and every
+ * server-side theme module (a custom page imports theme modules; it gets the bundle's own, so React context is
+ * shared with the renderer).
  * @param {string} root
  * @returns {Record<string, string>}
  */
@@ -77,6 +78,8 @@ function entryPoints(root) {
     "cli/main": join(root, "cli", "main.ts"),
     "cli/worker": "docsite:worker",
     "cli/image-encoder": join(root, "cli", "images", "encoder-main.ts"),
+    // The build as a function, for the bench's builds in its own process (tests/bench/bundled-build.ts).
+    "cli/pipeline/build": join(root, "cli", "pipeline", "build.ts"),
   };
   for (const rel of scriptsUnder(root, "theme")) {
     if (/\.tsx?$/.test(rel) && !rel.startsWith("theme/client/")) entries[rel.replace(/\.tsx?$/, "")] = join(root, rel);

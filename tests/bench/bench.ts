@@ -10,7 +10,7 @@ import { benchBuilds, buildTable } from "./build-bench.ts";
 import { syntheticSite } from "./scale-bench.ts";
 import { benchDev, devTable } from "./dev-bench.ts";
 import { sec } from "./measure.ts";
-import { build } from "../../cli/pipeline/build.ts";
+import { bundledBuild } from "./bundled-build.ts";
 import { createLogger } from "../../cli/log.ts";
 
 const root = resolve(process.argv[2] ?? ".");
@@ -27,7 +27,8 @@ const real = wants("build") || wants("scale") ? await benchBuilds(root, outDir, 
 if (real) console.log(buildTable("this site", real));
 const needsSite = ["firstload", "search", "lighthouse"].some(wants);
 const cold =
-  real?.cold.value ?? (needsSite ? await build({ root, outDir, logger: createLogger({ quiet: true }) }) : undefined);
+  real?.cold.value ??
+  (needsSite ? await (await bundledBuild())({ root, outDir, logger: createLogger({ quiet: true }) }) : undefined);
 
 if (real && cold && wants("scale")) {
   const scaleRoot = await syntheticSite(root, join(root, ".docsite", "bench-scale-site"));

@@ -8,10 +8,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildResult } from "../../cli/pipeline/build.ts";
+import type { BuildResult } from "../../cli/pipeline/build.ts";
 import { createLogger } from "../../cli/log.ts";
 import { measure, mb, sec, table, type Measured } from "./measure.ts";
 import { treeRss } from "./process-tree.ts";
+import { bundledBuild } from "./bundled-build.ts";
 
 const bin = resolve(fileURLToPath(import.meta.url), "..", "..", "..", "bin", "docsite.js");
 /** Phases as BuildResult.timings names them, with the label the table shows. */
@@ -93,6 +94,7 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   const logger = createLogger({ quiet: true });
   const loadBefore = loadavg()[0];
   await rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
+  const build = await bundledBuild();
   const run = () => measure(() => build({ root, outDir, logger }));
   const cold = await run();
   const warm = await run();
