@@ -1,6 +1,7 @@
 // Bundles the browser runtime and the theme CSS with esbuild into content-hashed, minified files.
 // React is aliased to preact/compat in the browser: same components, a tenth of the bytes (see DESIGN notes).
-import { build, type Metafile } from "esbuild";
+import type { Metafile } from "esbuild";
+import { esbuild } from "../boot/esbuild-service.ts";
 import { dirname, join, relative } from "node:path";
 import { fromRoot, packageRequire as require } from "../boot/locations.ts";
 
@@ -32,7 +33,7 @@ export interface BundleOptions {
 
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
-  const result = await build({
+  const result = await (await esbuild()).build({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     bundle: true,
     splitting: true,

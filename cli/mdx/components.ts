@@ -3,7 +3,8 @@
 // docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled
 // first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
 // component renders its initial HTML.
-import { build, type Message, type Plugin } from "esbuild";
+import type { Message, Plugin } from "esbuild";
+import { esbuild } from "../boot/esbuild-service.ts";
 import { existsSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
@@ -101,7 +102,7 @@ async function runBundle(
       .map((f) => posix.relative(rootDir, f.split(sep).join("/")))
       .filter((f) => !f.startsWith("../") && !f.includes("node_modules/"));
   try {
-    const out = await build({
+    const out = await (await esbuild()).build({
       absWorkingDir: rootDir,
       // A package imported by content directly: its module, resolved from the site's node_modules.
       ...(isPackage

@@ -28,6 +28,7 @@ import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
 import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
+import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 
@@ -288,7 +289,7 @@ async function buildWith(
   timings.bundle = done();
   // This build needs esbuild's service process (about 20 MB) no more: stopped, it does not add to the memory of the
   // image and render stages. A later call (the next build of a long-lived process) starts it again.
-  await (await import("esbuild")).stop();
+  await stopEsbuild();
   const images = await imagesP;
   timings.images = performance.now() - imagesStarted;
   site.warnings.push(...images.warnings);

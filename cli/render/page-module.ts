@@ -1,12 +1,14 @@
 // Custom pages (content/pages/*.tsx): compiled with esbuild and imported for server rendering.
 import type { ComponentType } from "react";
 import { dirname, join, resolve as resolvePath } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { build as esbuild } from "esbuild";
 import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
-import { fromRoot, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
+import { BUNDLE_DIR, fromRoot, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
+import { codeHash } from "../pipeline/code-hash.ts";
+import { esbuild } from "../boot/esbuild-service.ts";
 
 export interface PageModule {
   default: ComponentType<{ locale: string }>;
@@ -27,20 +29,68 @@ export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!;
 const themeDir = fromRoot("theme");
 
 /**
- * Compiles a page module (content/pages/*.tsx) with esbuild and imports it. The theme and packages (react) are
- * resolved from docsite itself and left external, so the page shares their module instances with the renderer —
- * React context from the theme works — whatever package.json or tsconfig the site folder has.
+ * A compiled page as the build cache keeps it: the module file, the files esbuild read for it (the page and the
+ * site's own modules it imports) with their content hashes, and what the output depends on besides them (docsite's
+ * code, and where the theme and packages resolve: the bundled CLI and the sources differ). While those hold, the
+ * page is imported without esbuild, whose service process a build then need not start (about 20 ms of each build).
  */
-export async function loadPageModule(abs: string, file: string, cacheDir: string): Promise<PageModule> {
-  let code: string;
+interface CompiledPage {
+  depends: string;
+  inputs: Record<string, string>;
+  out: string;
+}
+
+const dependsOn = () => `${codeHash()}\0${BUNDLE_DIR ?? ""}\0${requireHere.resolve("react")}`;
+const recordFileOf = (cacheDir: string, abs: string) => join(cacheDir, "pages", `${hashText(abs)}.json`);
+
+/** The cached module of the page at `abs`, when it is still what a compile would give. */
+function cachedPage(cacheDir: string, abs: string): string | undefined {
   try {
-    const out = await esbuild({
+    const rec = JSON.parse(readFileSync(recordFileOf(cacheDir, abs), "utf8")) as CompiledPage;
+    if (rec.depends !== dependsOn() || !existsSync(rec.out)) return undefined;
+    for (const [file, hash] of Object.entries(rec.inputs))
+      if (hashText(readFileSync(file, "utf8")) !== hash) return undefined;
+    return rec.out;
+  } catch {
+    return undefined; // none yet, or an input is gone
+  }
+}
+
+/** Imports a page module (content/pages/*.tsx), compiled now or earlier (`compilePage`). */
+export async function loadPageModule(abs: string, file: string, cacheDir: string): Promise<PageModule> {
+  const outFile = cachedPage(cacheDir, abs) ?? (await compilePage(abs, file, cacheDir));
+  const url = pathToFileURL(outFile).href;
+  const mod = (await import(url)) as Partial<PageModule>;
+  if (typeof mod.default !== "function") {
+    throw new DocsiteError(
+      "page module has no default export",
+      { file },
+      "export the page component as default: `export default function Page() { … }`",
+    );
+  }
+  urls.set(mod, url);
+  return mod as PageModule;
+}
+
+/**
+ * Compiles a page module with esbuild into the cache, records what it was made from, and gives the module file's
+ * path. The theme and packages (react) are resolved from docsite itself and left external, so the page shares their
+ * module instances with the renderer — React context from the theme works — whatever package.json or tsconfig the
+ * site folder has.
+ */
+async function compilePage(abs: string, file: string, cacheDir: string): Promise<string> {
+  const { build } = await esbuild();
+  let code: string;
+  let inputs: string[];
+  try {
+    const out = await build({
       entryPoints: [abs],
       bundle: true,
       format: "esm",
       platform: "node",
       jsx: "automatic",
       write: false,
+      metafile: true,
       logLevel: "silent",
       plugins: [
         {
@@ -58,6 +108,8 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
       ],
     });
     code = out.outputFiles[0].text;
+    // Relative to esbuild's working folder, this process's.
+    inputs = Object.keys(out.metafile.inputs).map((f) => resolvePath(f));
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
     throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, {
@@ -68,15 +120,11 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
   const outFile = join(cacheDir, "pages", `${hashText(abs + code)}.mjs`);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, code);
-  const url = pathToFileURL(outFile).href;
-  const mod = (await import(url)) as Partial<PageModule>;
-  if (typeof mod.default !== "function") {
-    throw new DocsiteError(
-      "page module has no default export",
-      { file },
-      "export the page component as default: `export default function Page() { … }`",
-    );
-  }
-  urls.set(mod, url);
-  return mod as PageModule;
+  const rec: CompiledPage = {
+    depends: dependsOn(),
+    inputs: Object.fromEntries(inputs.map((f) => [f, hashText(readFileSync(f, "utf8"))])),
+    out: outFile,
+  };
+  await writeFile(recordFileOf(cacheDir, abs), JSON.stringify(rec));
+  return outFile;
 }

@@ -190,6 +190,32 @@ describe("incremental builds", () => {
     expect(after).not.toBe(before);
   }, 60_000);
 
+  it("compiles a custom page again when it or a module it imports changes, and not otherwise", async () => {
+    const page = "content/pages/index.tsx";
+    const tsx = await readFile(join(root, page), "utf8");
+    const compiledPages = async () =>
+      (await readdir(join(root, ".docsite", "cache", "pages"))).filter((n) => n.endsWith(".mjs")).sort();
+    try {
+      await applyChanges(root, {
+        "src/tagline.ts": 'export const tagline = "First tagline";\n',
+        [page]: `import { tagline } from "../../src/tagline.ts";\n${tsx.replace("</h1>", "</h1>\n      <p>{tagline}</p>")}`,
+      });
+      await buildSite(root);
+      expect(await read("index.html")).toContain("First tagline");
+      const before = await compiledPages();
+      await buildSite(root);
+      expect(await compiledPages()).toEqual(before);
+      await applyChanges(root, { "src/tagline.ts": 'export const tagline = "Second tagline";\n' });
+      await buildSite(root);
+      expect(await read("index.html")).toContain("Second tagline");
+      expect((await compiledPages()).length).toBe(before.length + 1);
+    } finally {
+      await rm(join(root, "src"), { recursive: true, force: true });
+      await writeFile(join(root, page), tsx);
+      await buildSite(root);
+    }
+  }, 60_000);
+
   it("shows edits of the config, interface strings, sidebars and custom pages", async () => {
     await editJson(root, "site.config.json", (c) => {
       c.title = "Fixture Renamed";
