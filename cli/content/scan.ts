@@ -1,5 +1,4 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
-import fg from "fast-glob";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
@@ -8,7 +7,8 @@ import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { docIdOf } from "./doc-id.ts";
-import { assertNoLinkLoops, assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
+import { filesUnder } from "./files-under.ts";
+import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
@@ -112,21 +112,15 @@ export async function readSource(
 /** `cacheDir`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
 export async function scanContent(config: SiteConfig, cacheDir?: string): Promise<ContentIndex> {
   const root = config.rootDir;
-  if (existsSync(contentRoot(config))) assertNoLinkLoops(contentRoot(config), root);
-  const files = await fg(["content/*/docs/**/*.{md,mdx}", "content/*/blog/**/*.{md,mdx}"], {
-    cwd: root,
-    absolute: true,
-    ignore: partialPatterns(config),
-  });
-  files.sort();
-  const relFiles = files.map((f) => relative(root, f).split("\\").join("/"));
+  const listed = listContent(config);
+  const relFiles = listed.sources;
+  const files = relFiles.map((f) => join(root, f));
   assertNoTwinSources(relFiles);
   const memo = cacheDir ? openFrontMatterMemo(cacheDir) : undefined;
   const sources = await Promise.all(files.map((f) => readSource(config, f, memo)));
   memo?.save();
-  const pageFiles = (await fg(["content/pages/**/*.{tsx,jsx}"], { cwd: root, absolute: true })).sort();
-  const pages: PageModuleSource[] = pageFiles.map((abs) => {
-    const file = relative(root, abs);
+  const pages: PageModuleSource[] = listed.pages.map((file) => {
+    const abs = join(root, file);
     const slug = file
       .replace(/^content\/pages\//, "")
       .replace(/\.(t|j)sx$/, "")
@@ -141,12 +135,41 @@ export async function scanContent(config: SiteConfig, cacheDir?: string): Promis
   };
 }
 
+// Docs and blog sources: .md and .mdx files at any depth under content/<locale>/docs/ and content/<locale>/blog/.
+const SOURCE_FILE = /^content\/[^/]+\/(docs|blog)\/(.+\/)?[^/]+\.mdx?$/;
+// Custom pages: .tsx and .jsx files at any depth under content/pages/ (folders starting with `_` included).
+const PAGE_FILE = /^content\/pages\/(.+\/)?[^/]+\.[tj]sx$/;
+
+/** The content files that are docs or blog sources, and the custom pages: paths from the site root, sorted. */
+export function listContent(config: Pick<SiteConfig, "rootDir" | "docusaurus">): {
+  sources: string[];
+  pages: string[];
+} {
+  const dir = join(config.rootDir, "content");
+  const all = existsSync(dir) ? filesUnder(dir, config.rootDir).sort() : [];
+  const partial = isPartial(config);
+  return {
+    sources: all.filter((f) => SOURCE_FILE.test(f) && !partial(f)),
+    pages: all.filter((f) => PAGE_FILE.test(f)),
+  };
+}
+
+/** The files of static/ (dot files too: `.well-known/`), as paths from that folder. */
+export function staticFiles(root: string): string[] {
+  const dir = join(root, "static");
+  return existsSync(dir) ? filesUnder(dir, dir, { dots: true }) : [];
+}
+
 /**
  * Partials are never pages: files in folders starting with `_`; in a project imported from Docusaurus
  * (`docusaurus` in site.config.json) also files starting with `_`, as Docusaurus has it.
  */
-export function partialPatterns(config: Pick<SiteConfig, "docusaurus">): string[] {
-  return config.docusaurus ? ["**/_*/**", "**/_*"] : ["**/_*/**"];
+export function isPartial(config: Pick<SiteConfig, "docusaurus">): (file: string) => boolean {
+  return (file) => {
+    const parts = file.split("/");
+    const last = parts.length - 1;
+    return parts.some((p, i) => p.startsWith("_") && (i < last || Boolean(config.docusaurus)));
+  };
 }
 
 export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

@@ -1,48 +1,7 @@
-// Checks on the content tree itself, before any page is read: symbolic-link loops, two files for one page, file
-// names that make awkward URLs, and bytes that are not UTF-8. Each problem names the path (and line or offset).
-import { readdirSync, realpathSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+// Checks on the content tree itself, before any page is read: two files for one page, file names that make awkward
+// URLs, and bytes that are not UTF-8 (symbolic-link loops: content/files-under.ts). Each problem names the path (and
+// line or offset).
 import { DocsiteError } from "../log.ts";
-
-/**
- * Walks `dir` following symbolic links, each at most once along a path: a link that leads back to a folder it sits
- * in (a loop) is an error naming the link, instead of pages repeated 40 levels deep or a hang.
- */
-export function assertNoLinkLoops(dir: string, root: string): void {
-  const walk = (at: string, ancestors: string[]) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(at, { withFileTypes: true });
-    } catch {
-      return; // unreadable: the glob reports it when it matters
-    }
-    for (const e of entries) {
-      const p = join(at, e.name);
-      if (e.isDirectory()) walk(p, [...ancestors, realpathSync(p)]);
-      else if (e.isSymbolicLink()) {
-        let real: string;
-        try {
-          real = realpathSync(p);
-          if (!statSync(real).isDirectory()) continue;
-        } catch {
-          continue; // a dangling link: no pages behind it
-        }
-        const loop = ancestors.find((a) => a === real || a.startsWith(real + sep));
-        if (loop) {
-          throw new DocsiteError(
-            `symbolic link loop: ${rel(root, p)} points to ${rel(root, real)}, which contains the link itself`,
-            { file: rel(root, p) },
-            "point the link at a folder outside this one, or replace it with a copy",
-          );
-        }
-        walk(p, [...ancestors, real]);
-      }
-    }
-  };
-  walk(dir, [realpathSync(dir)]);
-}
-
-const rel = (root: string, p: string) => relative(root, p).split(sep).join("/") || ".";
 
 /** `first.md` beside `first.mdx` would be one page from two files: an error naming both. */
 export function assertNoTwinSources(files: string[]): void {

@@ -4,13 +4,13 @@
 // so the table can be built without compiling anything.
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import fg from "fast-glob";
 import { loadConfig } from "../config/load.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import {
   scanContent,
   readSource,
+  staticFiles,
   hashText,
   type ContentIndex,
   type DocSource,
@@ -278,6 +278,6 @@ async function extraFiles(config: SiteConfig): Promise<Set<string>> {
     for (const f of ["sitemap.xml", `${config.blog.routeBasePath}/rss.xml`, `${config.blog.routeBasePath}/atom.xml`])
       extra.add(b + f);
   }
-  for (const f of await fg("**/*", { cwd: join(config.rootDir, "static"), dot: true })) extra.add(f);
+  for (const f of staticFiles(config.rootDir)) extra.add(f);
   return extra;
 }

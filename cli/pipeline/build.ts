@@ -1,10 +1,9 @@
 // `docsite build`: config → content index → compiled pages → route table → checks → client bundle → HTML →
 // extras → atomic swap. Data flows one way; only the last step touches dist/.
-import fg from "fast-glob";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
-import { scanContent, type ContentIndex } from "../content/scan.ts";
+import { scanContent, staticFiles, type ContentIndex } from "../content/scan.ts";
 import type { CompiledMdx, CompileStats } from "../mdx/compile.ts";
 import { docSlugs } from "../mdx/content-links.ts";
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
@@ -176,7 +175,7 @@ export async function loadSite(
       ];
     }),
   ]);
-  for (const f of await fg("**/*", { cwd: join(opts.root, "static"), dot: true })) extra.add(f);
+  for (const f of staticFiles(opts.root)) extra.add(f);
   for (const f of pageAssets(compiled.values(), config.baseUrl).keys()) extra.add(f);
   const problems = checkLinks(config, table, extra);
   const broken: string[] = [];
