@@ -21,7 +21,7 @@ import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 const repo = join(import.meta.dirname, "..", "..");
 const BIN = join(repo, "bin", "docsite.js");
 
-/** A small package with the layout the bundler expects: cli/main.ts, the worker module, theme modules. */
+/** A small package with the layout the bundler expects: cli/main.ts, the worker, encoder and build modules, theme. */
 async function tinyPackage(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "docsite-bundle-"));
   const files: Record<string, string> = {
@@ -29,6 +29,7 @@ async function tinyPackage(): Promise<string> {
     "cli/greeting.ts": 'export const greeting = (who: string): string => "hello from " + who;\n',
     "cli/pipeline/worker.ts": "export const runTask = (n: number): number => n * 2;\n",
     "cli/images/encoder-main.ts": "export const encoder = true;\n",
+    "cli/pipeline/build.ts": "export const build = (): boolean => true;\n",
     "theme/index.ts": 'export { greeting } from "../cli/greeting.ts";\n',
     "theme/styles/main.css": "body { color: black; }\n",
   };
