@@ -171,9 +171,22 @@ export async function writeCompiled(
   await writeFile(`${base}.json`, JSON.stringify(entry));
 }
 
-/** Compiles with the on-disk cache in front. */
+/** Whether a cached page's code can be read (it is then kept in memory). */
+function codeReadable(compiled: CompiledMdx): boolean {
+  try {
+    return typeof compiled.code === "string";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Compiles with the on-disk cache in front (the dev server's way). A page from the cache comes with its code read
+ * now: the dev server keeps a page as long as it runs, and a `docsite build` beside it may prune the entry meanwhile.
+ */
 export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const hit = cacheDir ? await readCompiled(input, cacheDir) : undefined;
+  const cached = cacheDir ? await readCompiled(input, cacheDir) : undefined;
+  const hit = cached && codeReadable(cached) ? cached : undefined;
   if (hit) {
     if (stats) stats.cached++;
     return hit;

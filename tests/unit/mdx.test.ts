@@ -175,3 +175,25 @@ describe("front matter", () => {
     expect(() => splitFrontMatter("---\ntitle: X\n", "a.mdx")).toThrow(/not closed/);
   });
 });
+
+describe("compile cache", () => {
+  it("gives a cached page with its code read, so a later removal of the entry does not lose it", async () => {
+    const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const cacheDir = await mkdtemp(join(tmpdir(), "docsite-mdx-cache-"));
+    try {
+      const input = { file, body: "# Кэш\n\nТекст страницы.\n", bodyOffset: 0, rewriteLink: rewrite, rewriteKey: "ru" };
+      const stats = { compiled: 0, cached: 0 };
+      const fresh = await compileMdx(input, cacheDir, stats);
+      const cached = await compileMdx(input, cacheDir, stats);
+      expect(stats).toEqual({ compiled: 1, cached: 1 });
+      // A build beside the dev server prunes the entry: the page already holds its code.
+      await rm(join(cacheDir, "mdx"), { recursive: true });
+      expect(cached.code).toBe(fresh.code);
+      expect(await readdir(cacheDir)).toEqual([]);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
