@@ -2,6 +2,7 @@
 // not in the cache, encodes each into its cache entry, reports progress, and ends. An image it cannot encode is
 // left without an entry: the image stage then tries it itself and reports the error with the page's file and line.
 import { encodeToEntry } from "./image-cache.ts";
+import { eachLimited } from "../pipeline/each-limited.ts";
 import type { EncoderJob, EncoderMessage } from "./encoder-process.ts";
 
 const send = (m: EncoderMessage) =>
@@ -11,20 +12,15 @@ const send = (m: EncoderMessage) =>
 process.on("disconnect", () => process.exit(0));
 
 process.once("message", async (job: EncoderJob) => {
-  const queue = [...job.sources];
   let done = 0;
-  // Two at a time, as the stage does: sharp already spreads one encode over the cores.
-  await Promise.all(
-    Array.from({ length: 2 }, async () => {
-      for (let source = queue.shift(); source; source = queue.shift()) {
-        try {
-          await encodeToEntry(source);
-        } catch {
-          /* the stage encodes it again in the build's process and reports the error */
-        }
-        await send({ done: ++done });
-      }
-    }),
-  );
+  // Two at a time, as the stage does: sharp already spreads one encode over the cores. A failed image's error is
+  // not reported from here: the stage encodes it again in the build's process and reports it there.
+  await eachLimited(job.sources, 2, async (source) => {
+    try {
+      await encodeToEntry(source);
+    } finally {
+      await send({ done: ++done });
+    }
+  });
   process.exit(0);
 });
