@@ -9,18 +9,24 @@ import type { PageModule } from "./page-module.ts";
 import { SiteProvider } from "../../theme/context.tsx";
 import { Layout } from "../../theme/layout/Layout.tsx";
 import { DocPage } from "../../theme/docs/DocPage.tsx";
+import { DocContext } from "../../theme/docs/DocCards.tsx";
+import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
+import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
-/** What goes in the page slot of the layout. */
+/**
+ * What goes in the page slot of the layout. A doc or post carries its compiled code, or (`content`) the HTML its
+ * content was drawn into before, when that still holds (pipeline/render-stage.ts); then `code` is left empty.
+ */
 export type PageSpec =
-  | { kind: "doc"; data: DocPageData; code: string }
-  | { kind: "blogPost"; props: Props<typeof BlogPostPage>; code: string }
+  | { kind: "doc"; data: DocPageData; code: string; content?: string }
+  | { kind: "blogPost"; props: Props<typeof BlogPostPage>; code: string; content?: string }
   | { kind: "blogList"; props: Omit<Props<typeof BlogListPage>, "excerpts">; excerpts?: Array<string | null> }
   | { kind: "blogTags"; props: Props<typeof BlogTagsPage> }
   | { kind: "blogArchive"; props: Props<typeof BlogArchivePage> }
@@ -61,21 +67,21 @@ async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent
   return c;
 }
 
+// The layout is drawn with this element where a doc's or post's content goes; the content's HTML, drawn on its own,
+// replaces it. No page can contain it: content is drawn apart, and the theme has no such element.
+const CONTENT_SLOT = "docsite-content-slot";
+const SLOT_HTML = `<${CONTENT_SLOT}></${CONTENT_SLOT}>`;
+
 async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode> {
   switch (spec.kind) {
     case "doc":
       return h(DocPage, {
         data: spec.data,
         // A generated-index page has no content: DocPage draws its cards.
-        children: spec.data.generatedIndex
-          ? null
-          : h(await mdxComponent(spec.code, site), { components: pageComponents }),
+        children: spec.data.generatedIndex ? null : h(CONTENT_SLOT),
       });
     case "blogPost":
-      return h(BlogPostPage, {
-        ...spec.props,
-        children: h(await mdxComponent(spec.code, site), { components: pageComponents }),
-      });
+      return h(BlogPostPage, { ...spec.props, children: h(CONTENT_SLOT) });
     case "blogList": {
       const excerpts = spec.excerpts
         ? await Promise.all(
@@ -118,18 +124,59 @@ function jobStrings(job: RenderJob): Strings {
   return strings;
 }
 
-export async function renderJob(job: RenderJob): Promise<string> {
+/** `value`, reporting each property read: the content cache keys an entry on the data its content read. */
+const watched = <T extends object>(value: T, read: () => void): T =>
+  new Proxy(value, {
+    get(target, key, receiver) {
+      read();
+      return Reflect.get(target, key, receiver);
+    },
+  });
+
+async function drawContent(
+  spec: Extract<PageSpec, { kind: "doc" | "blogPost" }>,
+  job: RenderJob,
+  t: Strings["t"],
+): Promise<DrawnContent> {
+  const reads: ContentReads = { layout: false, sidebar: false };
+  let content: ReactNode = h(await mdxComponent(spec.code, job.document.config), { components: pageComponents });
+  if (spec.kind === "doc") {
+    const sidebar = watched(docSidebarContext(spec.data), () => (reads.sidebar = true));
+    content = h(DocContext.Provider, { value: sidebar }, content);
+  }
+  if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
+  const layout = watched(job.layout, () => (reads.layout = true));
+  // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
+  const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t }, layout, children: content }), {
+    identifierPrefix: "c",
+  });
+  return { html, reads };
+}
+
+/** The document of a job, and the content it drew (absent when the job brought its content, or has none). */
+export async function renderJobParts(job: RenderJob): Promise<{ html: string; content?: DrawnContent }> {
   const strings = jobStrings(job);
   const t = strings.t.bind(strings);
-  const content = await pageElement(job.page, job.document.config);
+  const spec = job.page;
+  const drawn = hasContent(spec) && spec.content === undefined ? await drawContent(spec, job, t) : undefined;
+  const element = await pageElement(spec, job.document.config);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
-  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, content) : content;
-  const body = renderToString(
+  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  let body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
       layout: job.layout,
       children: h(Layout, { wide: job.wide, children: page }),
     }),
   );
-  return publishHrefs(job.document.config, renderDocument({ ...job.document, body }));
+  if (hasContent(spec)) {
+    const at = body.indexOf(SLOT_HTML);
+    if (at < 0) throw new Error("the layout lost the page content's place");
+    body = body.slice(0, at) + (drawn?.html ?? spec.content) + body.slice(at + SLOT_HTML.length);
+  }
+  return { html: publishHrefs(job.document.config, renderDocument({ ...job.document, body })), content: drawn };
+}
+
+export async function renderJob(job: RenderJob): Promise<string> {
+  return (await renderJobParts(job)).html;
 }

@@ -4,13 +4,7 @@
 import { createContext, useContext } from "react";
 import { useT } from "../context.tsx";
 import type { SidebarItemData } from "../types.ts";
-
-export interface DocSidebarContext {
-  /** Sidebar id (Docusaurus' sidebar name). */
-  name?: string;
-  items?: SidebarItemData[];
-  activeHref: string;
-}
+import type { DocSidebarContext } from "./sidebar-context.ts";
 
 export const DocContext = createContext<DocSidebarContext | null>(null);
 

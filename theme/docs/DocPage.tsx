@@ -3,6 +3,7 @@ import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { Toc, TocMobile } from "./Toc.tsx";
 import { DocCardList, DocContext } from "./DocCards.tsx";
+import { docSidebarContext } from "./sidebar-context.ts";
 import { formatDate } from "../blog/BlogPages.tsx";
 import type { DocPageData } from "../types.ts";
 
@@ -50,7 +51,7 @@ function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
 
 export function DocPage({ data, children }: { data: DocPageData; children: ReactNode }) {
   const t = useT();
-  const sidebar = { name: data.sidebarKey?.split("|").pop(), items: data.sidebar, activeHref: data.activeHref };
+  const sidebar = docSidebarContext(data);
   const index = data.generatedIndex;
   return (
     <DocContext.Provider value={sidebar}>
