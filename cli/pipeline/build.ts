@@ -30,6 +30,7 @@ import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
+import { CONTENT_NS } from "./content-cache.ts";
 
 export interface BuildOptions {
   root: string;
@@ -364,7 +365,9 @@ async function buildWith(
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
   // ("render-meta" held per-page records before the render index: emptied once.)
   cache.keep("mdx", site.compiledEntries);
-  await Promise.all(["render", "render-meta", "search", "search-page", "client", "mdx"].map((ns) => cache.prune(ns)));
+  await Promise.all(
+    ["render", "render-meta", CONTENT_NS, "search", "search-page", "client", "mdx"].map((ns) => cache.prune(ns)),
+  );
   timings.total = performance.now() - t0;
   return {
     ...site,

@@ -17,6 +17,7 @@ import { cacheKey, registerShared, sharedRef, type BuildCache } from "./cache.ts
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
+import { CONTENT_NS, cachedContent, contentRef, type ContentRef } from "./content-cache.ts";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 import type { Content } from "./output-update.ts";
 import type { PageRecord } from "./render-store.ts";
@@ -82,7 +83,7 @@ export async function renderRoutes(
     inlineOf.set(file, inlineCodeFromJson(record.inline));
   };
   const stats: RenderStats = { rendered: 0, cached: 0 };
-  const misses: Array<{ route: Route; key: string; job: ReturnType<typeof prepareRoute> }> = [];
+  const misses: Array<{ route: Route; key: string; job: RenderJob; content?: ContentRef }> = [];
   const failed: Array<{ route: Route; error: unknown }> = [];
   // Hashed once, not once per route: the model is not changed after loading.
   registerShared(
@@ -97,20 +98,28 @@ export async function renderRoutes(
       const key = jobKey(job);
       const file = outputFileOf(ctx.config, route.path);
       const record = known.get(key);
+      const content = contentRef(job);
+      if (content) cache.keep(CONTENT_NS, [content.key]);
       if (record && cache.has("render", key)) {
         handOn(route, file, key, record);
         stats.cached++;
-      } else misses.push({ route, key, job });
+      } else misses.push({ route, key, job, content });
     } catch (err) {
       failed.push({ route, error: withOrigin(err, route) });
     }
   }
   const pool = poolFor(misses.length, sharedPool);
   let n = 0;
-  const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job }) => {
+  const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job, content }) => {
     let record: PageRecord;
     try {
-      record = await pool.render({ job: withCode(job, route), cacheDir: cache.dir, key });
+      // Content still valid is handed to the render instead of the code, which is then not even read.
+      const html = content && cachedContent(cache, content);
+      const task =
+        html === undefined
+          ? { job: withCode(job, route), cacheDir: cache.dir, key, content }
+          : { job: withContent(job, html), cacheDir: cache.dir, key };
+      record = await pool.render(task);
     } catch (err) {
       throw withOrigin(err, route);
     }
@@ -178,6 +187,12 @@ function withCode(job: RenderJob, route: Route): RenderJob {
   if ((page.kind === "doc" || page.kind === "blogPost") && "compiled" in route)
     return { ...job, page: { ...page, code: route.compiled.code } };
   return job;
+}
+
+/** The job of a route to render, with its content's HTML (from the content cache) in place of its code. */
+function withContent(job: RenderJob, html: string): RenderJob {
+  const page = job.page;
+  return page.kind === "doc" || page.kind === "blogPost" ? { ...job, page: { ...page, code: "", content: html } } : job;
 }
 
 /** A render error names the file the route comes from (and keeps its cause). */

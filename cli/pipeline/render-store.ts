@@ -6,6 +6,7 @@ import { BuildCache } from "./cache.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { contentHash } from "./output-update.ts";
 import { inlineCode, inlineCodeToJson } from "../emit/security-headers.ts";
+import { storeContent, type ContentRef } from "./content-cache.ts";
 
 /** What the render index keeps of a page's HTML. */
 export interface PageRecord {
@@ -13,11 +14,15 @@ export interface PageRecord {
   inline: ReturnType<typeof inlineCodeToJson>;
 }
 
-/** A route to render and where to store its HTML: the render cache entry `key` in `cacheDir`. */
+/**
+ * A route to render and where to store its HTML: the render cache entry `key` in `cacheDir`; and where to keep the
+ * content it draws (pipeline/content-cache.ts), unless the job brings its content.
+ */
 export interface RenderTask {
   job: RenderJob;
   cacheDir: string;
   key: string;
+  content?: ContentRef;
 }
 
 // One per cache folder: a BuildCache makes each namespace's folder once.
@@ -25,10 +30,11 @@ const caches = new Map<string, BuildCache>();
 
 export async function renderToCache(task: RenderTask): Promise<PageRecord> {
   // Loaded on the first render: a worker thread that only compiles never loads React and the theme.
-  const { renderJob } = await import("../render/render-job.ts");
-  const html = await renderJob(task.job);
+  const { renderJobParts } = await import("../render/render-job.ts");
+  const { html, content } = await renderJobParts(task.job);
   let cache = caches.get(task.cacheDir);
   if (!cache) caches.set(task.cacheDir, (cache = new BuildCache(task.cacheDir)));
+  if (content && task.content) storeContent(cache, task.content, content);
   cache.write("render", task.key, html);
   return { hash: contentHash(html), inline: inlineCodeToJson(inlineCode([html])) };
 }

@@ -166,6 +166,62 @@ describe("incremental builds", () => {
     expect(await read("docs/v1/guide/first/index.html")).toContain("Second guide, renamed");
   }, 60_000);
 
+  it("draws no content again for the pages that only show a new title: their code is not even read", async () => {
+    const file = "content/en/docs/v1/guide/second.mdx";
+    const text = await readFile(join(root, file), "utf8");
+    const entries = join(root, ".docsite", "cache", "mdx");
+    const names = (await readdir(entries)).filter((n) => n.endsWith(".js"));
+    const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
+    const restore = async () => {
+      await Promise.all(
+        [...saved].map(([n, bytes]) =>
+          rm(join(entries, n), { recursive: true, force: true }).then(() => writeFile(join(entries, n), bytes)),
+        ),
+      );
+    };
+    // Folders in place of the code files: a page whose content were drawn again would fail (EISDIR).
+    await Promise.all(names.map((n) => rm(join(entries, n)).then(() => mkdir(join(entries, n)))));
+    try {
+      await applyChanges(root, { [file]: text.replace(/^title: .*$/m, "title: Guide two") });
+      const r = await rebuild(restore);
+      expect(r.compileStats.compiled).toBe(0); // a page's compile entry is keyed by its body, not its front matter
+      expect(r.renderStats.rendered).toBeGreaterThan(2);
+      expect(await read("docs/v1/guide/first/index.html")).toContain("Guide two");
+    } finally {
+      await restore();
+    }
+  }, 60_000);
+
+  it("draws again the content that shows the sidebar when a title in it changes", async () => {
+    const file = "content/en/docs/v1/guide/second.mdx";
+    const text = await readFile(join(root, file), "utf8");
+    const page = "content/en/docs/v1/guide/names.mdx";
+    const names = [
+      "---",
+      "title: Sidebar names",
+      "---",
+      'import { useDocsSidebar } from "@docusaurus/plugin-content-docs/client";',
+      "",
+      "export const labels = (items) => items.flatMap((i) => [i.label, ...labels(i.items ?? [])]);",
+      'export const Names = () => <p>Pages: {labels(useDocsSidebar().items).join(" / ")}</p>;',
+      "",
+      "<Names />",
+      "",
+    ].join("\n");
+    const shown = async () => (await read("docs/v1/guide/names/index.html")).replaceAll("<!-- -->", "");
+    try {
+      await applyChanges(root, { [page]: names });
+      await buildSite(root);
+      expect(await shown()).toMatch(/Pages: [^<]*Sidebar names/);
+      await applyChanges(root, { [file]: text.replace(/^title: .*$/m, "title: Guide number two") });
+      await rebuild();
+      expect(await shown()).toMatch(/Pages: [^<]*Guide number two/);
+    } finally {
+      await applyChanges(root, { [page]: null });
+      await buildSite(root);
+    }
+  }, 60_000);
+
   it("re-renders only the pages that show an image when the image changes", async () => {
     const page = "content/en/docs/v1/guide/second.mdx";
     const png = (colour: string) =>
@@ -304,6 +360,41 @@ describe("BuildCache", () => {
       cache.write("render", "0123456789abcdef", "second");
       expect(cache.get("render", "0123456789abcdef")).toBe("second");
       expect(Buffer.from(cache.getBytes("render", "0123456789abcdef")!).toString()).toBe("second");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("content cache", () => {
+  it("holds an entry only while the layout and sidebar it read are unchanged, and never a cut-short one", async () => {
+    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
+    const { cachedContent, storeContent, CONTENT_NS } = await import("../../cli/pipeline/content-cache.ts");
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const dir = await mkdtemp(join(tmpdir(), "docsite-content-"));
+    try {
+      const cache = new BuildCache(dir);
+      const ref = { key: "0123456789abcdef", layout: "L1", sidebar: "S1" };
+      const store = (layout: boolean, sidebar: boolean) =>
+        storeContent(cache, ref, { html: `<p>${layout} ${sidebar}</p>`, reads: { layout, sidebar } });
+      // Read neither: any layout and sidebar will do.
+      store(false, false);
+      expect(cachedContent(cache, { ...ref, layout: "L2", sidebar: "S2" })).toBe("<p>false false</p>");
+      // Read the layout: holds for the same layout only, whatever the sidebar.
+      store(true, false);
+      expect(cachedContent(cache, { ...ref, sidebar: "S2" })).toBe("<p>true false</p>");
+      expect(cachedContent(cache, { ...ref, layout: "L2" })).toBeUndefined();
+      // Read the sidebar: holds for the same sidebar only, whatever the layout.
+      store(false, true);
+      expect(cachedContent(cache, { ...ref, layout: "L2" })).toBe("<p>false true</p>");
+      expect(cachedContent(cache, { ...ref, sidebar: "S2" })).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, sidebar: undefined })).toBeUndefined();
+      // An entry a killed build left half-written, and a missing one, are no content.
+      const whole = cache.get(CONTENT_NS, ref.key)!;
+      cache.write(CONTENT_NS, ref.key, whole.slice(0, whole.length - 1));
+      expect(cachedContent(cache, ref)).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, key: "fedcba9876543210" })).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
