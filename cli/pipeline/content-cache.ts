@@ -1,8 +1,8 @@
 // The content cache: the HTML of a doc's or post's content (render/page-content.ts), kept apart from the pages'
 // HTML. A page renders again when anything in its job changes; its content is drawn again only when what the
-// content depends on changes: its compiled code, the locale's strings, the site, its images, and the layout data or
-// sidebar only if drawing it read them (most content reads neither). An entry records which of the two it read
-// with their hashes, and holds only while those hashes still match.
+// content depends on changes: its compiled code, its locale, the site's address and title, its images, and of the
+// data around it only what drawing it read: the interface strings it showed, the layout data or the sidebar (most
+// content reads neither). An entry records those reads and holds only while they are unchanged.
 import { hashText } from "../content/scan.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { hasContent, type DrawnContent } from "../render/page-content.ts";
@@ -23,6 +23,8 @@ interface Entry {
   layout?: string;
   /** The sidebar context's hash, when drawing the content read it. */
   sidebar?: string;
+  /** Each interface string the content showed: its message as the job had it (see `messageOf`). */
+  strings: Record<string, string | null>;
   html: string;
 }
 
@@ -30,14 +32,15 @@ interface Entry {
 export function contentRef(job: RenderJob): ContentRef | undefined {
   const page = job.page;
   if (!hasContent(page)) return undefined;
+  const { baseUrl, title, url } = job.document.config;
   const key = cacheKey(
     JSON.stringify({
       kind: page.kind,
       code: page.code,
       locale: job.locale,
-      messages: sharedRef(job.messages),
-      fallback: job.fallback && { locale: job.fallback.locale, messages: sharedRef(job.fallback.messages) },
-      site: sharedRef(job.document.config),
+      fallback: job.fallback?.locale,
+      // What compiled MDX and components can read of the site (render/mdx-runtime.ts, theme/mdx/docusaurus.tsx).
+      site: { baseUrl, title, url },
       images: job.images,
     }),
   );
@@ -47,15 +50,24 @@ export function contentRef(job: RenderJob): ContentRef | undefined {
   return { key, layout, sidebar: hashText(JSON.stringify({ ...rest, items: items && sharedRef(items) })) };
 }
 
-/** The kept HTML of a page's content, if it still holds for the data around the page now. */
-export function cachedContent(cache: BuildCache, ref: ContentRef): string | undefined {
+/** A string's message in a job: the locale's own, else the default locale's (marked, as it formats differently). */
+const messageOf = (job: RenderJob, key: string): string | null => {
+  const own = job.messages[key];
+  if (own !== undefined) return own;
+  const fallback = job.fallback?.messages[key];
+  return fallback === undefined ? null : `\0fallback\0${fallback}`;
+};
+
+/** The kept HTML of a page's content, if it still holds for the job as it is now. */
+export function cachedContent(cache: BuildCache, ref: ContentRef, job: RenderJob): string | undefined {
   const text = cache.get(CONTENT_NS, ref.key);
   if (text === undefined) return undefined;
   try {
     const e = JSON.parse(text) as Entry;
-    if (typeof e.html !== "string") return undefined;
+    if (typeof e.html !== "string" || typeof e.strings !== "object" || e.strings === null) return undefined;
     if (e.layout !== undefined && e.layout !== ref.layout) return undefined;
     if (e.sidebar !== undefined && e.sidebar !== ref.sidebar) return undefined;
+    for (const [key, message] of Object.entries(e.strings)) if (messageOf(job, key) !== message) return undefined;
     return e.html;
   } catch {
     return undefined; // unreadable (a build killed while writing it): drawn again
@@ -66,10 +78,11 @@ export function cachedContent(cache: BuildCache, ref: ContentRef): string | unde
  * Keeps drawn content, written in place: an entry cut short by a killed build is not valid JSON, so it is never
  * taken for content.
  */
-export function storeContent(cache: BuildCache, ref: ContentRef, drawn: DrawnContent): void {
+export function storeContent(cache: BuildCache, ref: ContentRef, job: RenderJob, drawn: DrawnContent): void {
   const entry: Entry = {
     layout: drawn.reads.layout ? ref.layout : undefined,
     sidebar: drawn.reads.sidebar ? ref.sidebar : undefined,
+    strings: Object.fromEntries([...drawn.reads.strings].sort().map((k) => [k, messageOf(job, k)])),
     html: drawn.html,
   };
   cache.write(CONTENT_NS, ref.key, JSON.stringify(entry));

@@ -114,7 +114,7 @@ export async function renderRoutes(
     let record: PageRecord;
     try {
       // Content still valid is handed to the render instead of the code, which is then not even read.
-      const html = content && cachedContent(cache, content);
+      const html = content && cachedContent(cache, content, job);
       const task =
         html === undefined
           ? { job: withCode(job, route), cacheDir: cache.dir, key, content }

@@ -34,7 +34,7 @@ export async function renderToCache(task: RenderTask): Promise<PageRecord> {
   const { html, content } = await renderJobParts(task.job);
   let cache = caches.get(task.cacheDir);
   if (!cache) caches.set(task.cacheDir, (cache = new BuildCache(task.cacheDir)));
-  if (content && task.content) storeContent(cache, task.content, content);
+  if (content && task.content) storeContent(cache, task.content, task.job, content);
   cache.write("render", task.key, html);
   return { hash: contentHash(html), inline: inlineCodeToJson(inlineCode([html])) };
 }

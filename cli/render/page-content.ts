@@ -7,12 +7,14 @@ import type { PageSpec } from "./render-job.ts";
 export const hasContent = (spec: PageSpec): spec is Extract<PageSpec, { kind: "doc" | "blogPost" }> =>
   spec.kind === "blogPost" || (spec.kind === "doc" && !spec.data.generatedIndex);
 
-/** What a page's content read of the data around it, besides its code, locale, site and images. */
+/** What a page's content read of the data around it, besides its code, locale, site address and images. */
 export interface ContentReads {
   /** The layout data (useLayout). */
   layout: boolean;
   /** The doc's sidebar context (DocCardList, useDocsSidebar, useCurrentSidebarCategory). */
   sidebar: boolean;
+  /** The interface strings it showed (admonition titles, the copy button's label…), by key. */
+  strings: Set<string>;
 }
 
 /** The HTML of a page's content, drawn on its own, and what it read. */

@@ -138,7 +138,11 @@ async function drawContent(
   job: RenderJob,
   t: Strings["t"],
 ): Promise<DrawnContent> {
-  const reads: ContentReads = { layout: false, sidebar: false };
+  const reads: ContentReads = { layout: false, sidebar: false, strings: new Set() };
+  const shown: Strings["t"] = (key, values) => {
+    reads.strings.add(key);
+    return t(key, values);
+  };
   let content: ReactNode = h(await mdxComponent(spec.code, job.document.config), { components: pageComponents });
   if (spec.kind === "doc") {
     const sidebar = watched(docSidebarContext(spec.data), () => (reads.sidebar = true));
@@ -147,7 +151,7 @@ async function drawContent(
   if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
   const layout = watched(job.layout, () => (reads.layout = true));
   // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
-  const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t }, layout, children: content }), {
+  const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t: shown }, layout, children: content }), {
     identifierPrefix: "c",
   });
   return { html, reads };

@@ -285,6 +285,13 @@ describe("incremental builds", () => {
     await rebuild();
     expect(await read("404.html")).toContain("Nothing here at all");
 
+    // A string that a page's content shows (its warning's title): the content is drawn again.
+    await editJson(root, "i18n/en.json", (m) => {
+      m["theme.admonition.warning"] = "Mind this";
+    });
+    await rebuild();
+    expect(await read("docs/v1/guide/first/index.html")).toContain("Mind this");
+
     await editJson(root, "content/sidebars.json", (s) => {
       s.main.reverse();
     });
@@ -367,34 +374,50 @@ describe("BuildCache", () => {
 });
 
 describe("content cache", () => {
-  it("holds an entry only while the layout and sidebar it read are unchanged, and never a cut-short one", async () => {
+  it("holds an entry only while the strings, layout and sidebar it read are unchanged, never a cut-short one", async () => {
     const { BuildCache } = await import("../../cli/pipeline/cache.ts");
     const { cachedContent, storeContent, CONTENT_NS } = await import("../../cli/pipeline/content-cache.ts");
+    type Job = Parameters<typeof cachedContent>[2];
     const { mkdtemp } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "docsite-content-"));
     try {
       const cache = new BuildCache(dir);
       const ref = { key: "0123456789abcdef", layout: "L1", sidebar: "S1" };
-      const store = (layout: boolean, sidebar: boolean) =>
-        storeContent(cache, ref, { html: `<p>${layout} ${sidebar}</p>`, reads: { layout, sidebar } });
-      // Read neither: any layout and sidebar will do.
+      const job = (messages: Record<string, string>, fallback: Record<string, string> = {}) =>
+        ({ locale: "ru", messages, fallback: { locale: "en", messages: fallback } }) as unknown as Job;
+      const ru = job({ "theme.note": "Заметка", "theme.other": "Другое" }, { "theme.tip": "Tip" });
+      const store = (layout: boolean, sidebar: boolean, strings: string[] = []) =>
+        storeContent(cache, ref, ru, {
+          html: `<p>${layout} ${sidebar}</p>`,
+          reads: { layout, sidebar, strings: new Set(strings) },
+        });
+      // Read nothing around it: any layout, sidebar and strings will do.
       store(false, false);
-      expect(cachedContent(cache, { ...ref, layout: "L2", sidebar: "S2" })).toBe("<p>false false</p>");
+      expect(cachedContent(cache, { ...ref, layout: "L2", sidebar: "S2" }, job({}))).toBe("<p>false false</p>");
       // Read the layout: holds for the same layout only, whatever the sidebar.
       store(true, false);
-      expect(cachedContent(cache, { ...ref, sidebar: "S2" })).toBe("<p>true false</p>");
-      expect(cachedContent(cache, { ...ref, layout: "L2" })).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, sidebar: "S2" }, ru)).toBe("<p>true false</p>");
+      expect(cachedContent(cache, { ...ref, layout: "L2" }, ru)).toBeUndefined();
       // Read the sidebar: holds for the same sidebar only, whatever the layout.
       store(false, true);
-      expect(cachedContent(cache, { ...ref, layout: "L2" })).toBe("<p>false true</p>");
-      expect(cachedContent(cache, { ...ref, sidebar: "S2" })).toBeUndefined();
-      expect(cachedContent(cache, { ...ref, sidebar: undefined })).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, layout: "L2" }, ru)).toBe("<p>false true</p>");
+      expect(cachedContent(cache, { ...ref, sidebar: "S2" }, ru)).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, sidebar: undefined }, ru)).toBeUndefined();
+      // Showed two strings (one from the default locale): holds while those two messages are the same.
+      store(false, false, ["theme.note", "theme.tip"]);
+      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Tip" }))).toBe(
+        "<p>false false</p>",
+      );
+      expect(cachedContent(cache, ref, job({ "theme.note": "Примечание" }, { "theme.tip": "Tip" }))).toBeUndefined();
+      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Hint" }))).toBeUndefined();
+      // The same text, now the locale's own rather than the default locale's: it formats by other rules.
+      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка", "theme.tip": "Tip" }))).toBeUndefined();
       // An entry a killed build left half-written, and a missing one, are no content.
       const whole = cache.get(CONTENT_NS, ref.key)!;
       cache.write(CONTENT_NS, ref.key, whole.slice(0, whole.length - 1));
-      expect(cachedContent(cache, ref)).toBeUndefined();
-      expect(cachedContent(cache, { ...ref, key: "fedcba9876543210" })).toBeUndefined();
+      expect(cachedContent(cache, ref, ru)).toBeUndefined();
+      expect(cachedContent(cache, { ...ref, key: "fedcba9876543210" }, ru)).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
