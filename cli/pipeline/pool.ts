@@ -4,7 +4,7 @@
 // two cores more than a few hundred (POOL_THRESHOLD_FEW_CORES says why).
 import { availableParallelism } from "node:os";
 import { Tinypool } from "tinypool";
-import type { PageRecord, RenderTask } from "./render-store.ts";
+import type { RenderedPage, RenderTask } from "./render-store.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { CompileBatch } from "./compile-stage.ts";
 import type { WorkerTask } from "./worker.ts";
@@ -26,7 +26,7 @@ export const POOL_THRESHOLD_FEW_CORES = 500;
 
 export interface BuildPool {
   /** Renders a route into the render cache; its record comes back (pipeline/render-store.ts). */
-  render(task: RenderTask): Promise<PageRecord>;
+  render(task: RenderTask): Promise<RenderedPage>;
   /** One result per page of the batch, in order; a page's error is its result, not a rejection. */
   compile(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>>;
   close(): Promise<void>;
@@ -60,7 +60,7 @@ export function createPool(threads = poolSize()): BuildPool {
     return r.value;
   };
   return {
-    render: (task) => run<PageRecord>({ type: "render", task }),
+    render: (task) => run<RenderedPage>({ type: "render", task }),
     compile: (batch) => run<Array<WorkerResult<CompiledMdx>>>({ type: "compile", batch }),
     close: async () => {
       await pool?.destroy();

@@ -17,10 +17,11 @@ import { cacheKey, registerShared, sharedRef, type BuildCache } from "./cache.ts
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
-import { CONTENT_NS, cachedContent, contentRef, type ContentRef } from "./content-cache.ts";
+import { ContentStore, contentRef, type ContentRef, type StoredContent } from "./content-cache.ts";
+import { randomUUID } from "node:crypto";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 import type { Content } from "./output-update.ts";
-import type { PageRecord } from "./render-store.ts";
+import type { PageRecord, RenderedPage, RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 
 const RENDER_INDEX = "render-index.json";
@@ -84,6 +85,10 @@ export async function renderRoutes(
   };
   const stats: RenderStats = { rendered: 0, cached: 0 };
   const misses: Array<{ route: Route; key: string; job: RenderJob; content?: ContentRef }> = [];
+  // The content index of the last stage, and the one this stage writes: the content every route's page uses now.
+  const contents = new ContentStore(cache);
+  const nextContents = new Map<string, StoredContent>();
+  const stage = randomUUID();
   const failed: Array<{ route: Route; error: unknown }> = [];
   // Hashed once, not once per route: the model is not changed after loading.
   registerShared(
@@ -99,7 +104,8 @@ export async function renderRoutes(
       const file = outputFileOf(ctx.config, route.path);
       const record = known.get(key);
       const content = contentRef(job);
-      if (content) cache.keep(CONTENT_NS, [content.key]);
+      const stored = content && contents.index.get(content.key);
+      if (stored) nextContents.set(content.key, stored);
       if (record && cache.has("render", key)) {
         handOn(route, file, key, record);
         stats.cached++;
@@ -111,23 +117,25 @@ export async function renderRoutes(
   const pool = poolFor(misses.length, sharedPool);
   let n = 0;
   const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job, content }) => {
-    let record: PageRecord;
+    let rendered: RenderedPage;
     try {
       // Content still valid is handed to the render instead of the code, which is then not even read.
-      const html = content && cachedContent(cache, content, job);
-      const task =
+      const html = content && contents.html(content, job);
+      const task: RenderTask =
         html === undefined
-          ? { job: withCode(job, route), cacheDir: cache.dir, key, content }
+          ? { job: withCode(job, route), cacheDir: cache.dir, key, content: content && { ref: content, stage } }
           : { job: withContent(job, html), cacheDir: cache.dir, key };
-      record = await pool.render(task);
+      rendered = await pool.render(task);
     } catch (err) {
       throw withOrigin(err, route);
     }
-    handOn(route, outputFileOf(ctx.config, route.path), key, record);
+    if (content && rendered.content) nextContents.set(content.key, rendered.content);
+    handOn(route, outputFileOf(ctx.config, route.path), key, rendered.record);
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
   writeRenderIndex(cache, index);
+  contents.finish(nextContents);
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
   const order = new Map(routes.map((r, i) => [r, i]));

@@ -374,11 +374,11 @@ describe("BuildCache", () => {
 });
 
 describe("content cache", () => {
-  it("holds an entry only while the strings, layout and sidebar it read are unchanged, never a cut-short one", async () => {
+  it("holds content only while the strings, layout and sidebar it read are unchanged, and never cut short", async () => {
     const { BuildCache } = await import("../../cli/pipeline/cache.ts");
-    const { cachedContent, storeContent, CONTENT_NS } = await import("../../cli/pipeline/content-cache.ts");
-    type Job = Parameters<typeof cachedContent>[2];
-    const { mkdtemp } = await import("node:fs/promises");
+    const { ContentStore, storeContent, CONTENT_NS } = await import("../../cli/pipeline/content-cache.ts");
+    type Job = Parameters<typeof storeContent>[3];
+    const { mkdtemp, truncate } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "docsite-content-"));
     try {
@@ -387,37 +387,52 @@ describe("content cache", () => {
       const job = (messages: Record<string, string>, fallback: Record<string, string> = {}) =>
         ({ locale: "ru", messages, fallback: { locale: "en", messages: fallback } }) as unknown as Job;
       const ru = job({ "theme.note": "Заметка", "theme.other": "Другое" }, { "theme.tip": "Tip" });
-      const store = (layout: boolean, sidebar: boolean, strings: string[] = []) =>
-        storeContent(cache, ref, ru, {
-          html: `<p>${layout} ${sidebar}</p>`,
+      let stage = 0;
+      /** Stores content drawn with these reads in a stage of its own, and opens the store as the next stage would. */
+      const store = (layout: boolean, sidebar: boolean, strings: string[] = []) => {
+        const drawn = {
+          html: `<p>Раздел ${layout} ${sidebar}</p>`,
           reads: { layout, sidebar, strings: new Set(strings) },
-        });
+        };
+        // Another page first: the entry does not start the pack.
+        const other = { ...ref, key: "fedcba9876543210" };
+        const first = storeContent(cache, `stage-${++stage}`, other, ru, { ...drawn, html: "<p>другое</p>" });
+        const stored = storeContent(cache, `stage-${stage}`, ref, ru, drawn);
+        new ContentStore(cache).finish(
+          new Map([
+            [ref.key, stored!],
+            [other.key, first!],
+          ]),
+        );
+        return new ContentStore(cache);
+      };
       // Read nothing around it: any layout, sidebar and strings will do.
-      store(false, false);
-      expect(cachedContent(cache, { ...ref, layout: "L2", sidebar: "S2" }, job({}))).toBe("<p>false false</p>");
+      let s = store(false, false);
+      expect(s.html({ ...ref, layout: "L2", sidebar: "S2" }, job({}))).toBe("<p>Раздел false false</p>");
+      expect(s.html({ ...ref, key: "fedcba9876543210" }, ru)).toBe("<p>другое</p>");
       // Read the layout: holds for the same layout only, whatever the sidebar.
-      store(true, false);
-      expect(cachedContent(cache, { ...ref, sidebar: "S2" }, ru)).toBe("<p>true false</p>");
-      expect(cachedContent(cache, { ...ref, layout: "L2" }, ru)).toBeUndefined();
+      s = store(true, false);
+      expect(s.html({ ...ref, sidebar: "S2" }, ru)).toBe("<p>Раздел true false</p>");
+      expect(s.html({ ...ref, layout: "L2" }, ru)).toBeUndefined();
       // Read the sidebar: holds for the same sidebar only, whatever the layout.
-      store(false, true);
-      expect(cachedContent(cache, { ...ref, layout: "L2" }, ru)).toBe("<p>false true</p>");
-      expect(cachedContent(cache, { ...ref, sidebar: "S2" }, ru)).toBeUndefined();
-      expect(cachedContent(cache, { ...ref, sidebar: undefined }, ru)).toBeUndefined();
+      s = store(false, true);
+      expect(s.html({ ...ref, layout: "L2" }, ru)).toBe("<p>Раздел false true</p>");
+      expect(s.html({ ...ref, sidebar: "S2" }, ru)).toBeUndefined();
+      expect(s.html({ ...ref, sidebar: undefined }, ru)).toBeUndefined();
       // Showed two strings (one from the default locale): holds while those two messages are the same.
-      store(false, false, ["theme.note", "theme.tip"]);
-      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Tip" }))).toBe(
-        "<p>false false</p>",
-      );
-      expect(cachedContent(cache, ref, job({ "theme.note": "Примечание" }, { "theme.tip": "Tip" }))).toBeUndefined();
-      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Hint" }))).toBeUndefined();
+      s = store(false, false, ["theme.note", "theme.tip"]);
+      expect(s.html(ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Tip" }))).toBe("<p>Раздел false false</p>");
+      expect(s.html(ref, job({ "theme.note": "Примечание" }, { "theme.tip": "Tip" }))).toBeUndefined();
+      expect(s.html(ref, job({ "theme.note": "Заметка" }, { "theme.tip": "Hint" }))).toBeUndefined();
       // The same text, now the locale's own rather than the default locale's: it formats by other rules.
-      expect(cachedContent(cache, ref, job({ "theme.note": "Заметка", "theme.tip": "Tip" }))).toBeUndefined();
-      // An entry a killed build left half-written, and a missing one, are no content.
-      const whole = cache.get(CONTENT_NS, ref.key)!;
-      cache.write(CONTENT_NS, ref.key, whole.slice(0, whole.length - 1));
-      expect(cachedContent(cache, ref, ru)).toBeUndefined();
-      expect(cachedContent(cache, { ...ref, key: "fedcba9876543210" }, ru)).toBeUndefined();
+      expect(s.html(ref, job({ "theme.note": "Заметка", "theme.tip": "Tip" }))).toBeUndefined();
+      // A pack cut short (a build killed while writing it), or gone, is no content; nor is a key it lacks.
+      const pack = s.index.get(ref.key)!.pack;
+      await truncate(join(dir, CONTENT_NS, pack), s.index.get(ref.key)!.start + 3);
+      expect(new ContentStore(cache).html(ref, ru)).toBeUndefined();
+      await rm(join(dir, CONTENT_NS, pack));
+      expect(new ContentStore(cache).html({ ...ref, key: "fedcba9876543210" }, ru)).toBeUndefined();
+      expect(new ContentStore(cache).html({ ...ref, key: "00000000000000aa" }, ru)).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

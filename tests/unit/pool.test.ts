@@ -12,7 +12,7 @@ import {
 } from "../../cli/pipeline/pool.ts";
 
 const shared: BuildPool = {
-  render: async () => ({ hash: "", inline: {} as never }),
+  render: async () => ({ record: { hash: "", inline: {} as never } }),
   compile: async () => [],
   close: async () => {},
 };
