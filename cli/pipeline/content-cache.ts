@@ -128,6 +128,8 @@ export class ContentStore {
     for (const fd of this.fds.values()) if (fd !== null) closeSync(fd);
     this.fds.clear();
     this.cache.keep(CONTENT_NS, new Set([...next.values()].map((s) => s.pack)));
+    // Nothing drawn and nothing gone (a rebuild with no change): the index on disk is this one already.
+    if (next.size === this.index.size && [...next].every(([k, v]) => this.index.get(k) === v)) return;
     try {
       mkdirSync(this.cache.dir, { recursive: true });
       const tmp = join(this.cache.dir, `${CONTENT_INDEX}.${process.pid}.tmp`);

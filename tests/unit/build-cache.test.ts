@@ -45,7 +45,11 @@ describe("incremental builds", () => {
   afterAll(() => removeSite(root));
 
   it("renders, compiles and indexes nothing again when nothing changed", async () => {
+    const contentIndex = join(root, ".docsite", "cache", "content-index.json");
+    const before = (await stat(contentIndex)).mtimeMs;
     const r = await buildSite(root);
+    // Nor does it write the content index again.
+    expect((await stat(contentIndex)).mtimeMs).toBe(before);
     expect(r.compileStats.compiled).toBe(0);
     expect(r.renderStats.rendered).toBe(0);
     expect(r.renderStats.cached).toBe(r.pages);
