@@ -73,6 +73,30 @@ export class BuildCache {
     return existsSync(this.file(ns, key));
   }
 
+  /** An index kept as one JSON file in the cache folder: empty when there is none yet, or it is unreadable. */
+  readIndex<V>(name: string): Map<string, V> {
+    try {
+      return new Map(JSON.parse(readFileSync(join(this.dir, name), "utf8")) as Array<[string, V]>);
+    } catch {
+      return new Map();
+    }
+  }
+
+  /**
+   * Writes an index atomically (a temporary name, then a rename), after the entries it names are complete: it is
+   * what vouches for them. A failure is left silent: an index only saves work, and the next build redoes it.
+   */
+  writeIndex(name: string, index: Map<string, unknown>): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      const tmp = join(this.dir, `${name}.${process.pid}.tmp`);
+      writeFileSync(tmp, JSON.stringify([...index]));
+      renameSync(tmp, join(this.dir, name));
+    } catch {
+      // only an optimisation
+    }
+  }
+
   /** Written to a temporary name and renamed, so a build killed mid-write leaves no half entry. */
   set(ns: string, key: string, text: string): void {
     this.use(ns, key);

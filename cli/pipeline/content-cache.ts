@@ -8,16 +8,7 @@
 // end of the stage: creating a file costs far more than its bytes here (a cold build of this site creates about
 // 2,000; each new one took 0.2–0.8 ms, against 20 µs for writing 20 KB into an open file), and one file per page
 // made a cold build 0.4–0.6 s slower.
-import {
-  appendFileSync,
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { hashText } from "../content/scan.ts";
@@ -97,7 +88,7 @@ export class ContentStore {
   private readonly fds = new Map<string, number | null>();
 
   constructor(private readonly cache: BuildCache) {
-    this.index = readIndex(cache.dir);
+    this.index = cache.readIndex<StoredContent>(CONTENT_INDEX);
   }
 
   /** The kept HTML of the content `ref` names, if it still holds for `job`. */
@@ -130,22 +121,7 @@ export class ContentStore {
     this.cache.keep(CONTENT_NS, new Set([...next.values()].map((s) => s.pack)));
     // Nothing drawn and nothing gone (a rebuild with no change): the index on disk is this one already.
     if (next.size === this.index.size && [...next].every(([k, v]) => this.index.get(k) === v)) return;
-    try {
-      mkdirSync(this.cache.dir, { recursive: true });
-      const tmp = join(this.cache.dir, `${CONTENT_INDEX}.${process.pid}.tmp`);
-      writeFileSync(tmp, JSON.stringify([...next]));
-      renameSync(tmp, join(this.cache.dir, CONTENT_INDEX));
-    } catch {
-      // only an optimisation: the next build draws the content again
-    }
-  }
-}
-
-function readIndex(cacheDir: string): Map<string, StoredContent> {
-  try {
-    return new Map(JSON.parse(readFileSync(join(cacheDir, CONTENT_INDEX), "utf8")) as Array<[string, StoredContent]>);
-  } catch {
-    return new Map();
+    this.cache.writeIndex(CONTENT_INDEX, next);
   }
 }
 

@@ -7,8 +7,6 @@
 // Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
 // inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read
 // only if the output needs the file written: a rebuild that changes nothing reads no page (about 40 MB on this site).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { outputFileOf } from "../routes/paths.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
@@ -24,32 +22,12 @@ import type { Content } from "./output-update.ts";
 import type { PageRecord, RenderedPage, RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 
-const RENDER_INDEX = "render-index.json";
-
-/** The records of the pages the last render stage used, by render key. */
-function readRenderIndex(cache: BuildCache): Map<string, PageRecord> {
-  try {
-    return new Map(JSON.parse(readFileSync(join(cache.dir, RENDER_INDEX), "utf8")) as Array<[string, PageRecord]>);
-  } catch {
-    return new Map(); // none yet, or unreadable: every page renders
-  }
-}
-
 /**
- * Written once per build, atomically, after every HTML entry it names is complete. It is what vouches for an entry:
- * HTML entries are written in place (no temporary name and rename, two file-system calls a page fewer), so one that
- * a killed build left half-written is named by no index and renders again.
+ * The render index: the records of the pages the last render stage used, by render key. Written once per build after
+ * every HTML entry it names is complete, it is what vouches for an entry: HTML entries are written in place (no
+ * temporary name and rename), so one that a killed build left half-written is named by no index and renders again.
  */
-function writeRenderIndex(cache: BuildCache, index: Map<string, PageRecord>): void {
-  try {
-    mkdirSync(cache.dir, { recursive: true });
-    const tmp = join(cache.dir, `${RENDER_INDEX}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify([...index]));
-    renameSync(tmp, join(cache.dir, RENDER_INDEX));
-  } catch {
-    // only an optimisation: the next build renders again
-  }
-}
+const RENDER_INDEX = "render-index.json";
 
 export interface RenderStats {
   rendered: number;
@@ -71,7 +49,7 @@ export async function renderRoutes(
 }> {
   const files = new Map<string, Content>();
   const inlineOf = new Map<string, InlineCode>();
-  const known = readRenderIndex(cache);
+  const known = cache.readIndex<PageRecord>(RENDER_INDEX);
   const index = new Map<string, PageRecord>();
   /**
    * A page in the render cache, found there or just rendered into it (where it was rendered): its record goes into
@@ -134,7 +112,7 @@ export async function renderRoutes(
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
-  writeRenderIndex(cache, index);
+  cache.writeIndex(RENDER_INDEX, index);
   contents.finish(nextContents);
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
