@@ -1,0 +1,55 @@
+// A compile batch in a worker (pipeline/worker.ts): each page's cache entry is written while the next page compiles,
+// and the batch returns only once every entry is on disk; an entry that cannot be written is that page's error.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fixtureSite, removeSite } from "../support/site.ts";
+import { loadConfig } from "../../cli/config/load.ts";
+import { compileBatch } from "../../cli/pipeline/worker.ts";
+import { compiledEntryOf, readCompiled } from "../../cli/mdx/compile.ts";
+import { rewriteKeyOf } from "../../cli/mdx/content-links.ts";
+import { moduleContextOf } from "../../cli/mdx/modules.ts";
+import type { SiteConfig } from "../../cli/config/types.ts";
+
+describe("compileBatch", () => {
+  let root: string;
+  let config: SiteConfig;
+  const pages = Array.from({ length: 6 }, (_, i) => ({
+    file: `content/en/docs/v1/page-${i}.mdx`,
+    body: `# Page ${i}\n\nText of page ${i}, with **bold** and \`code\`.\n`,
+    bodyOffset: 0,
+    locale: "en",
+  }));
+  const inputOf = (p: (typeof pages)[number]) => ({
+    file: p.file,
+    body: p.body,
+    rewriteKey: rewriteKeyOf(config, p.locale, new Map()),
+    modules: moduleContextOf(config),
+  });
+
+  beforeAll(async () => {
+    root = await fixtureSite();
+    config = loadConfig(root);
+  });
+  afterAll(() => removeSite(root));
+
+  it("returns once every page's cache entry is written", async () => {
+    const cacheDir = join(root, ".docsite", "cache-a");
+    const results = await compileBatch({ config, slugs: [], cacheDir, pages });
+    expect(results.map((r) => r.ok)).toEqual(pages.map(() => true));
+    for (const [i, p] of pages.entries()) {
+      const hit = await readCompiled(inputOf(p), cacheDir);
+      expect(hit?.code, p.file).toBe(results[i].ok ? results[i].value.code : undefined);
+    }
+  });
+
+  it("makes a page whose entry cannot be written that page's error, and keeps the others", async () => {
+    const cacheDir = join(root, ".docsite", "cache-b");
+    // A folder where the third page's entry file goes: its write fails.
+    await mkdir(`${compiledEntryOf(inputOf(pages[2]), cacheDir)}.json`, { recursive: true });
+    const results = await compileBatch({ config, slugs: [], cacheDir, pages });
+    expect(results.map((r) => r.ok)).toEqual([true, true, false, true, true, true]);
+    const failed = results[2];
+    expect(failed.ok ? "" : failed.error.message).toMatch(/EISDIR/);
+  });
+});
