@@ -25,7 +25,7 @@ import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, cacheDirOf } from "./cache.ts";
-import { cachedClientBundle, cachedSearchBundle } from "./cached-steps.ts";
+import { cachedClientBundle, cachedSearchBundles, SEARCH_PAGE_NS } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
@@ -352,7 +352,9 @@ async function buildWith(
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
-  for (const [f, c] of searchFiles(config, table, strings, cachedSearchBundle(cache))) files.set(f, c);
+  const searchBundles = cachedSearchBundles(cache);
+  for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);
+  searchBundles.finish();
   files.set("_headers", headersFile(config, rendered.inline));
   timings.extras = done();
 
@@ -366,7 +368,7 @@ async function buildWith(
   // ("render-meta" held per-page records before the render index: emptied once.)
   cache.keep("mdx", site.compiledEntries);
   await Promise.all(
-    ["render", "render-meta", CONTENT_NS, "search", "search-page", "client", "mdx"].map((ns) => cache.prune(ns)),
+    ["render", "render-meta", CONTENT_NS, "search", SEARCH_PAGE_NS, "client", "mdx"].map((ns) => cache.prune(ns)),
   );
   timings.total = performance.now() - t0;
   return {

@@ -4,18 +4,15 @@
 // data around it only what drawing it read: the interface strings it showed, the layout data or the sidebar (most
 // content reads neither). An entry records those reads and holds only while they are unchanged.
 //
-// Content is appended to pack files, one per render stage and thread, and found through one index written at the
-// end of the stage: creating a file costs far more than its bytes here (a cold build of this site creates about
-// 2,000; each new one took 0.2–0.8 ms, against 20 µs for writing 20 KB into an open file), and one file per page
-// made a cold build 0.4–0.6 s slower.
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync } from "node:fs";
-import { join } from "node:path";
+// Content is appended to pack files (pipeline/pack-store.ts), one per render stage and thread, and found through one
+// index written at the end of the stage: one file per page made a cold build 0.4–0.6 s slower.
 import { threadId } from "node:worker_threads";
 import { hashText } from "../content/scan.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { hasContent, type DrawnContent } from "../render/page-content.ts";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { cacheKey, sharedRef, type BuildCache } from "./cache.ts";
+import { appendToPack, PackReader, type PackedRef } from "./pack-store.ts";
 
 /** The cache namespace (folder) of the packs. */
 export const CONTENT_NS = "content";
@@ -28,12 +25,8 @@ export interface ContentRef {
   sidebar?: string;
 }
 
-/** A page's content in a pack, and what drawing it read. */
-export interface StoredContent {
-  pack: string;
-  /** Byte offset and length of its UTF-8 HTML in the pack. */
-  start: number;
-  length: number;
+/** A page's content in a pack (its UTF-8 HTML), and what drawing it read. */
+export interface StoredContent extends PackedRef {
   /** The layout's hash, when drawing the content read the layout. */
   layout?: string;
   /** The sidebar context's hash, when drawing the content read it. */
@@ -84,49 +77,25 @@ export function stillHolds(stored: StoredContent, ref: ContentRef, job: RenderJo
  * unreadable or cut-short data is no content: the page's content is drawn again.
  */
 export class ContentStore {
+  private readonly packs: PackReader<StoredContent>;
   readonly index: Map<string, StoredContent>;
-  private readonly fds = new Map<string, number | null>();
 
-  constructor(private readonly cache: BuildCache) {
-    this.index = cache.readIndex<StoredContent>(CONTENT_INDEX);
+  constructor(cache: BuildCache) {
+    this.packs = new PackReader<StoredContent>(cache, CONTENT_NS, CONTENT_INDEX);
+    this.index = this.packs.index;
   }
 
   /** The kept HTML of the content `ref` names, if it still holds for `job`. */
   html(ref: ContentRef, job: RenderJob): string | undefined {
     const stored = this.index.get(ref.key);
-    if (!stored || !stillHolds(stored, ref, job)) return undefined;
-    let fd = this.fds.get(stored.pack);
-    if (fd === undefined) {
-      try {
-        fd = openSync(join(this.cache.dir, CONTENT_NS, stored.pack), "r");
-      } catch {
-        fd = null;
-      }
-      this.fds.set(stored.pack, fd);
-    }
-    if (fd === null) return undefined;
-    const bytes = Buffer.alloc(stored.length);
-    try {
-      if (readSync(fd, bytes, 0, stored.length, stored.start) !== stored.length) return undefined;
-    } catch {
-      return undefined;
-    }
-    return bytes.toString("utf8");
+    return stored && stillHolds(stored, ref, job) ? this.packs.read(stored) : undefined;
   }
 
   /** Writes the index of the content the pages use now (atomically: its packs are complete), and closes the packs. */
   finish(next: Map<string, StoredContent>): void {
-    for (const fd of this.fds.values()) if (fd !== null) closeSync(fd);
-    this.fds.clear();
-    this.cache.keep(CONTENT_NS, new Set([...next.values()].map((s) => s.pack)));
-    // Nothing drawn and nothing gone (a rebuild with no change): the index on disk is this one already.
-    if (next.size === this.index.size && [...next].every(([k, v]) => this.index.get(k) === v)) return;
-    this.cache.writeIndex(CONTENT_INDEX, next);
+    this.packs.finish(next);
   }
 }
-
-// Bytes this thread has appended to its pack of the current stage (packs are never shared between threads).
-let current: { pack: string; size: number } | undefined;
 
 /**
  * Appends drawn content to this thread's pack of the render stage `stage` and says where it is. The pack's name
@@ -139,23 +108,10 @@ export function storeContent(
   job: RenderJob,
   drawn: DrawnContent,
 ): StoredContent | undefined {
-  const pack = hashText(`${stage}:${threadId}`);
-  if (current?.pack !== pack) current = { pack, size: 0 };
-  if (current.size < 0) return undefined;
-  const bytes = Buffer.from(drawn.html, "utf8");
-  try {
-    if (current.size === 0) mkdirSync(join(cache.dir, CONTENT_NS), { recursive: true });
-    appendFileSync(join(cache.dir, CONTENT_NS, pack), bytes);
-  } catch {
-    current.size = -1; // its length is unknown now: nothing more goes into this pack (a full disk, say)
-    return undefined;
-  }
-  const start = current.size;
-  current.size += bytes.length;
+  const at = appendToPack(cache, CONTENT_NS, hashText(`${stage}:${threadId}`), drawn.html);
+  if (!at) return undefined;
   return {
-    pack,
-    start,
-    length: bytes.length,
+    ...at,
     layout: drawn.reads.layout ? ref.layout : undefined,
     sidebar: drawn.reads.sidebar ? ref.sidebar : undefined,
     strings: Object.fromEntries([...drawn.reads.strings].sort().map((k) => [k, messageOf(job, k)])),

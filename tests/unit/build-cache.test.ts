@@ -146,14 +146,25 @@ describe("incremental builds", () => {
       await ino("docs/v1/guide/first/index.html"),
       await ino("docs/v1/guide/second/index.html"),
     ];
-    const searchEntries = () => readdir(join(root, ".docsite", "cache", "search-page"));
-    const before = new Set(await searchEntries());
+    // The page analyses' index: analysis key → where it is (pipeline/cached-steps.ts).
+    const searchEntries = async () =>
+      new Map(
+        JSON.parse(await readFile(join(root, ".docsite", "cache", "search-page-index.json"), "utf8")) as Array<
+          [string, { pack: string }]
+        >,
+      );
+    const before = await searchEntries();
     const r = await rebuild(async () => {
       // dist/ was updated in place: the unchanged page was not written again, the edited one was.
       expect(await ino("docs/v1/guide/first/index.html")).toBe(unchanged);
       expect(await ino("docs/v1/guide/second/index.html")).not.toBe(edited);
       // Only the edited page was analysed again for search (in the English bundle and the Russian one).
-      expect((await searchEntries()).filter((k) => !before.has(k))).toHaveLength(2);
+      const after = await searchEntries();
+      const redone = [...after].filter(([k]) => !before.has(k));
+      expect(redone).toHaveLength(2);
+      // The others are where they were; the two new ones were appended to this build's pack.
+      expect([...after].filter(([k, at]) => before.get(k)?.pack === at.pack)).toHaveLength(after.size - 2);
+      expect(new Set(redone.map(([, at]) => at.pack)).size).toBe(1);
     });
     expect(r.compileStats.compiled).toBe(2); // the English page, and the same source shown on /ru/
     expect(r.renderStats.rendered).toBe(2); // /docs/v1/guide/second/ and /ru/docs/v1/guide/second/
