@@ -1,7 +1,7 @@
 // The persistent build cache under .docsite/cache/: text entries by namespace and key. Keys are hashes of
 // everything an output depends on (content, code, config, strings), so an entry is never stale, only unused;
 // `prune` removes the entries of a namespace that the last full build did not use.
-import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { hashText } from "../content/scan.ts";
@@ -57,22 +57,6 @@ export class BuildCache {
     }
   }
 
-  /** An entry's bytes, undecoded (to be written to a file as they are). */
-  getBytes(ns: string, key: string): Uint8Array | undefined {
-    this.use(ns, key);
-    try {
-      return readFileSync(this.file(ns, key));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Whether an entry exists, without reading it (marked as used). */
-  has(ns: string, key: string): boolean {
-    this.use(ns, key);
-    return existsSync(this.file(ns, key));
-  }
-
   /** An index kept as one JSON file in the cache folder: empty when there is none yet, or it is unreadable. */
   readIndex<V>(name: string): Map<string, V> {
     try {
@@ -104,24 +88,6 @@ export class BuildCache {
     const tmp = `${this.file(ns, key)}.${process.pid}.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, this.file(ns, key));
-  }
-
-  /**
-   * Written in place: cheaper (on this kind of machine each file-system call costs about half a millisecond), but a
-   * build killed mid-write can leave a half entry. Only for entries that a record written after them vouches for.
-   */
-  write(ns: string, key: string, text: string): void {
-    this.use(ns, key);
-    this.folder(ns);
-    try {
-      writeFileSync(this.file(ns, key), text);
-    } catch (err) {
-      // The folder was removed since this object made it (a long-lived worker thread's cache, `rm -rf .docsite`).
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-      this.folders.delete(ns);
-      this.folder(ns);
-      writeFileSync(this.file(ns, key), text);
-    }
   }
 
   private readonly folders = new Set<string>();

@@ -1,12 +1,13 @@
 // Cache entries appended to pack files and found through one index file, for entries made by the hundred in a
 // build: creating a file costs far more than its bytes on these machines (a cold build of this site creates about
 // 2,000; each new one took 0.2–0.8 ms, against 20 µs for writing 20 KB into an open file). Used by the content
-// cache (pipeline/content-cache.ts) and the search index's page analyses (pipeline/cached-steps.ts).
+// cache (pipeline/content-cache.ts), the render cache (pipeline/render-store.ts) and the search index's page analyses
+// (pipeline/cached-steps.ts).
 //
 // A pack is only appended to, by one thread; the index, written last and atomically, vouches for what it names.
 // Missing, unreadable or cut-short data reads as no entry. Packs no index entry names are pruned with the
 // namespace's other unused files (BuildCache.prune).
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { BuildCache } from "./cache.ts";
 
@@ -21,6 +22,7 @@ export interface PackedRef {
 export class PackReader<R extends PackedRef> {
   readonly index: Map<string, R>;
   private readonly fds = new Map<string, number | null>();
+  private readonly sizes = new Map<string, number>();
 
   constructor(
     private readonly cache: BuildCache,
@@ -32,6 +34,24 @@ export class PackReader<R extends PackedRef> {
 
   /** An entry's text, or undefined when its pack is gone or cut short. */
   read(ref: PackedRef): string | undefined {
+    return this.bytes(ref)?.toString("utf8");
+  }
+
+  /** Whether an entry's bytes are there (its pack holds its range), without reading them. */
+  has(ref: PackedRef): boolean {
+    let size = this.sizes.get(ref.pack);
+    if (size === undefined) {
+      try {
+        size = statSync(join(this.cache.dir, this.ns, ref.pack)).size;
+      } catch {
+        size = -1;
+      }
+      this.sizes.set(ref.pack, size);
+    }
+    return ref.start + ref.length <= size;
+  }
+
+  private bytes(ref: PackedRef): Buffer | undefined {
     let fd = this.fds.get(ref.pack);
     if (fd === undefined) {
       try {
@@ -41,14 +61,7 @@ export class PackReader<R extends PackedRef> {
       }
       this.fds.set(ref.pack, fd);
     }
-    if (fd === null) return undefined;
-    const bytes = Buffer.alloc(ref.length);
-    try {
-      if (readSync(fd, bytes, 0, ref.length, ref.start) !== ref.length) return undefined;
-    } catch {
-      return undefined;
-    }
-    return bytes.toString("utf8");
+    return fd === null ? undefined : readRange(fd, ref);
   }
 
   /**
@@ -58,27 +71,75 @@ export class PackReader<R extends PackedRef> {
   finish(next: Map<string, R>): void {
     for (const fd of this.fds.values()) if (fd !== null) closeSync(fd);
     this.fds.clear();
+    this.sizes.clear();
     this.cache.keep(this.ns, new Set([...next.values()].map((r) => r.pack)));
     if (next.size === this.index.size && [...next].every(([k, v]) => this.index.get(k) === v)) return;
     this.cache.writeIndex(this.indexName, next);
   }
 }
 
-// Bytes appended so far to each pack this thread writes (packs are never shared between threads).
-const sizes = new Map<string, number>();
+function readRange(fd: number, ref: PackedRef): Buffer | undefined {
+  const bytes = Buffer.alloc(ref.length);
+  try {
+    return readSync(fd, bytes, 0, ref.length, ref.start) === ref.length ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One entry's bytes, its pack opened and closed for it (for reads made after the stage that found the entry). */
+export function readPacked(cache: BuildCache, ns: string, ref: PackedRef): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(join(cache.dir, ns, ref.pack), "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    return readRange(fd, ref);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The pack each namespace folder has open for appending in this thread (packs are never shared between threads).
+// Held open, appends cost no open and keep their offsets true even if the pack is removed meanwhile: they then go to
+// the removed file, and a read by name finds no entry rather than another one's bytes. One stays open per folder
+// until another pack of it is appended to.
+const appending = new Map<string, { pack: string; fd: number; size: number }>();
 
 /** Appends `text` to the pack `pack` of namespace `ns` and says where it is; undefined when it could not. */
 export function appendToPack(cache: BuildCache, ns: string, pack: string, text: string): PackedRef | undefined {
-  const size = sizes.get(pack) ?? 0;
-  if (size < 0) return undefined;
+  const dir = join(cache.dir, ns);
+  let w = appending.get(dir);
+  if (w?.pack !== pack) {
+    if (w && w.fd >= 0) closeQuietly(w.fd);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const fd = openSync(join(dir, pack), "a");
+      w = { pack, fd, size: fstatSync(fd).size };
+    } catch {
+      w = { pack, fd: -1, size: -1 };
+    }
+    appending.set(dir, w);
+  }
+  if (w.size < 0) return undefined;
   const bytes = Buffer.from(text, "utf8");
   try {
-    if (size === 0) mkdirSync(join(cache.dir, ns), { recursive: true });
-    appendFileSync(join(cache.dir, ns, pack), bytes);
+    for (let done = 0; done < bytes.length; ) done += writeSync(w.fd, bytes, done);
   } catch {
-    sizes.set(pack, -1); // its length is unknown now: nothing more goes into this pack (a full disk, say)
+    w.size = -1; // its length is unknown now: nothing more goes into this pack (a full disk, say)
     return undefined;
   }
-  sizes.set(pack, size + bytes.length);
-  return { pack, start: size, length: bytes.length };
+  const start = w.size;
+  w.size += bytes.length;
+  return { pack, start, length: bytes.length };
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
 }

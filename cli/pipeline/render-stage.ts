@@ -19,13 +19,14 @@ import { ContentStore, contentRef, type ContentRef, type StoredContent } from ".
 import { randomUUID } from "node:crypto";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 import type { Content } from "./output-update.ts";
-import type { PageRecord, RenderedPage, RenderTask } from "./render-store.ts";
+import { RENDER_NS, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
+import { PackReader, readPacked } from "./pack-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 
 /**
  * The render index: the records of the pages the last render stage used, by render key. Written once per build after
- * every HTML entry it names is complete, it is what vouches for an entry: HTML entries are written in place (no
- * temporary name and rename), so one that a killed build left half-written is named by no index and renders again.
+ * every HTML entry it names is complete, it is what vouches for an entry: the pages' HTML is appended to packs
+ * (pipeline/pack-store.ts), so one that a killed build left half-written is named by no index and renders again.
  */
 const RENDER_INDEX = "render-index.json";
 
@@ -49,16 +50,15 @@ export async function renderRoutes(
 }> {
   const files = new Map<string, Content>();
   const inlineOf = new Map<string, InlineCode>();
-  const known = cache.readIndex<PageRecord>(RENDER_INDEX);
+  const known = new PackReader<PageRecord>(cache, RENDER_NS, RENDER_INDEX);
   const index = new Map<string, PageRecord>();
   /**
    * A page in the render cache, found there or just rendered into it (where it was rendered): its record goes into
    * the index written at the end, and the page is handed on by it, its HTML read only when the file is written.
    */
   const handOn = (route: Route, file: string, key: string, record: PageRecord) => {
-    cache.keep("render", [key]);
     index.set(key, record);
-    files.set(file, { hash: record.hash, read: () => cachedHtml(cache, key, route) });
+    files.set(file, { hash: record.hash, read: () => cachedHtml(cache, record, route) });
     inlineOf.set(file, inlineCodeFromJson(record.inline));
   };
   const stats: RenderStats = { rendered: 0, cached: 0 };
@@ -80,11 +80,11 @@ export async function renderRoutes(
       const job = prepareRoute(ctx, route, codeRef);
       const key = jobKey(job);
       const file = outputFileOf(ctx.config, route.path);
-      const record = known.get(key);
+      const record = known.index.get(key);
       const content = contentRef(job);
       const stored = content && contents.index.get(content.key);
       if (stored) nextContents.set(content.key, stored);
-      if (record && cache.has("render", key)) {
+      if (record && known.has(record)) {
         handOn(route, file, key, record);
         stats.cached++;
       } else misses.push({ route, key, job, content });
@@ -101,8 +101,8 @@ export async function renderRoutes(
       const html = content && contents.html(content, job);
       const task: RenderTask =
         html === undefined
-          ? { job: withCode(job, route), cacheDir: cache.dir, key, content: content && { ref: content, stage } }
-          : { job: withContent(job, html), cacheDir: cache.dir, key };
+          ? { job: withCode(job, route), cacheDir: cache.dir, stage, content }
+          : { job: withContent(job, html), cacheDir: cache.dir, stage };
       rendered = await pool.render(task);
     } catch (err) {
       throw withOrigin(err, route);
@@ -112,7 +112,7 @@ export async function renderRoutes(
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
-  cache.writeIndex(RENDER_INDEX, index);
+  known.finish(index);
   contents.finish(nextContents);
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).
   for (const { item, error } of errors) failed.push({ route: item.route, error });
@@ -132,8 +132,8 @@ export async function renderRoutes(
 }
 
 /** A cached page's HTML, read when its file is written: as bytes, which are what the file gets. */
-function cachedHtml(cache: BuildCache, key: string, route: Route): Uint8Array {
-  const html = cache.getBytes("render", key);
+function cachedHtml(cache: BuildCache, record: PageRecord, route: Route): Uint8Array {
+  const html = readPacked(cache, RENDER_NS, record);
   if (html === undefined)
     throw new DocsiteError(
       `the build cache lost the page ${route.path} while the build ran`,

@@ -57,12 +57,12 @@ describe("incremental builds", () => {
 
   it("reads no cached page when nothing changed, and writes one from the cache when its file was touched", async () => {
     const before = await tree(dist());
-    // Every cached page's HTML replaced: a build that read them would write these bytes.
+    // Every cached page's HTML replaced by as many x's: a build that read them would write these bytes.
     const entries = join(root, ".docsite", "cache", "render");
-    const names = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
-    expect(names.length).toBeGreaterThan(10);
-    const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
-    await Promise.all(names.map((n) => writeFile(join(entries, n), "<p>not read</p>")));
+    const packs = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    expect(packs.length).toBeGreaterThan(0);
+    const saved = new Map(await Promise.all(packs.map(async (n) => [n, await readFile(join(entries, n))] as const)));
+    await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), "x".repeat(bytes.length))));
     try {
       await buildSite(root);
       const after = await tree(dist());
@@ -70,7 +70,7 @@ describe("incremental builds", () => {
       // A page changed by hand in dist/ is written again, from its cache entry (here the replaced one).
       await writeFile(join(dist(), "docs/v1/guide/second/index.html"), "edited by hand");
       await buildSite(root);
-      expect(await read("docs/v1/guide/second/index.html")).toBe("<p>not read</p>");
+      expect(await read("docs/v1/guide/second/index.html")).toMatch(/^x+$/);
     } finally {
       await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
       await buildSite(root);
@@ -80,13 +80,22 @@ describe("incremental builds", () => {
   it("renders again a page whose cache entry no index names (a build killed while writing it)", async () => {
     const before = await tree(dist());
     const entries = join(root, ".docsite", "cache", "render");
-    const names = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
-    await Promise.all(names.map((n) => writeFile(join(entries, n), "<p>half writ")));
+    const packs = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    await Promise.all(packs.map((n) => writeFile(join(entries, n), "<p>half writ")));
     await rm(join(root, ".docsite", "cache", "render-index.json"));
     const r = await buildSite(root);
     expect(r.renderStats.rendered).toBe(r.pages);
     const after = await tree(dist());
     for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+  });
+
+  it("renders again the pages whose pack was cut short", async () => {
+    const entries = join(root, ".docsite", "cache", "render");
+    const packs = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    const { truncate } = await import("node:fs/promises");
+    await Promise.all(packs.map((n) => truncate(join(entries, n), 100)));
+    const r = await buildSite(root);
+    expect(r.renderStats.rendered).toBe(r.pages);
   });
 
   it("reads no page's compiled code unless the page renders, and compiles again a page whose code file is gone", async () => {
@@ -369,19 +378,36 @@ describe("worker pool", () => {
   }, 180_000);
 });
 
-describe("BuildCache", () => {
-  it("writes an entry in place even after its folder was removed (a worker thread's cache outlives a build)", async () => {
+describe("pack store", () => {
+  it("reads back what was appended, and never another entry's bytes once a pack or its folder was removed", async () => {
     const { BuildCache } = await import("../../cli/pipeline/cache.ts");
+    const { appendToPack, PackReader, readPacked } = await import("../../cli/pipeline/pack-store.ts");
     const { mkdtemp } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
-    const dir = await mkdtemp(join(tmpdir(), "docsite-cache-"));
+    const dir = await mkdtemp(join(tmpdir(), "docsite-packs-"));
     try {
       const cache = new BuildCache(join(dir, "cache"));
-      cache.write("render", "0123456789abcdef", "first");
+      const a1 = appendToPack(cache, "render", "00000000000000a1", "first")!;
+      const a2 = appendToPack(cache, "render", "00000000000000a1", "second, longer")!;
+      expect([a1.start, a2.start]).toEqual([0, 5]);
+      const reader = new PackReader(cache, "render", "render-index.json");
+      expect([reader.read(a1), reader.read(a2), readPacked(cache, "render", a2)?.toString()]).toEqual([
+        "first",
+        "second, longer",
+        "second, longer",
+      ]);
+      expect(reader.has(a2)).toBe(true);
+      expect(reader.has({ ...a2, length: a2.length + 1 })).toBe(false);
+      reader.finish(new Map([["k", a1]]));
+      // The pack removed while it is appended to: later entries are not found, rather than found at a wrong offset.
+      await rm(join(dir, "cache", "render", a1.pack));
+      const a3 = appendToPack(cache, "render", "00000000000000a1", "third");
+      const a4 = appendToPack(cache, "render", "00000000000000a1", "fourth, the longest of all");
+      for (const ref of [a1, a3!, a4!]) expect(readPacked(cache, "render", ref)).toBeUndefined();
+      // The whole cache folder removed (a worker thread outlives a build): the next stage's pack is made anew.
       await rm(join(dir, "cache"), { recursive: true, force: true });
-      cache.write("render", "0123456789abcdef", "second");
-      expect(cache.get("render", "0123456789abcdef")).toBe("second");
-      expect(Buffer.from(cache.getBytes("render", "0123456789abcdef")!).toString()).toBe("second");
+      const b1 = appendToPack(cache, "render", "00000000000000b1", "next stage")!;
+      expect(readPacked(cache, "render", b1)?.toString()).toBe("next stage");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -12,7 +12,7 @@ import {
 } from "../../cli/pipeline/pool.ts";
 
 const shared: BuildPool = {
-  render: async () => ({ record: { hash: "", inline: {} as never } }),
+  render: async () => ({ record: { pack: "", start: 0, length: 0, hash: "", inline: {} as never } }),
   compile: async () => [],
   close: async () => {},
 };
