@@ -1,7 +1,7 @@
 // Bundles the browser runtime and the theme CSS with esbuild into content-hashed, minified files.
 // React is aliased to preact/compat in the browser: same components, a tenth of the bytes (see DESIGN notes).
 import type { Metafile } from "esbuild";
-import { esbuild } from "../boot/esbuild-service.ts";
+import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { dirname, join, relative } from "node:path";
 import { fromRoot, packageRequire as require } from "../boot/locations.ts";
 
@@ -33,7 +33,7 @@ export interface BundleOptions {
 
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
-  const result = await (await esbuild()).build({
+  const result = await esbuildBuild({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     bundle: true,
     splitting: true,

@@ -4,7 +4,7 @@
 // first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
 // component renders its initial HTML.
 import type { Message, Plugin } from "esbuild";
-import { esbuild } from "../boot/esbuild-service.ts";
+import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
@@ -102,7 +102,7 @@ async function runBundle(
       .map((f) => posix.relative(rootDir, f.split(sep).join("/")))
       .filter((f) => !f.startsWith("../") && !f.includes("node_modules/"));
   try {
-    const out = await (await esbuild()).build({
+    const out = await esbuildBuild({
       absWorkingDir: rootDir,
       // A package imported by content directly: its module, resolved from the site's node_modules.
       ...(isPackage

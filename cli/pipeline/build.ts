@@ -24,7 +24,8 @@ import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
 import { knownComponentNames } from "../render/page-components.ts";
-import { BuildCache, cacheDirOf } from "./cache.ts";
+import { BuildCache, cacheDirOf, PACK_GRACE_MS } from "./cache.ts";
+import { RENDER_NS } from "./render-store.ts";
 import { cachedClientBundle, cachedSearchBundles, SEARCH_PAGE_NS } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { stopEsbuild } from "../boot/esbuild-service.ts";
@@ -367,9 +368,10 @@ async function buildWith(
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow.
   // ("render-meta" held per-page records before the render index: emptied once.)
   cache.keep("mdx", site.compiledEntries);
-  await Promise.all(
-    ["render", "render-meta", CONTENT_NS, "search", SEARCH_PAGE_NS, "client", "mdx"].map((ns) => cache.prune(ns)),
-  );
+  await Promise.all([
+    ...["render-meta", "search", "client", "mdx"].map((ns) => cache.prune(ns)),
+    ...[RENDER_NS, CONTENT_NS, SEARCH_PAGE_NS].map((ns) => cache.prune(ns, PACK_GRACE_MS)),
+  ]);
   timings.total = performance.now() - t0;
   return {
     ...site,

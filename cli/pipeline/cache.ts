@@ -2,7 +2,7 @@
 // everything an output depends on (content, code, config, strings), so an entry is never stale, only unused;
 // `prune` removes the entries of a namespace that the last full build did not use.
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { hashText } from "../content/scan.ts";
 import { codeHash } from "./code-hash.ts";
@@ -98,10 +98,11 @@ export class BuildCache {
   }
 
   /**
-   * Deletes the entries of `ns` that this build did not use (only files docsite wrote there). An entry may be made
-   * of files named by its key with `.json` and `.js` added (the compile cache's).
+   * Deletes the entries of `ns` that this build did not use (only files docsite wrote there), and of those only the
+   * ones last written at least `graceMs` ago. An entry may be made of files named by its key with `.json` and `.js`
+   * added (the compile cache's).
    */
-  async prune(ns: string): Promise<void> {
+  async prune(ns: string, graceMs = 0): Promise<void> {
     const keep = this.used.get(ns) ?? new Set();
     let names: string[];
     try {
@@ -109,10 +110,24 @@ export class BuildCache {
     } catch {
       return;
     }
+    const unused = names.filter((n) => ENTRY_FILE.test(n) && (n.endsWith(".tmp") || !keep.has(n.slice(0, 16))));
+    const now = Date.now();
     await Promise.all(
-      names
-        .filter((n) => ENTRY_FILE.test(n) && (n.endsWith(".tmp") || !keep.has(n.slice(0, 16))))
-        .map((n) => rm(join(this.dir, ns, n), { force: true })),
+      unused.map(async (n) => {
+        const file = join(this.dir, ns, n);
+        if (graceMs > 0) {
+          const st = await stat(file).catch(() => undefined);
+          if (!st || now - st.mtimeMs < graceMs) return;
+        }
+        await rm(file, { force: true });
+      }),
     );
   }
 }
+
+/**
+ * How long an unused pack (pipeline/pack-store.ts) is kept after it was last written: another build on the same
+ * cache may be appending to it, or about to read it back for its output. Entry files are written whole, under names
+ * of their content, so any build may remove them; a pack is one build's.
+ */
+export const PACK_GRACE_MS = 10 * 60_000;

@@ -8,7 +8,7 @@ import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
 import { BUNDLE_DIR, fromRoot, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 import { codeHash } from "../pipeline/code-hash.ts";
-import { esbuild } from "../boot/esbuild-service.ts";
+import { esbuildBuild } from "../boot/esbuild-service.ts";
 
 export interface PageModule {
   default: ComponentType<{ locale: string }>;
@@ -79,11 +79,10 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
  * site folder has.
  */
 async function compilePage(abs: string, file: string, cacheDir: string): Promise<string> {
-  const { build } = await esbuild();
   let code: string;
   let inputs: string[];
   try {
-    const out = await build({
+    const out = await esbuildBuild({
       entryPoints: [abs],
       bundle: true,
       format: "esm",

@@ -124,6 +124,42 @@ describe("incremental builds", () => {
     expect(await readdir(entries)).toContain(names[0]);
   });
 
+  it("lets two builds share the cache at once: neither removes the packs the other still reads", async () => {
+    const cold = () => rm(join(root, ".docsite", "cache"), { recursive: true, force: true });
+    await cold();
+    await buildSite(root, { outDir: join(root, "dist-ref") });
+    const before = await tree(join(root, "dist-ref"));
+    await cold();
+    const [a, b] = await Promise.all([
+      buildSite(root, { outDir: join(root, "dist-a") }),
+      buildSite(root, { outDir: join(root, "dist-b") }),
+    ]);
+    expect(a.renderStats.rendered + b.renderStats.rendered).toBeGreaterThan(0);
+    for (const out of ["dist-a", "dist-b"]) {
+      const got = await tree(join(root, out));
+      for (const [f, bytes] of before) expect(got.get(f)?.equals(bytes), `${out}/${f}`).toBe(true);
+    }
+  }, 60_000);
+
+  it("removes another build's packs only once they are old (it may still be writing or reading them)", async () => {
+    const { utimes } = await import("node:fs/promises");
+    const { PACK_GRACE_MS } = await import("../../cli/pipeline/cache.ts");
+    const cache = join(root, ".docsite", "cache");
+    for (const ns of ["render", "content", "search-page"]) {
+      await mkdir(join(cache, ns), { recursive: true });
+      await writeFile(join(cache, ns, "00000000000000f1"), "another build's, just written");
+      await writeFile(join(cache, ns, "00000000000000f2"), "an old build's");
+      const old = new Date(Date.now() - PACK_GRACE_MS - 60_000);
+      await utimes(join(cache, ns, "00000000000000f2"), old, old);
+    }
+    await buildSite(root);
+    for (const ns of ["render", "content", "search-page"]) {
+      const names = await readdir(join(cache, ns));
+      expect(names, ns).toContain("00000000000000f1");
+      expect(names, ns).not.toContain("00000000000000f2");
+    }
+  });
+
   it("keeps only the compile cache entries of the pages as they are now", async () => {
     const file = "content/en/docs/v1/guide/first.mdx";
     const text = await readFile(join(root, file), "utf8");
@@ -408,6 +444,33 @@ describe("pack store", () => {
       await rm(join(dir, "cache"), { recursive: true, force: true });
       const b1 = appendToPack(cache, "render", "00000000000000b1", "next stage")!;
       expect(readPacked(cache, "render", b1)?.toString()).toBe("next stage");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("cache prune", () => {
+  it("removes unused entries at once, and unused packs only once no build can still be using them", async () => {
+    const { BuildCache, PACK_GRACE_MS } = await import("../../cli/pipeline/cache.ts");
+    const { mkdtemp, utimes } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const dir = await mkdtemp(join(tmpdir(), "docsite-prune-"));
+    try {
+      const cache = new BuildCache(dir);
+      const old = new Date(Date.now() - PACK_GRACE_MS - 60_000);
+      for (const ns of ["mdx", "render"]) {
+        await mkdir(join(dir, ns));
+        for (const name of ["00000000000000a1", "00000000000000a2", "00000000000000a3"])
+          await writeFile(join(dir, ns, name), "x");
+        // a2 and a3 last written long ago; a1 just now (in a pack: another build may be writing or reading it).
+        for (const name of ["00000000000000a2", "00000000000000a3"]) await utimes(join(dir, ns, name), old, old);
+        cache.keep(ns, ["00000000000000a3"]);
+      }
+      await cache.prune("mdx");
+      await cache.prune("render", PACK_GRACE_MS);
+      expect((await readdir(join(dir, "mdx"))).sort()).toEqual(["00000000000000a3"]);
+      expect((await readdir(join(dir, "render"))).sort()).toEqual(["00000000000000a1", "00000000000000a3"]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
