@@ -124,10 +124,3 @@ export class BuildCache {
     );
   }
 }
-
-/**
- * How long an unused pack (pipeline/pack-store.ts) is kept after it was last written: another build on the same
- * cache may be appending to it, or about to read it back for its output. Entry files are written whole, under names
- * of their content, so any build may remove them; a pack is one build's.
- */
-export const PACK_GRACE_MS = 10 * 60_000;

@@ -4,9 +4,8 @@ import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { analysePage, localIndexFiles, type IndexedPage, type PageAnalysis } from "../search/local-index.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
 import { randomUUID } from "node:crypto";
-import { hashText } from "../content/scan.ts";
 import { cacheKey, type BuildCache } from "./cache.ts";
-import { appendToPack, PackReader, type PackedRef } from "./pack-store.ts";
+import { appendToPack, PackReader, stagePack, type PackedRef } from "./pack-store.ts";
 
 export async function cachedClientBundle(
   cache: BuildCache,
@@ -44,7 +43,7 @@ export function cachedSearchBundles(cache: BuildCache): {
   const packs = () => (reader ??= new PackReader<PackedRef>(cache, SEARCH_PAGE_NS, SEARCH_PAGE_INDEX));
   // The analyses of the pages this build indexes: the next index.
   const next = new Map<string, PackedRef>();
-  const pack = hashText(`search-page:${randomUUID()}`);
+  const pack = stagePack(SEARCH_PAGE_NS, randomUUID());
   const bundle = (pages: IndexedPage[], synonyms?: Synonyms): Map<string, string> => {
     // As a string: JSON.stringify without cacheKey's replacer, which is called for every value of the page.
     const pageKeys = pages.map((page) => cacheKey("search-page", JSON.stringify(page)));

@@ -6,13 +6,12 @@
 //
 // Content is appended to pack files (pipeline/pack-store.ts), one per render stage and thread, and found through one
 // index written at the end of the stage: one file per page made a cold build 0.4–0.6 s slower.
-import { threadId } from "node:worker_threads";
 import { hashText } from "../content/scan.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { hasContent, type DrawnContent } from "../render/page-content.ts";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { cacheKey, sharedRef, type BuildCache } from "./cache.ts";
-import { appendToPack, PackReader, type PackedRef } from "./pack-store.ts";
+import { appendToPack, PackReader, stagePack, type PackedRef } from "./pack-store.ts";
 
 /** The cache namespace (folder) of the packs. */
 export const CONTENT_NS = "content";
@@ -98,8 +97,7 @@ export class ContentStore {
 }
 
 /**
- * Appends drawn content to this thread's pack of the render stage `stage` and says where it is. The pack's name
- * (16 hex digits, as every cache entry's) is made of the stage and the thread.
+ * Appends drawn content to this thread's pack of the render stage `stage` and says where it is.
  */
 export function storeContent(
   cache: BuildCache,
@@ -108,7 +106,7 @@ export function storeContent(
   job: RenderJob,
   drawn: DrawnContent,
 ): StoredContent | undefined {
-  const at = appendToPack(cache, CONTENT_NS, hashText(`${stage}:${threadId}`), drawn.html);
+  const at = appendToPack(cache, CONTENT_NS, stagePack(CONTENT_NS, stage), drawn.html);
   if (!at) return undefined;
   return {
     ...at,

@@ -9,7 +9,19 @@
 // namespace's other unused files (BuildCache.prune).
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
+import { hashText } from "../content/scan.ts";
 import type { BuildCache } from "./cache.ts";
+
+/**
+ * How long an unused pack is kept after it was last written (BuildCache.prune): another build on the same cache may
+ * be appending to it, or about to read it back for its output. Entry files are written whole, under names of their
+ * content, so any build may remove them; a pack is one build's.
+ */
+export const PACK_GRACE_MS = 10 * 60_000;
+
+/** The name of this thread's pack of namespace `ns` in the stage `stage` (an id made once per stage and build). */
+export const stagePack = (ns: string, stage: string): string => hashText(`${ns}:${stage}:${threadId}`);
 
 /** Where an entry's UTF-8 bytes are: a pack (16 hex digits, as every cache entry's name) and a byte range in it. */
 export interface PackedRef {

@@ -1,19 +1,16 @@
 // A rendered page goes into the render cache in the thread that rendered it (a worker thread, or this one), appended
-// to that thread's pack of the render stage (pipeline/pack-store.ts: a file per page cost a cold build about 0.1 s
-// and a title edit about 60 ms), and only its record comes back: where it is, its content hash and the hashes of its
-// inline code. The main thread then never holds
-// a page's HTML, which it would only pass on: on the 10× site that was about 570 MB of strings in 8 s, and the
-// main thread's heap grew to 571 MB for 341 MB live.
+// to that thread's pack of the render stage (pipeline/pack-store.ts: a file per page cost a cold build about 0.1 s),
+// and only its record comes back: where it is, its content hash and the hashes of its inline code. The main thread
+// then never holds a page's HTML, which it would only pass on: on the 10× site that was about 570 MB of strings in
+// 8 s, and the main thread's heap grew to 571 MB for 341 MB live.
 import { BuildCache } from "./cache.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { contentHash } from "./output-update.ts";
 import { inlineCode, inlineCodeToJson } from "../emit/security-headers.ts";
 import { storeContent, type ContentRef, type StoredContent } from "./content-cache.ts";
-import { appendToPack, type PackedRef } from "./pack-store.ts";
-import { hashText } from "../content/scan.ts";
+import { appendToPack, stagePack, type PackedRef } from "./pack-store.ts";
 import { DocsiteError } from "../log.ts";
 import { join } from "node:path";
-import { threadId } from "node:worker_threads";
 
 /** What the render index keeps of a page's HTML: where it is in the render packs, and what is in it. */
 export interface PageRecord extends PackedRef {
@@ -53,7 +50,7 @@ export async function renderToCache(task: RenderTask): Promise<RenderedPage> {
   let cache = caches.get(task.cacheDir);
   if (!cache) caches.set(task.cacheDir, (cache = new BuildCache(task.cacheDir)));
   const stored = content && task.content && storeContent(cache, task.stage, task.content, task.job, content);
-  const at = appendToPack(cache, RENDER_NS, hashText(`render:${task.stage}:${threadId}`), html);
+  const at = appendToPack(cache, RENDER_NS, stagePack(RENDER_NS, task.stage), html);
   if (!at)
     throw new DocsiteError(
       `cannot write the rendered page into the build cache (${join(cache.dir, RENDER_NS)})`,

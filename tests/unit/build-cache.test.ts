@@ -143,7 +143,7 @@ describe("incremental builds", () => {
 
   it("removes another build's packs only once they are old (it may still be writing or reading them)", async () => {
     const { utimes } = await import("node:fs/promises");
-    const { PACK_GRACE_MS } = await import("../../cli/pipeline/cache.ts");
+    const { PACK_GRACE_MS } = await import("../../cli/pipeline/pack-store.ts");
     const cache = join(root, ".docsite", "cache");
     for (const ns of ["render", "content", "search-page"]) {
       await mkdir(join(cache, ns), { recursive: true });
@@ -452,7 +452,8 @@ describe("pack store", () => {
 
 describe("cache prune", () => {
   it("removes unused entries at once, and unused packs only once no build can still be using them", async () => {
-    const { BuildCache, PACK_GRACE_MS } = await import("../../cli/pipeline/cache.ts");
+    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
+    const { PACK_GRACE_MS } = await import("../../cli/pipeline/pack-store.ts");
     const { mkdtemp, utimes } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "docsite-prune-"));
