@@ -47,12 +47,15 @@ export interface DevModel {
 /** One page's compiled MDX. The object lives as long as the page, so routes keep pointing at the current code. */
 interface Slot {
   compiled: CompiledMdx;
-  /** Hash of the source it was compiled from; null while it is a placeholder. */
+  /** Hash of the source it was compiled from; null while it is a placeholder; STALE: last good code of an older one. */
   hash: string | null;
   /** Hash of a source that failed to compile (the warm-up does not try it again). */
   failed?: string;
   running?: Promise<CompiledMdx>;
 }
+
+/** Not any source's hash: the slot's code is from an older source or older partials, and compiles again. */
+const STALE = "stale";
 
 const placeholder = (): CompiledMdx => ({
   code: "",
@@ -107,7 +110,12 @@ export class DevSite {
     for (const p of plans) {
       const key = planKey(p);
       const old = this.slots.get(key);
-      slots.set(key, old && old.hash === p.source.hash && depsUnchanged(this.root, old.compiled) ? old : newSlot());
+      if (!old || old.hash === null) slots.set(key, newSlot());
+      else {
+        // A changed source or partial compiles again; until it does (or while it fails) the page shows its last code.
+        if (old.hash !== p.source.hash || !depsUnchanged(this.root, old.compiled)) old.hash = STALE;
+        slots.set(key, old);
+      }
     }
     this.slots = slots;
     this.modules = moduleContextOf(config);

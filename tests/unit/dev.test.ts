@@ -120,6 +120,25 @@ describe("docsite dev", () => {
     }
   });
 
+  it("keeps the last good page when one save changes the front matter and breaks the body", async () => {
+    const events = await openEvents();
+    try {
+      const edited = original.replace("description: Показывает", "description: Теперь показывает");
+      await applyChanges(root, { [FIRST]: `${edited}\n<Tabs>\n` });
+      const shown = problemsIn(await events.next((e) => problemsIn(e).length > 0));
+      expect(shown[0]).toMatchObject({ file: FIRST, message: expect.stringContaining("MDX syntax error") });
+      // The table is made again (the front matter changed), and the page still shows its last code that compiled.
+      const page = await fetch(base + FIRST_URL);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Old versions are not supported.");
+
+      await applyChanges(root, { [FIRST]: original });
+      await events.next((e) => e.type === "problems" && e.problems.length === 0);
+    } finally {
+      await events.close();
+    }
+  });
+
   it("lists bad front matter and an unknown component, each with its file and line", async () => {
     const events = await openEvents();
     try {
