@@ -15,6 +15,11 @@ export const signature = (p: string): string | null => {
   }
 };
 
+const isEmpty = (p: string) => signature(p)?.startsWith("0:") ?? false;
+
+/** How long an empty file is given to get its content before it is taken as empty. */
+export const EMPTY_WAIT_MS = 500;
+
 export type Batch = Array<[file: string, event: WatchEvent]>;
 
 export class ChangeQueue {
@@ -35,7 +40,7 @@ export class ChangeQueue {
   }
 
   push(event: WatchEvent, file: string): void {
-    if (event === "change" && signature(file)?.startsWith("0:")) setTimeout(() => this.queue(event, file), 50);
+    if (event === "change" && isEmpty(file)) this.queueWhenWritten(file, performance.now());
     else this.queue(event, file);
     if (event === "change")
       setTimeout(() => {
@@ -46,6 +51,18 @@ export class ChangeQueue {
   close(): void {
     this.closed = true;
     this.pending.clear();
+  }
+
+  /**
+   * An empty file is most likely a save under way (truncated, not written yet): it is handled once it has content,
+   * or as it is after EMPTY_WAIT_MS (a file emptied on purpose). On a loaded machine the write can come well after
+   * the truncation; a page read empty would make the table again instead of patching the open page.
+   */
+  private queueWhenWritten(file: string, since: number): void {
+    setTimeout(() => {
+      if (isEmpty(file) && performance.now() - since < EMPTY_WAIT_MS) this.queueWhenWritten(file, since);
+      else this.queue("change", file);
+    }, 25);
   }
 
   private queue(event: WatchEvent, file: string): void {
