@@ -88,12 +88,16 @@ export function rehypeCodeBlocks() {
           style: `counter-reset:line ${meta.firstLineNumber - 1}`,
         };
       }
-      code.children = lines.map((line, i) => ({
+      const lineElements: ElementContent[] = lines.map((line, i) => ({
         type: "element",
         tagName: "span",
         properties: { className: meta.highlight.has(i + 1) ? ["line", "line-hl"] : ["line"] },
         children: [...line, { type: "text", value: "\n" }],
       }));
+      // Properties other than these (none today) keep the element form, which MDX carries over whatever they are.
+      const plain = Object.keys(code.properties ?? {}).every((k) => k === "className" || k === "style");
+      if (plain) node.children = node.children.map((c) => (c === code ? codeWithHtml(code, lineElements) : c));
+      else code.children = lineElements;
       const attrs = [
         { type: "mdxJsxAttribute", name: "lang", value: lang },
         ...(meta.title ? [{ type: "mdxJsxAttribute", name: "title", value: meta.title }] : []),
@@ -107,4 +111,84 @@ export function rehypeCodeBlocks() {
       return SKIP;
     });
   };
+}
+
+/**
+ * The `<code>` element with its lines as one HTML string (`dangerouslySetInnerHTML`) instead of an element per line
+ * and per token: MDX turns each element into estree, walks it several times and prints it as JavaScript, and React
+ * renders each one again. The string is what React renders for those elements, byte for byte (tests/unit/mdx.test.ts).
+ */
+function codeWithHtml(code: Element, lines: ElementContent[]): ElementContent {
+  const attributes: unknown[] = [];
+  const cls = code.properties?.className as string[] | undefined;
+  if (cls?.length) attributes.push({ type: "mdxJsxAttribute", name: "className", value: cls.join(" ") });
+  const style = code.properties?.style as string | undefined;
+  if (style) attributes.push(expressionAttribute("style", styleObject(style)));
+  attributes.push(expressionAttribute("dangerouslySetInnerHTML", { __html: reactHtml(lines) }));
+  return { type: "mdxJsxTextElement", name: "code", attributes, children: [] } as unknown as ElementContent;
+}
+
+/** `counter-reset:line 4` → { counterReset: "line 4" }, as MDX turns a style attribute into React's. */
+function styleObject(style: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const decl of style.split(";")) {
+    const at = decl.indexOf(":");
+    if (at > 0)
+      out[
+        decl
+          .slice(0, at)
+          .trim()
+          .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+      ] = decl.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** A JSX attribute whose value is an object of string values: `name={{ key: "value" }}`. */
+function expressionAttribute(name: string, value: Record<string, string>) {
+  const properties = Object.entries(value).map(([key, v]) => ({
+    type: "Property",
+    kind: "init",
+    method: false,
+    shorthand: false,
+    computed: false,
+    key: { type: "Identifier", name: key },
+    value: { type: "Literal", value: v },
+  }));
+  const estree = {
+    type: "Program",
+    sourceType: "module",
+    body: [{ type: "ExpressionStatement", expression: { type: "ObjectExpression", properties } }],
+  };
+  return {
+    type: "mdxJsxAttribute",
+    name,
+    value: { type: "mdxJsxAttributeValueExpression", value: "", data: { estree } },
+  };
+}
+
+const ESCAPES: Record<string, string> = { '"': "&quot;", "'": "&#x27;", "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
+
+/**
+ * Elements with class names and texts, as React's server renderer writes them: text and attribute values escaped
+ * as it escapes them, and `<!-- -->` between two adjacent texts (which it keeps apart for hydration).
+ */
+export function reactHtml(nodes: ElementContent[]): string {
+  let out = "";
+  let afterText = false;
+  for (const n of nodes) {
+    if (n.type === "text") {
+      if (!n.value) continue;
+      if (afterText) out += "<!-- -->";
+      out += escapeHtml(n.value);
+      afterText = true;
+    } else if (n.type === "element") {
+      const cls = n.properties?.className as string[] | undefined;
+      const attr = cls?.length ? ` class="${escapeHtml(cls.join(" "))}"` : "";
+      out += `<${n.tagName}${attr}>${reactHtml(n.children)}</${n.tagName}>`;
+      afterText = false;
+    }
+  }
+  return out;
 }

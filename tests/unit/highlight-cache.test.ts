@@ -7,7 +7,8 @@ import { compileSource } from "../../cli/mdx/compile.ts";
 const fence = (meta: string) => `\`\`\`js${meta}\nconst a = 1;\nreturn a;\n\`\`\`\n`;
 const compile = (body: string, file = "content/en/docs/v1/a.mdx") =>
   compileSource({ file, body, bodyOffset: 0, rewriteLink: (u) => u }).then((c) => c.code);
-const lines = (code: string) => [...code.matchAll(/className: "(line[^"]*)"/g)].map((m) => m[1]);
+// A code block's lines are one HTML string in the compiled code (cli/mdx/rehype-code.ts): `class=\"line\"`.
+const lines = (code: string) => [...code.matchAll(/class=\\"(line[^"\\]*)\\"/g)].map((m) => m[1]);
 
 describe("cached syntax highlighting", () => {
   it("highlights a repeated block the same way, and keeps line highlights to their own block", async () => {

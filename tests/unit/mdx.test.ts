@@ -1,11 +1,12 @@
 import { describe, it, expect } from "vitest";
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import * as runtime from "react/jsx-runtime";
 import { run } from "@mdx-js/mdx";
 import { compileMdx, linkRewriter } from "../../cli/mdx/compile.ts";
 import { splitFrontMatter } from "../../cli/content/frontmatter.ts";
-import { parseCodeMeta } from "../../cli/mdx/rehype-code.ts";
+import { parseCodeMeta, reactHtml } from "../../cli/mdx/rehype-code.ts";
+import type { ElementContent } from "hast";
 import { DocsiteError } from "../../cli/log.ts";
 import { SiteProvider } from "../../theme/context.tsx";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
@@ -23,10 +24,11 @@ const compile = (body: string, bodyOffset = 0) =>
   compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
 const strings = createStrings("ru", JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")));
 
-async function html(body: string): Promise<string> {
+/** The page's HTML; `render`: renderToString writes what a build writes (with React's `<!-- -->` between texts). */
+async function html(body: string, render = renderToStaticMarkup): Promise<string> {
   const c = await compile(body);
   const { default: Content } = await run(c.code, { ...(runtime as any), baseUrl: import.meta.url });
-  return renderToStaticMarkup(
+  return render(
     createElement(SiteProvider, {
       i18n: { locale: "ru", t: strings.t },
       layout: {} as any,
@@ -65,6 +67,42 @@ describe("MDX pipeline", () => {
     const lines = out.match(/<span class="line[^"]*">/g)!;
     expect(lines).toEqual(['<span class="line">', '<span class="line line-hl">']);
     expect(parseCodeMeta('title="a b.ts" {1,3-5}')).toEqual({ title: "a b.ts", highlight: new Set([1, 3, 4, 5]) });
+  });
+
+  it("writes a code block's lines as one HTML string, as React renders the same elements", async () => {
+    const text = (value: string): ElementContent => ({ type: "text", value });
+    const span = (cls: string[], ...children: ElementContent[]): ElementContent => ({
+      type: "element",
+      tagName: "span",
+      properties: { className: cls },
+      children,
+    });
+    const lines = [
+      span(["line"], text('if (a < b && c > "d") '), text(""), text("{ 'e' }"), text("\n")),
+      span(["line", "line-hl"], span(["hljs-string", "x&y"], text("`q` &lt;")), text("\n")),
+      span(["line"], span(["hljs-comment"], span(["hljs-doctag"], text("@see")), text(" <a>")), text("\n")),
+    ];
+    const asReact = (nodes: ElementContent[]): Array<ReturnType<typeof createElement> | string> =>
+      nodes.map((n) =>
+        n.type === "text"
+          ? (n as { value: string }).value
+          : createElement(
+              "span",
+              { className: (n as { properties: { className: string[] } }).properties.className.join(" ") },
+              ...asReact((n as { children: ElementContent[] }).children),
+            ),
+      );
+    expect(reactHtml(lines)).toBe(renderToString(createElement("code", null, ...asReact(lines))).slice(6, -7));
+
+    // Through the pipeline: class names, the line numbers' counter and escaped text on the <code> element.
+    const out = await html("```js showLineNumbers=5 {2}\nconst a = '<b>' && 1;\nx();\n```\n", renderToString);
+    expect(out).toContain(
+      '<code class="hljs language-js code--numbered" style="counter-reset:line 4"><span class="line">' +
+        '<span class="hljs-keyword">const</span> a = <span class="hljs-string">&#x27;&lt;b&gt;&#x27;</span> &amp;&amp; ',
+    );
+    expect(out).toContain(
+      '<span class="line line-hl"><span class="hljs-title function_">x</span>();<!-- -->\n</span></code>',
+    );
   });
 
   it("renders Tabs with every panel in the HTML and the first one selected", async () => {
