@@ -273,6 +273,7 @@ export async function compileSource(
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
+    const { rehypePlainHtml } = tc;
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
@@ -306,6 +307,8 @@ export async function compileSource(
         [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
+        // Last: what the others made of the tree is final.
+        rehypePlainHtml,
       ] as any,
     });
     code = String(out.value);

@@ -2,6 +2,7 @@
 // wrapper that carries the title and language. No highlighter runs in the browser.
 import { walk, SKIP } from "./walk.ts";
 import type { Root, Element, ElementContent, Text } from "hast";
+import { objectAttribute, withInnerHtml } from "./react-html.ts";
 
 export interface CodeMeta {
   title?: string;
@@ -114,18 +115,16 @@ export function rehypeCodeBlocks() {
 }
 
 /**
- * The `<code>` element with its lines as one HTML string (`dangerouslySetInnerHTML`) instead of an element per line
- * and per token: MDX turns each element into estree, walks it several times and prints it as JavaScript, and React
- * renders each one again. The string is what React renders for those elements, byte for byte (tests/unit/mdx.test.ts).
+ * The `<code>` element with its lines as one HTML string (cli/mdx/react-html.ts says why): a block of this site
+ * has an element per line and per highlighted token, 32,000 token spans in all.
  */
 function codeWithHtml(code: Element, lines: ElementContent[]): ElementContent {
   const attributes: unknown[] = [];
   const cls = code.properties?.className as string[] | undefined;
   if (cls?.length) attributes.push({ type: "mdxJsxAttribute", name: "className", value: cls.join(" ") });
   const style = code.properties?.style as string | undefined;
-  if (style) attributes.push(expressionAttribute("style", styleObject(style)));
-  attributes.push(expressionAttribute("dangerouslySetInnerHTML", { __html: reactHtml(lines) }));
-  return { type: "mdxJsxTextElement", name: "code", attributes, children: [] } as unknown as ElementContent;
+  if (style) attributes.push(objectAttribute("style", styleObject(style)));
+  return withInnerHtml("code", lines, attributes);
 }
 
 /** `counter-reset:line 4` → { counterReset: "line 4" }, as MDX turns a style attribute into React's. */
@@ -140,55 +139,6 @@ function styleObject(style: string): Record<string, string> {
           .trim()
           .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
       ] = decl.slice(at + 1).trim();
-  }
-  return out;
-}
-
-/** A JSX attribute whose value is an object of string values: `name={{ key: "value" }}`. */
-function expressionAttribute(name: string, value: Record<string, string>) {
-  const properties = Object.entries(value).map(([key, v]) => ({
-    type: "Property",
-    kind: "init",
-    method: false,
-    shorthand: false,
-    computed: false,
-    key: { type: "Identifier", name: key },
-    value: { type: "Literal", value: v },
-  }));
-  const estree = {
-    type: "Program",
-    sourceType: "module",
-    body: [{ type: "ExpressionStatement", expression: { type: "ObjectExpression", properties } }],
-  };
-  return {
-    type: "mdxJsxAttribute",
-    name,
-    value: { type: "mdxJsxAttributeValueExpression", value: "", data: { estree } },
-  };
-}
-
-const ESCAPES: Record<string, string> = { '"': "&quot;", "'": "&#x27;", "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
-
-/**
- * Elements with class names and texts, as React's server renderer writes them: text and attribute values escaped
- * as it escapes them, and `<!-- -->` between two adjacent texts (which it keeps apart for hydration).
- */
-export function reactHtml(nodes: ElementContent[]): string {
-  let out = "";
-  let afterText = false;
-  for (const n of nodes) {
-    if (n.type === "text") {
-      if (!n.value) continue;
-      if (afterText) out += "<!-- -->";
-      out += escapeHtml(n.value);
-      afterText = true;
-    } else if (n.type === "element") {
-      const cls = n.properties?.className as string[] | undefined;
-      const attr = cls?.length ? ` class="${escapeHtml(cls.join(" "))}"` : "";
-      out += `<${n.tagName}${attr}>${reactHtml(n.children)}</${n.tagName}>`;
-      afterText = false;
-    }
   }
   return out;
 }

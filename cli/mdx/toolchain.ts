@@ -12,3 +12,4 @@ export { remarkCodeMagic } from "./code-magic.ts";
 export { remarkImports } from "./remark-imports.ts";
 export { remarkSummary } from "./remark-summary.ts";
 export { rehypeImages } from "../images/rehype-images.ts";
+export { rehypePlainHtml } from "./react-html.ts";

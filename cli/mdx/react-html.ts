@@ -1,0 +1,117 @@
+// Parts of a page handed to React as HTML strings (`dangerouslySetInnerHTML`) instead of an element each: MDX turns
+// every element into estree, walks that several times and prints it as JavaScript, and React renders each element
+// again. The strings are what React's server renderer writes for the same elements, byte for byte
+// (tests/unit/react-html.test.ts compares them), so pages come out the same.
+import type { ElementContent } from "hast";
+
+/** Elements React writes with no closing tag (`<br/>`). */
+const VOID = new Set(["br", "hr", "wbr"]);
+
+const ESCAPES: Record<string, string> = { '"': "&quot;", "'": "&#x27;", "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
+
+/**
+ * Elements (with at most a class name) and texts, as React's server renderer writes them: text and attribute values
+ * escaped as it escapes them, and `<!-- -->` between two adjacent texts (which it keeps apart for hydration).
+ */
+export function reactHtml(nodes: ElementContent[]): string {
+  let out = "";
+  let afterText = false;
+  for (const n of nodes) {
+    if (n.type === "text") {
+      if (!n.value) continue;
+      if (afterText) out += "<!-- -->";
+      out += escapeHtml(n.value);
+      afterText = true;
+    } else if (n.type === "element") {
+      const cls = n.properties?.className as string[] | undefined;
+      const attr = cls?.length ? ` class="${escapeHtml(cls.join(" "))}"` : "";
+      out += VOID.has(n.tagName)
+        ? `<${n.tagName}${attr}/>`
+        : `<${n.tagName}${attr}>${reactHtml(n.children)}</${n.tagName}>`;
+      afterText = false;
+    }
+  }
+  return out;
+}
+
+/** A JSX attribute whose value is an object of string values: `name={{ key: "value" }}`. */
+export function objectAttribute(name: string, value: Record<string, string>) {
+  const properties = Object.entries(value).map(([key, v]) => ({
+    type: "Property",
+    kind: "init",
+    method: false,
+    shorthand: false,
+    computed: false,
+    key: { type: "Identifier", name: key },
+    value: { type: "Literal", value: v },
+  }));
+  const estree = {
+    type: "Program",
+    sourceType: "module",
+    body: [{ type: "ExpressionStatement", expression: { type: "ObjectExpression", properties } }],
+  };
+  return {
+    type: "mdxJsxAttribute",
+    name,
+    value: { type: "mdxJsxAttributeValueExpression", value: "", data: { estree } },
+  };
+}
+
+/** `tag` with `children` as its inner HTML, and these JSX attributes before it. */
+export function withInnerHtml(tag: string, children: ElementContent[], attributes: unknown[] = []): ElementContent {
+  return {
+    type: "mdxJsxTextElement",
+    name: tag,
+    attributes: [...attributes, objectAttribute("dangerouslySetInnerHTML", { __html: reactHtml(children) })],
+    children: [],
+  } as unknown as ElementContent;
+}
+
+/**
+ * Elements that go into an HTML string when they carry no property and hold only such elements and text. None of
+ * them is one of the MDX components the theme maps (headings, links, tables, images: checked by the test), which a
+ * string would bypass.
+ */
+export const PLAIN_TAGS = new Set([
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "kbd",
+  "sup",
+  "sub",
+  "br",
+  "hr",
+]);
+
+const isPlain = (n: ElementContent): boolean =>
+  n.type === "text" ||
+  (n.type === "element" &&
+    PLAIN_TAGS.has(n.tagName) &&
+    Object.keys(n.properties ?? {}).length === 0 &&
+    n.children.every(isPlain));
+
+/** Counts the nodes under `n`: a string saves nothing for an element with one text. */
+const size = (n: ElementContent): number => (n.type === "element" ? n.children.reduce((a, c) => a + size(c), 1) : 1);
+
+/**
+ * Puts every plain element (PLAIN_TAGS, no property, only plain elements and text below) that holds more than one
+ * node into an HTML string, from the top down: its parent keeps the element, with the string as inner HTML.
+ */
+export function rehypePlainHtml() {
+  // Below MDX's own elements too (an admonition's or a tab's content): their children are hast as well.
+  const visit = (parent: { children: ElementContent[] }) => {
+    parent.children = parent.children.map((c) => {
+      if (c.type === "element" && isPlain(c) && size(c) > 2) return withInnerHtml(c.tagName, c.children);
+      if ("children" in c && Array.isArray(c.children)) visit(c as { children: ElementContent[] });
+      return c;
+    });
+  };
+  return (tree: { children: ElementContent[] }) => visit(tree);
+}
