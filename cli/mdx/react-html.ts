@@ -4,6 +4,9 @@
 // (tests/unit/react-html.test.ts compares them), so pages come out the same.
 import type { ElementContent } from "hast";
 
+/** Elements whose line-break children MDX leaves out (hast-util-to-estree's `tableElements`). */
+const TABLE_PARTS = new Set(["table", "thead", "tbody", "tfoot", "tr"]);
+
 /** Elements React writes with no closing tag (`<br/>`). */
 const VOID = new Set(["br", "hr", "wbr"]);
 
@@ -14,12 +17,14 @@ const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c])
  * Elements (with at most a class name) and texts, as React's server renderer writes them: text and attribute values
  * escaped as it escapes them, and `<!-- -->` between two adjacent texts (which it keeps apart for hydration).
  */
-export function reactHtml(nodes: ElementContent[]): string {
+export function reactHtml(nodes: ElementContent[], parentTag = ""): string {
   let out = "";
   let afterText = false;
+  // MDX drops the line breaks between a table's rows and cells (hast-util-to-estree), so React never sees them.
+  const dropLineBreaks = TABLE_PARTS.has(parentTag);
   for (const n of nodes) {
     if (n.type === "text") {
-      if (!n.value) continue;
+      if (!n.value || (dropLineBreaks && n.value === "\n")) continue;
       if (afterText) out += "<!-- -->";
       out += escapeHtml(n.value);
       afterText = true;
@@ -28,7 +33,7 @@ export function reactHtml(nodes: ElementContent[]): string {
       const attr = cls?.length ? ` class="${escapeHtml(cls.join(" "))}"` : "";
       out += VOID.has(n.tagName)
         ? `<${n.tagName}${attr}/>`
-        : `<${n.tagName}${attr}>${reactHtml(n.children)}</${n.tagName}>`;
+        : `<${n.tagName}${attr}>${reactHtml(n.children, n.tagName)}</${n.tagName}>`;
       afterText = false;
     }
   }
@@ -63,7 +68,7 @@ export function withInnerHtml(tag: string, children: ElementContent[], attribute
   return {
     type: "mdxJsxTextElement",
     name: tag,
-    attributes: [...attributes, objectAttribute("dangerouslySetInnerHTML", { __html: reactHtml(children) })],
+    attributes: [...attributes, objectAttribute("dangerouslySetInnerHTML", { __html: reactHtml(children, tag) })],
     children: [],
   } as unknown as ElementContent;
 }
@@ -88,6 +93,11 @@ export const PLAIN_TAGS = new Set([
   "sub",
   "br",
   "hr",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
 ]);
 
 const isPlain = (n: ElementContent): boolean =>

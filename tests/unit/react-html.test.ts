@@ -41,6 +41,19 @@ describe("HTML strings for React", () => {
     expect(reactHtml(nodes)).toBe(byReact(nodes));
   });
 
+  it("leaves out the line breaks between table rows and cells, as MDX does before React sees them", () => {
+    const row = (...cells: string[]) => el("tr", null, ...cells.flatMap((c) => [text("\n"), el("td", null, text(c))]));
+    const body = el("tbody", null, text("\n"), row("a", "b"), text("\n"), row("c", "d\n"), text("\n"));
+    const withoutBreaks = el(
+      "tbody",
+      null,
+      el("tr", null, el("td", null, text("a")), el("td", null, text("b"))),
+      el("tr", null, el("td", null, text("c")), el("td", null, text("d\n"))),
+    );
+    expect(reactHtml([body])).toBe(byReact([withoutBreaks]));
+    expect(reactHtml([body])).toContain("<td>d\n</td>");
+  });
+
   it("puts only plain elements with more than one node into strings, below MDX elements too", () => {
     const link = {
       type: "element",
@@ -53,7 +66,12 @@ describe("HTML strings for React", () => {
         el("p", null, text("short")),
         el("p", null, text("with "), el("code", null, text("code"))),
         el("p", null, text("a "), link, text(" and "), el("strong", null, text("b"), el("em", null, text("c")))),
-        { type: "mdxJsxFlowElement", name: "Admonition", attributes: [], children: [el("ul", null, el("li", null, text("item")))] },
+        {
+          type: "mdxJsxFlowElement",
+          name: "Admonition",
+          attributes: [],
+          children: [el("ul", null, el("li", null, text("item")))],
+        },
       ] as ElementContent[],
     };
     rehypePlainHtml()(tree);
