@@ -14,8 +14,9 @@ const ESCAPES: Record<string, string> = { '"': "&quot;", "'": "&#x27;", "&": "&a
 const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
 
 /**
- * Elements (with at most a class name) and texts, as React's server renderer writes them: text and attribute values
- * escaped as it escapes them, and `<!-- -->` between two adjacent texts (which it keeps apart for hydration).
+ * Elements and texts, as React's server renderer writes them: text and attribute values escaped as it escapes them,
+ * and `<!-- -->` between two adjacent texts (which it keeps apart for hydration). Of an element's properties only
+ * its class name is written: callers pass elements that have no other (rehypePlainHtml, highlighted code's spans).
  */
 export function reactHtml(nodes: ElementContent[], parentTag = ""): string {
   let out = "";

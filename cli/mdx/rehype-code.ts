@@ -129,16 +129,11 @@ function codeWithHtml(code: Element, lines: ElementContent[]): ElementContent {
 
 /** `counter-reset:line 4` → { counterReset: "line 4" }, as MDX turns a style attribute into React's. */
 function styleObject(style: string): Record<string, string> {
+  const camel = (prop: string) => prop.trim().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const out: Record<string, string> = {};
   for (const decl of style.split(";")) {
     const at = decl.indexOf(":");
-    if (at > 0)
-      out[
-        decl
-          .slice(0, at)
-          .trim()
-          .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-      ] = decl.slice(at + 1).trim();
+    if (at > 0) out[camel(decl.slice(0, at))] = decl.slice(at + 1).trim();
   }
   return out;
 }
