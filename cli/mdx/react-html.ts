@@ -111,16 +111,28 @@ const isPlain = (n: ElementContent): boolean =>
 /** Counts the nodes under `n`: a string saves nothing for an element with one text. */
 const size = (n: ElementContent): number => (n.type === "element" ? n.children.reduce((a, c) => a + size(c), 1) : 1);
 
+/** docsite's components that show their content as it is (the content of an admonition, a tab, a `<details>`). */
+const OWN_COMPONENTS = new Set(["Admonition", "Tabs", "TabItem", "Details"]);
+
+/**
+ * An MDX element (JSX in the content) whose children may become strings: an HTML element, a fragment or one of
+ * docsite's components. A project's own component may look into its children (map over list items, read a
+ * paragraph's props), so what it holds stays elements.
+ */
+function rendersChildrenAsIs(node: { type: string; name?: string | null }): boolean {
+  if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return false;
+  return !node.name || /^[a-z]/.test(node.name) || OWN_COMPONENTS.has(node.name);
+}
+
 /**
  * Puts every plain element (PLAIN_TAGS, no property, only plain elements and text below) that holds more than one
  * node into an HTML string, from the top down: its parent keeps the element, with the string as inner HTML.
  */
 export function rehypePlainHtml() {
-  // Below MDX's own elements too (an admonition's or a tab's content): their children are hast as well.
   const visit = (parent: { children: ElementContent[] }) => {
     parent.children = parent.children.map((c) => {
       if (c.type === "element" && isPlain(c) && size(c) > 2) return withInnerHtml(c.tagName, c.children);
-      if ("children" in c && Array.isArray(c.children)) visit(c as { children: ElementContent[] });
+      if (c.type === "element" || rendersChildrenAsIs(c)) visit(c as { children: ElementContent[] });
       return c;
     });
   };

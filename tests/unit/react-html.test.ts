@@ -54,7 +54,7 @@ describe("HTML strings for React", () => {
     expect(reactHtml([body])).toContain("<td>d\n</td>");
   });
 
-  it("puts only plain elements with more than one node into strings, below MDX elements too", () => {
+  it("puts only plain elements with more than one node into strings, below docsite's components too", () => {
     const link = {
       type: "element",
       tagName: "a",
@@ -72,10 +72,16 @@ describe("HTML strings for React", () => {
           attributes: [],
           children: [el("ul", null, el("li", null, text("item")))],
         },
+        {
+          type: "mdxJsxFlowElement",
+          name: "Steps",
+          attributes: [],
+          children: [el("ul", null, el("li", null, text("step")))],
+        },
       ] as ElementContent[],
     };
     rehypePlainHtml()(tree);
-    const [short, withCode, withLink, admonition] = tree.children as any[];
+    const [short, withCode, withLink, admonition, projectComponent] = tree.children as any[];
     expect(short.type).toBe("element");
     expect(withCode).toMatchObject({ type: "mdxJsxTextElement", name: "p", children: [] });
     const html = withCode.attributes[0].value.data.estree.body[0].expression.properties[0].value.value;
@@ -89,6 +95,8 @@ describe("HTML strings for React", () => {
       "mdxJsxTextElement",
     ]);
     expect(admonition.children[0]).toMatchObject({ type: "mdxJsxTextElement", name: "ul" });
+    // A project's component may map over its list items: they stay elements.
+    expect(projectComponent.children[0]).toMatchObject({ type: "element", tagName: "ul" });
   });
 
   it("never takes an element the theme maps to a component", () => {
