@@ -10,8 +10,10 @@ const TABLE_PARTS = new Set(["table", "thead", "tbody", "tfoot", "tr"]);
 /** Elements React writes with no closing tag (`<br/>`). */
 const VOID = new Set(["br", "hr", "wbr"]);
 
+// React's own escapes (`&#x27;` for the apostrophe), not render/html.ts's escapeHtml (`&#39;`): the bytes must be
+// the ones React writes.
 const ESCAPES: Record<string, string> = { '"': "&quot;", "'": "&#x27;", "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
+const escapeAsReact = (text: string) => text.replace(/["'&<>]/g, (c) => ESCAPES[c]);
 
 /**
  * Elements and texts, as React's server renderer writes them: text and attribute values escaped as it escapes them,
@@ -27,11 +29,11 @@ export function reactHtml(nodes: ElementContent[], parentTag = ""): string {
     if (n.type === "text") {
       if (!n.value || (dropLineBreaks && n.value === "\n")) continue;
       if (afterText) out += "<!-- -->";
-      out += escapeHtml(n.value);
+      out += escapeAsReact(n.value);
       afterText = true;
     } else if (n.type === "element") {
       const cls = n.properties?.className as string[] | undefined;
-      const attr = cls?.length ? ` class="${escapeHtml(cls.join(" "))}"` : "";
+      const attr = cls?.length ? ` class="${escapeAsReact(cls.join(" "))}"` : "";
       out += VOID.has(n.tagName)
         ? `<${n.tagName}${attr}/>`
         : `<${n.tagName}${attr}>${reactHtml(n.children, n.tagName)}</${n.tagName}>`;
