@@ -11,6 +11,11 @@
 // when it is PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH.
 // 960 px serves phones (up to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR
 // desktops and the "full size" link. WebP effort 2 gives files 3% bigger than effort 4 for half the CPU.
+//
+// A PNG published as it is also serves the image's own width, with no WebP of that width: screenshots and
+// diagrams (what PNGs hold) do not get smaller as lossy WebP at full size, only blurrier. This site's 36 PNG
+// screenshots (2136–2200 px): 2,650 KB as PNG, 2,886 KB as WebP quality 82, and those WebPs were three quarters
+// of the images' encoding CPU (3.1 of 4.2 s; the 960 px WebPs 1.1 s, at 30 KB each against 74 KB).
 import { packageVersion } from "../pipeline/code-hash.ts";
 import { createHash } from "node:crypto";
 
@@ -22,10 +27,11 @@ export const FALLBACK_MAX_BYTES = 300 * 1024;
 export const FALLBACK_WIDTH = 1280;
 /** Settings are part of the cache key: change them and every image is re-encoded once. */
 export const ENCODER_SETTINGS = JSON.stringify({
-  v: 3,
+  v: 4,
   WIDTHS,
   MAX_WIDTH,
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
+  pngServesOwnWidth: true,
   webp: { quality: 82, effort: 2 },
   animated: { quality: 75, effort: 4, maxWidth: 1280 },
   sharp: packageVersion("sharp"),
@@ -55,7 +61,7 @@ export interface EncodedImage {
   width: number;
   height: number;
   files: EncodedFile[];
-  /** For stills: the smallest WebP; for animations: the animated WebP. */
+  /** For stills: the smallest WebP (the PNG when there is none); for animations: the animated WebP. */
   main: string;
   /** Stills: the PNG/JPEG `<img src>` behind the WebP `<source>` (absent for a WebP source file). */
   fallback?: string;
@@ -130,45 +136,61 @@ export async function encodeImage(
     return { image, out };
   }
   const files: EncodedFile[] = [];
-  // Decoded once; each width resizes from the same pixels (decoding a large PNG costs as much as a resize).
-  const { data, info } = await sharp(bytes).rotate().raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const rotated = upright || (meta.orientation ?? 1) > 1;
+  const asIs = servesAsIs(bytes, ext, width, rotated);
+  // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
+  const webpWidths = asIs && ext === "png" ? widthsFor(width).filter((w) => w < width) : widthsFor(width);
+  // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a
+  // resize). One file: made straight from the source, which libvips streams instead of holding every pixel
+  // (this site's 36 screenshots, peak RSS over the process's start: one at a time +22–30 MB against +56–63 MB
+  // decoded, two at a time +54 MB against +110 MB).
+  const pixels = webpWidths.length + (asIs ? 0 : 1) > 1 ? await decoded(sharp, bytes) : () => sharp(bytes).rotate();
   const encoded = await Promise.all(
-    widthsFor(width).map(async (w) => ({
-      w,
-      webp: await sharp(data, raw).resize({ width: w }).webp(S.webp).toBuffer(),
-    })),
+    webpWidths.map(async (w) => ({ w, webp: await pixels().resize({ width: w }).webp(S.webp).toBuffer() })),
   );
   for (const { w, webp } of encoded) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
-  const main = files[0].name;
-  const fb = await fallbackFile(bytes, ext, width, upright || (meta.orientation ?? 1) > 1, data, raw);
+  const fb = asIs ? { bytes, ext: ext === "png" ? "png" : "jpg", width } : await resizedFallback(ext, width, pixels);
   let fallback: string | undefined;
   if (fb) {
     fallback = add(`-${fb.width}`, fb.ext, fb.bytes);
     files.push({ name: fallback, width: fb.width, type: fb.ext === "png" ? "image/png" : "image/jpeg" });
   }
+  const main = files[0].name;
   return { image: { kind: "still", width, height, files, main, fallback }, out };
 }
 
-/** The PNG/JPEG under the WebP: the source itself when it is small and upright, else one resize of the pixels. */
-async function fallbackFile(
-  bytes: Uint8Array,
+/** A PNG/JPEG that is small, upright and not too wide is published as it is (as the fallback, and see above). */
+function servesAsIs(bytes: Uint8Array, ext: string, width: number, rotated: boolean): boolean {
+  return (
+    (ext === "png" || ext === "jpg" || ext === "jpeg") &&
+    !rotated &&
+    bytes.length <= S.fallback.maxBytes &&
+    width <= MAX_WIDTH
+  );
+}
+
+type Sharp = Awaited<ReturnType<typeof loadSharp>>;
+type Pixels = () => ReturnType<Sharp>;
+
+/** The source's pixels, upright, decoded into memory: each call starts a pipeline from them. */
+async function decoded(sharp: Sharp, bytes: Uint8Array): Promise<Pixels> {
+  const { data, info } = await sharp(bytes).rotate().raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  return () => sharp(data, raw);
+}
+
+/** The PNG/JPEG under the WebP when the source cannot be published as it is: one resize of the pixels. */
+async function resizedFallback(
   ext: string,
   width: number,
-  rotated: boolean,
-  data: Buffer,
-  raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } },
+  pixels: Pixels,
 ): Promise<{ bytes: Uint8Array; ext: string; width: number } | undefined> {
   if (ext === "webp") return undefined;
   const png = ext === "png";
-  const outExt = png ? "png" : "jpg";
-  if ((png || ext === "jpg" || ext === "jpeg") && !rotated && bytes.length <= S.fallback.maxBytes && width <= MAX_WIDTH)
-    return { bytes, ext: outExt, width };
   const w = Math.min(width, S.fallback.width);
-  const sharp = await loadSharp();
-  const resized = sharp(data, raw).resize({ width: w });
+  const resized = pixels().resize({ width: w });
   const out = png
     ? await resized.png(S.fallback.png).toBuffer()
     : await resized.flatten({ background: "#ffffff" }).jpeg(S.fallback.jpeg).toBuffer();
-  return { bytes: out, ext: outExt, width: w };
+  return { bytes: out, ext: png ? "png" : "jpg", width: w };
 }

@@ -140,7 +140,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   return { images, files, stats, warnings };
 }
 
-function toVariant(image: EncodedImage, url: (name: string) => string): ImageVariantData {
+export function toVariant(image: EncodedImage, url: (name: string) => string): ImageVariantData {
   const main = image.files.find((f) => f.name === image.main)!;
   const byType = (type: string) => image.files.filter((f) => f.type === type);
   const srcset = (fs: typeof image.files) => fs.map((f) => `${url(f.name)} ${f.width}w`).join(", ");
@@ -155,24 +155,28 @@ function toVariant(image: EncodedImage, url: (name: string) => string): ImageVar
     };
   }
   const webp = byType("image/webp");
-  const full = url(webp[webp.length - 1].name);
-  // WebP widths in a <source>, the PNG/JPEG fallback as the <img src> (encode.ts says why); a WebP source file
-  // has no fallback and its widths go in the <img srcset>.
-  if (image.fallback)
+  const fallback = image.files.find((f) => f.name === image.fallback);
+  if (fallback) {
+    // A PNG published as it is stands for its own width (encode.ts says why): it ends the WebP <source>'s srcset,
+    // which browsers that decode WebP choose from, and is the full size. Browsers without WebP take the <img src>.
+    const ownWidth = !webp.length || fallback.width > webp[webp.length - 1].width;
+    const candidates = ownWidth ? [...webp, fallback] : webp;
     return {
       width: image.width,
       height: image.height,
-      src: url(image.fallback),
-      sources: [{ type: "image/webp", srcset: srcset(webp) }],
-      full,
+      src: url(fallback.name),
+      sources: webp.length ? [{ type: "image/webp", srcset: srcset(candidates) }] : [],
+      full: url(candidates[candidates.length - 1].name),
     };
+  }
+  // A WebP source file: its widths in the <img srcset>, no fallback.
   return {
     width: image.width,
     height: image.height,
     src: url(main.name),
     srcset: webp.length > 1 ? srcset(webp) : undefined,
     sources: [],
-    full,
+    full: url(webp[webp.length - 1].name),
   };
 }
 

@@ -160,6 +160,26 @@ describe("images in the page", () => {
     await page.close();
   });
 
+  it("gives a high-DPR screen the PNG itself at its own width, and a standard one the 960 px WebP", async () => {
+    const chosen = async (deviceScaleFactor: number) => {
+      const ctx = await browser.newContext({ viewport: { width: 1350, height: 940 }, deviceScaleFactor });
+      const page = await ctx.newPage();
+      await page.goto(base + IMAGE_PAGE);
+      const img = page.locator('.doc-image__light img[src$=".png"]').first();
+      await img.scrollIntoViewIfNeeded();
+      await img.evaluate((i: HTMLImageElement) => i.decode());
+      // The <img src> is the PNG at the image's own width (the fallback), which also ends the WebP srcset.
+      const got = await img.evaluate((i: HTMLImageElement) => [i.currentSrc, i.src]);
+      await ctx.close();
+      return got;
+    };
+    const [hiDpr, png] = await chosen(2);
+    expect(png).toMatch(/-2[0-9]{3}\.[0-9a-f]{10}\.png$/);
+    expect(hiDpr).toBe(png);
+    const [standard] = await chosen(1);
+    expect(standard).toMatch(/-960\.[0-9a-f]{10}\.webp$/);
+  });
+
   it("shows the -dark variant only in dark mode and links each image to its full size", async () => {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     await page.goto(base + IMAGE_PAGE);

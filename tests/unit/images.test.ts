@@ -10,7 +10,8 @@ import type { Element, Document } from "domhandler";
 import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from "../support/site.ts";
 import { build } from "../../cli/pipeline/build.ts";
 import { resolveImageSrc } from "../../cli/images/rehype-images.ts";
-import { widthsFor } from "../../cli/images/encode.ts";
+import { toVariant } from "../../cli/images/stage.ts";
+import { encodeImage, FALLBACK_MAX_BYTES, widthsFor } from "../../cli/images/encode.ts";
 import { imageBindings, staticImageFile } from "../../cli/images/jsx-image-src.ts";
 import { Parser } from "acorn";
 
@@ -114,29 +115,32 @@ describe("image stage", () => {
     }
   });
 
-  it("writes a WebP srcset (a phone width and the image's own) over a PNG fallback, and links to the full size", () => {
+  it("writes a WebP phone width and the PNG itself at its own width, over the PNG, and links to the PNG", async () => {
+    // login.png is small enough to be published as it is (encode.ts, FALLBACK_MAX_BYTES).
+    const png = await readFile(join(root, "content/en/docs/v1/guide/shots/login.png"));
+    expect(png.length).toBeLessThan(FALLBACK_MAX_BYTES);
     const doc = parseDocument(html);
     const fig = selectOne("figure.doc-image", doc) as Element;
     const light = selectOne("picture.doc-image__light", fig) as Element;
     const [source] = selectAll("source", light) as Element[];
     expect(attr(source, "type")).toBe("image/webp");
     expect(attr(source, "srcset")).toMatch(
-      /^\/assets\/img\/login-960\.[0-9a-f]{10}\.webp 960w, \/assets\/img\/login-1500\.[0-9a-f]{10}\.webp 1500w$/,
+      /^\/assets\/img\/login-960\.[0-9a-f]{10}\.webp 960w, \/assets\/img\/login-1500\.[0-9a-f]{10}\.png 1500w$/,
     );
     expect(attr(source, "sizes")).toBeTruthy();
     const img = selectOne("img", light) as Element;
-    // The source PNG itself when small enough, else one resize (encode.ts, FALLBACK_*).
-    expect(attr(img, "src")).toMatch(/^\/assets\/img\/login-(1500|1280)\.[0-9a-f]{10}\.png$/);
+    expect(attr(img, "src")).toMatch(/^\/assets\/img\/login-1500\.[0-9a-f]{10}\.png$/);
     expect(attr(img, "srcset")).toBeUndefined();
+    expect(await readFile(join(root, "dist", attr(img, "src")))).toEqual(png);
     const link = selectOne("a.doc-image__link", fig) as Element;
-    expect(attr(link, "href")).toMatch(/login-1500\.[0-9a-f]{10}\.webp$/);
+    expect(attr(link, "href")).toBe(attr(img, "src"));
   });
 
   it("turns a Markdown image title into a caption and shows the -dark sibling in dark mode only", () => {
     const fig = selectOne("figure.doc-image", parseDocument(html)) as Element;
     expect(html).toContain("<figcaption>The login form after a wrong password</figcaption>");
     const dark = selectOne("picture.doc-image__dark img", fig) as Element;
-    expect(attr(dark, "src")).toMatch(/login-dark-(1500|1280)\.[0-9a-f]{10}\.png$/);
+    expect(attr(dark, "src")).toMatch(/login-dark-1500\.[0-9a-f]{10}\.png$/);
     expect(attr(dark, "loading")).toBe("lazy");
   });
 
@@ -163,8 +167,8 @@ describe("image stage", () => {
   it("writes content-hashed files, none over 400 KB, with the animation really animated", async () => {
     const dir = join(root, "dist/assets/img");
     const names = await readdir(dir);
-    // login, login-dark: 960 and 1500 px WebP and a PNG; logo; photo: 700 px WebP and its JPEG; spinner, poster
-    expect(names.length).toBe(11);
+    // login, login-dark: a 960 px WebP and the PNG; logo; photo: 700 px WebP and its JPEG; spinner, poster
+    expect(names.length).toBe(9);
     for (const n of names) {
       expect(n).toMatch(/\.[0-9a-f]{10}\.(webp|svg|png|jpg)$/);
       expect((await stat(join(dir, n))).size).toBeLessThan(400 * 1024);
@@ -230,6 +234,46 @@ describe("image paths", () => {
     expect(widthsFor(500)).toEqual([500]);
     expect(widthsFor(1500)).toEqual([960, 1500]);
     expect(widthsFor(4000)).toEqual([960, 2560]);
+  });
+
+  it("gives a large PNG, a JPEG and a narrow PNG the files and markup each needs", async () => {
+    const url = (n: string) => `/i/${n}`;
+    const encode = async (bytes: Buffer, ext: string) => {
+      const { image, out } = await encodeImage(bytes, "x", ext);
+      return { files: image.files.map((f) => `${f.width} ${f.type}`), v: toVariant(image, url), out };
+    };
+    // Noise compresses badly: a PNG over FALLBACK_MAX_BYTES is resized for its fallback and gets a WebP of its width.
+    let seed = 2463534242;
+    const noise = Buffer.alloc(1400 * 250 * 3);
+    for (let i = 0; i < noise.length; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      noise[i] = seed & 255;
+    }
+    const big = await sharp(noise, { raw: { width: 1400, height: 250, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(FALLBACK_MAX_BYTES);
+    const b = await encode(big, "png");
+    expect(b.files).toEqual(["960 image/webp", "1400 image/webp", "1280 image/png"]);
+    expect(b.v.sources[0].srcset).toMatch(/^\/i\/x-960\.\w+\.webp 960w, \/i\/x-1400\.\w+\.webp 1400w$/);
+    expect([b.v.src, b.v.full]).toEqual([
+      expect.stringMatching(/x-1280\.\w+\.png$/),
+      expect.stringMatching(/x-1400.*webp$/),
+    ]);
+    // A JPEG (a photo) still gets a WebP of its own width, the JPEG as it is under it.
+    const jpeg = await (await picture(1500, 900, "#c52")).jpeg().toBuffer();
+    const j = await encode(jpeg, "jpg");
+    expect(j.files).toEqual(["960 image/webp", "1500 image/webp", "1500 image/jpeg"]);
+    expect(j.out.get(j.v.src.slice(3))).toEqual(jpeg);
+    expect(j.v.full).toMatch(/x-1500\.\w+\.webp$/);
+    // A PNG no wider than the phone width is published as it is, alone.
+    const narrow = await (await picture(700, 400, "#2a6")).png().toBuffer();
+    const n = await encode(narrow, "png");
+    expect(n.files).toEqual(["700 image/png"]);
+    expect(n.v).toMatchObject({ sources: [], full: n.v.src });
+    expect(n.v.srcset).toBeUndefined();
   });
 });
 
