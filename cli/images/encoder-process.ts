@@ -2,45 +2,106 @@
 // (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process that used
 // it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
 // images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
+// Images can be sent while the process runs: a build sends each page's images as the page compiles
+// (images/image-feed.ts), and the image stage sends the rest and waits for the process to end.
 import { fork, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
 import type { ImageSource } from "./image-cache.ts";
 
-/** What the encoder process is asked to do: put these images into their cache entries. */
-export interface EncoderJob {
-  sources: ImageSource[];
-}
+/** What the encoder process is sent: images to put into their cache entries, images at a time, or the end. */
+export type EncoderRequest = { sources: ImageSource[] } | { limit: number } | { end: true };
 
 /** What it reports: images handled so far. */
 export interface EncoderMessage {
   done: number;
 }
 
-/**
- * Encodes `job.sources` into the image cache in a child process. Resolves when the process has ended, with why it
- * failed if it did (null when it did not): an image it did not encode has no cache entry, and the stage encodes
- * that one in this process.
- */
-export function encodeInChildProcess(job: EncoderJob, progress: (done: number) => void): Promise<string | null> {
-  return new Promise((resolve) => {
-    let child: ChildProcess;
+export interface EncoderOptions {
+  /** Images encoded at a time. */
+  limit: number;
+  /** At the lowest CPU priority (`nice` 19): it then takes only the CPU time the rest of the build leaves. */
+  background?: boolean;
+}
+
+export interface EncoderProcess {
+  /** Queues images (an image already sent is not sent again). */
+  add(sources: ImageSource[]): void;
+  /** The images sent, by `src`. */
+  readonly sent: ReadonlySet<string>;
+  /** Images encoded at a time from now on. */
+  setLimit(limit: number): void;
+  /**
+   * No more images: resolves when the process has ended, with why it failed if it did (null when it did not). An
+   * image it did not encode has no cache entry, and the image stage encodes that one in its own process.
+   */
+  finish(progress?: (done: number, total: number) => void): Promise<string | null>;
+  /** Ends the process at once (a build that failed before its image stage). */
+  stop(): void;
+}
+
+export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
+  const sent = new Set<string>();
+  let child: ChildProcess | undefined;
+  let failure: string | null = null;
+  let done = 0;
+  let report: ((done: number, total: number) => void) | undefined;
+  const ended = new Promise<string | null>((resolve) => {
     try {
-      child = fork(IMAGE_ENCODER_ENTRY, [], {
+      child = fork(IMAGE_ENCODER_ENTRY, [String(options.limit)], {
         // glibc gives each thread that allocates its own malloc arena, and libvips' threads keep theirs filled. Two
         // arenas: this site's images encoded in 2.5 s with a 219 MB peak, against 2.4 s and 299 MB with the default.
-        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+        // Blocks from 64 KB are mapped apart, so an image's buffers go back to the system when it is done: the
+        // encoder's peak while the pages compile, 96–97 MB against 108–110 (2 cold builds each).
+        env: {
+          ...process.env,
+          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+          MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "65536",
+        },
         execArgv: [],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
     } catch (err) {
-      resolve((err as Error).message);
+      resolve((failure = (err as Error).message));
       return;
     }
-    child.on("message", (m: EncoderMessage) => progress(m.done));
-    child.on("error", (err) => resolve(err.message));
+    if (options.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        /* a system that refuses it runs the encoder at the build's priority: slower to share, still correct */
+      }
+    }
+    child.on("message", (m: EncoderMessage) => {
+      done = m.done;
+      report?.(done, sent.size);
+    });
+    child.on("error", (err) => resolve((failure ??= err.message)));
     child.on("exit", (code, signal) =>
-      resolve(code === 0 ? null : signal ? `ended by ${signal}` : `exit code ${code}`),
+      resolve((failure ??= code === 0 ? null : signal ? `ended by ${signal}` : `exit code ${code}`)),
     );
-    child.send(job);
   });
+  const send = (m: EncoderRequest) => {
+    if (failure === null && child?.connected) child.send(m, () => {});
+  };
+  return {
+    sent,
+    add(sources) {
+      const fresh = sources.filter((s) => !sent.has(s.src));
+      for (const s of fresh) sent.add(s.src);
+      if (fresh.length) send({ sources: fresh });
+    },
+    setLimit(limit) {
+      send({ limit });
+    },
+    finish(progress) {
+      report = progress;
+      if (done) report?.(done, sent.size);
+      send({ end: true });
+      return ended;
+    },
+    stop() {
+      child?.kill();
+    },
+  };
 }

@@ -5,12 +5,14 @@ import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
 import { imageSource, readEntry, encodeToEntry, type Encoded, type ImageSource } from "./image-cache.ts";
-import { encodeInChildProcess } from "./encoder-process.ts";
+import { startEncoderProcess, type EncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 
 export const IMAGE_DIR = "assets/img/";
+/** Images the encoder process encodes at a time once the stage waits for it: sharp already spreads one over cores. */
+const STAGE_LIMIT = 2;
 
 export interface ImageStats {
   /** Image files encoded in this build. */
@@ -39,6 +41,8 @@ export interface ImageStageInput {
   skipFailing?: boolean;
   /** Encode in a child process (images/encoder-process.ts says why) rather than in this one. */
   childProcess?: boolean;
+  /** With `childProcess`: the encoder process the compile already sent images to (images/image-feed.ts). */
+  encoder?: EncoderProcess;
 }
 
 /** `shot.png` → `shot-dark.png`, when that file exists. */
@@ -94,13 +98,16 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     ),
   );
   const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json")));
-  const fromChild = new Set<string>();
-  if (input.childProcess && uncached.length) {
-    const failed = await encodeInChildProcess({ sources: uncached }, (n) =>
-      logger.progress("images", n, uncached.length),
-    );
+  let fromChild: ReadonlySet<string> = new Set<string>();
+  let encoder = input.encoder;
+  if (input.childProcess && (encoder || uncached.length)) {
+    encoder ??= startEncoderProcess({ limit: STAGE_LIMIT });
+    encoder.setLimit(STAGE_LIMIT);
+    // Images it was sent while the pages compiled are not sent again.
+    encoder.add(uncached);
+    const failed = await encoder.finish((n, total) => logger.progress("images", n, total));
     if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
-    for (const s of uncached) fromChild.add(s.src);
+    fromChild = encoder.sent;
   }
 
   const files = new Map<string, Uint8Array>();
@@ -187,7 +194,7 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
 async function encodeCached(
   source: ImageSource,
   stats: ImageStats,
-  fromChild: Set<string>,
+  fromChild: ReadonlySet<string>,
   at?: { file: string; line: number },
 ): Promise<Encoded> {
   const hit = await readEntry(source.dir);

@@ -47,6 +47,8 @@ export async function compilePages(
   stats: CompileStats,
   sharedPool: () => BuildPool,
   progress: (done: number, total: number) => void,
+  /** Each page compiled now, as its batch comes back. */
+  onCompiled?: (compiled: CompiledMdx) => void,
 ): Promise<CompileStageResult> {
   const compiled = new Map<number, CompiledMdx>();
   const errors: CompileStageResult["errors"] = [];
@@ -92,6 +94,7 @@ export async function compilePages(
           if (r.ok) {
             compiled.set(batch[j], r.value);
             stats.compiled++;
+            onCompiled?.(r.value);
           } else errors.push({ index: batch[j], error: reviveError(r.error) });
         });
         done += batch.length;

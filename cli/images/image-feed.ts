@@ -1,0 +1,53 @@
+// Images found while pages compile, sent to the encoder process at once: on two cores a cold compile leaves about
+// half a core idle (V8's helper threads use the rest), and the encoder, started at the lowest CPU priority, fills it.
+// The image stage then has little or nothing left to encode (pipeline/build.ts).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { imageSource } from "./image-cache.ts";
+import { startEncoderProcess, type EncoderProcess } from "./encoder-process.ts";
+import type { ImageRef } from "./rehype-images.ts";
+import { darkSibling } from "./stage.ts";
+
+/** One image at a time while the compile runs: the compile's heap is largest at its end, and this keeps the sum low. */
+export const BACKGROUND_LIMIT = 1;
+
+export class ImageFeed {
+  private readonly seen = new Set<string>();
+  private readonly reads: Array<Promise<void>> = [];
+  private encoder: EncoderProcess | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly cacheDir: string,
+  ) {}
+
+  /** A compiled page's images (and their dark twins) not in the image cache go to the encoder. */
+  page(images: ImageRef[]): void {
+    for (const { src } of images) {
+      if (this.seen.has(src)) continue;
+      this.seen.add(src);
+      // A missing file is the image stage's to report, with the page's file and line.
+      if (!existsSync(join(this.root, src))) continue;
+      const dark = darkSibling(this.root, src);
+      for (const s of dark ? [src, dark] : [src]) this.reads.push(this.send(s));
+    }
+  }
+
+  private async send(src: string): Promise<void> {
+    const source = await imageSource(this.root, src, this.cacheDir).catch(() => undefined);
+    if (!source || existsSync(join(source.dir, "image.json"))) return;
+    this.encoder ??= startEncoderProcess({ limit: BACKGROUND_LIMIT, background: true });
+    this.encoder.add([source]);
+  }
+
+  /** The encoder process, once every image found so far was sent to it (undefined when none was needed). */
+  async handOver(): Promise<EncoderProcess | undefined> {
+    await Promise.all(this.reads);
+    return this.encoder;
+  }
+
+  /** Ends the encoder process (a build that stops before its image stage). */
+  stop(): void {
+    this.encoder?.stop();
+  }
+}
