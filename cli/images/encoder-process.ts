@@ -2,15 +2,16 @@
 // (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process that used
 // it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
 // images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
-// Images can be sent while the process runs: a build sends each page's images as the page compiles
-// (images/image-feed.ts), and the image stage sends the rest and waits for the process to end.
+// Images can be sent while the process runs: a build sends each page's images as the page compiles, to a process at
+// the lowest CPU priority (images/image-feed.ts), and the image stage sends its own to one at the build's priority.
 import { fork, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
-import type { ImageSource } from "./image-cache.ts";
+import { rm } from "node:fs/promises";
+import { partialEntryOf, type ImageSource } from "./image-cache.ts";
 
-/** What the encoder process is sent: images to put into their cache entries, images at a time, or the end. */
-export type EncoderRequest = { sources: ImageSource[] } | { limit: number } | { end: true };
+/** What the encoder process is sent: images to put into their cache entries, or that no more will come. */
+export type EncoderRequest = { sources: ImageSource[] } | { end: true };
 
 /** What it reports: images handled so far. */
 export interface EncoderMessage {
@@ -29,19 +30,25 @@ export interface EncoderProcess {
   add(sources: ImageSource[]): void;
   /** The images sent, by `src`. */
   readonly sent: ReadonlySet<string>;
-  /** Images encoded at a time from now on. */
-  setLimit(limit: number): void;
+  /** Images handled so far (encoded, or left without an entry when they failed). */
+  readonly done: number;
+  /** The process's id (undefined when it could not start). */
+  readonly pid: number | undefined;
   /**
    * No more images: resolves when the process has ended, with why it failed if it did (null when it did not). An
    * image it did not encode has no cache entry, and the image stage encodes that one in its own process.
    */
   finish(progress?: (done: number, total: number) => void): Promise<string | null>;
-  /** Ends the process at once (a build that failed before its image stage). */
-  stop(): void;
+  /**
+   * Ends the process at once and removes the folders of the cache entries it was filling; those it finished stay,
+   * for the image stage or the next build.
+   */
+  stop(): Promise<void>;
 }
 
 export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   const sent = new Set<string>();
+  const dirs: string[] = [];
   let child: ChildProcess | undefined;
   let failure: string | null = null;
   let done = 0;
@@ -86,13 +93,17 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   };
   return {
     sent,
+    get done() {
+      return done;
+    },
+    pid: child?.pid,
     add(sources) {
       const fresh = sources.filter((s) => !sent.has(s.src));
-      for (const s of fresh) sent.add(s.src);
+      for (const s of fresh) {
+        sent.add(s.src);
+        dirs.push(s.dir);
+      }
       if (fresh.length) send({ sources: fresh });
-    },
-    setLimit(limit) {
-      send({ limit });
     },
     finish(progress) {
       report = progress;
@@ -100,8 +111,12 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       send({ end: true });
       return ended;
     },
-    stop() {
-      child?.kill();
+    async stop() {
+      const pid = child?.pid;
+      if (!child || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      child.kill();
+      await ended;
+      await Promise.all(dirs.map((dir) => rm(partialEntryOf(dir, pid), { recursive: true, force: true })));
     },
   };
 }

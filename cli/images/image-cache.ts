@@ -49,11 +49,14 @@ export async function readEntry(dir: string): Promise<Encoded | undefined> {
   }
 }
 
+/** The folder a process fills before it renames it to the entry `dir`. */
+export const partialEntryOf = (dir: string, pid: number): string => `${dir}.tmp-${pid}`;
+
 /** Encodes the file and stores the result as its cache entry. Throws sharp's error for a file it cannot read. */
 export async function encodeToEntry(source: ImageSource): Promise<Encoded> {
   const result = await encodeImage(await readFile(source.abs), source.stem, source.ext);
   // Written to a temporary folder and renamed, so an interrupted build never leaves a half-filled entry.
-  const tmp = `${source.dir}.tmp-${process.pid}`;
+  const tmp = partialEntryOf(source.dir, process.pid);
   await mkdir(tmp, { recursive: true });
   for (const [name, b] of result.out) await writeFile(join(tmp, name), b);
   await writeFile(join(tmp, "image.json"), JSON.stringify(result.image));

@@ -5,13 +5,13 @@ import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
 import { imageSource, readEntry, encodeToEntry, type Encoded, type ImageSource } from "./image-cache.ts";
-import { startEncoderProcess, type EncoderProcess } from "./encoder-process.ts";
+import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 
 export const IMAGE_DIR = "assets/img/";
-/** Images the encoder process encodes at a time once the stage waits for it: sharp already spreads one over cores. */
+/** Images the stage's encoder process encodes at a time: sharp already spreads one over the cores. */
 const STAGE_LIMIT = 2;
 
 export interface ImageStats {
@@ -41,8 +41,8 @@ export interface ImageStageInput {
   skipFailing?: boolean;
   /** Encode in a child process (images/encoder-process.ts says why) rather than in this one. */
   childProcess?: boolean;
-  /** With `childProcess`: the encoder process the compile already sent images to (images/image-feed.ts). */
-  encoder?: EncoderProcess;
+  /** Images sent to an encoder process while the pages compiled (images/image-feed.ts): counted as encoded. */
+  encodedEarly?: ReadonlySet<string>;
 }
 
 /** `shot.png` → `shot-dark.png`, when that file exists. */
@@ -98,16 +98,13 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     ),
   );
   const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json")));
-  let fromChild: ReadonlySet<string> = new Set<string>();
-  let encoder = input.encoder;
-  if (input.childProcess && (encoder || uncached.length)) {
-    encoder ??= startEncoderProcess({ limit: STAGE_LIMIT });
-    encoder.setLimit(STAGE_LIMIT);
-    // Images it was sent while the pages compiled are not sent again.
+  const fromChild = new Set(input.encodedEarly);
+  if (input.childProcess && uncached.length) {
+    const encoder = startEncoderProcess({ limit: STAGE_LIMIT });
     encoder.add(uncached);
     const failed = await encoder.finish((n, total) => logger.progress("images", n, total));
     if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
-    fromChild = encoder.sent;
+    for (const src of encoder.sent) fromChild.add(src);
   }
 
   const files = new Map<string, Uint8Array>();

@@ -265,7 +265,7 @@ async function buildWith(
   try {
     return await buildFrom(opts, logger, timings, t0, pool, output, releasePool, feed);
   } finally {
-    feed.stop();
+    await feed.stop();
   }
 }
 
@@ -301,7 +301,7 @@ async function buildFrom(
     logger,
     skipFailing: opts.skipFailingPages,
     childProcess: true,
-    encoder: await feed.handOver(),
+    encodedEarly: await feed.handOver(),
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */

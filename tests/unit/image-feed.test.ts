@@ -1,13 +1,15 @@
-// Images found while pages compile go to the encoder process at once (cli/images/image-feed.ts): each image and
-// its dark twin once, none that is missing or already in the cache; the process can be stopped when a build fails.
+// Images found while pages compile go to an encoder process at once (cli/images/image-feed.ts): each image and its
+// dark twin once, none that is missing or already in the cache. When the compile ends, an encoder that is done is
+// ended, and a busy one is stopped (the image stage encodes the rest); a stopped encoder leaves no half-filled entry.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { ImageFeed } from "../../cli/images/image-feed.ts";
-import { encodeToEntry, imageSource } from "../../cli/images/image-cache.ts";
+import { encodeToEntry, imageSource, partialEntryOf } from "../../cli/images/image-cache.ts";
+import { startEncoderProcess } from "../../cli/images/encoder-process.ts";
 import type { ImageRef } from "../../cli/images/rehype-images.ts";
 
 const ref = (src: string): ImageRef => ({ src, alt: "x", line: 1 });
@@ -19,6 +21,11 @@ describe("image feed", () => {
     sharp({ create: { width: 1200, height: 300, channels: 3, background: colour } })
       .png()
       .toFile(join(root, file));
+  const entryOf = async (src: string) => join((await imageSource(root, src, cacheDir)).dir, "image.json");
+  const partials = async () => {
+    const dir = join(cacheDir, "images");
+    return existsSync(dir) ? (await readdir(dir)).filter((d) => d.includes(".tmp-")) : [];
+  };
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), "feed-"));
@@ -33,27 +40,47 @@ describe("image feed", () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it("sends each image and its dark twin once, skipping missing and cached ones, into the image cache", async () => {
-    const feed = new ImageFeed(root, cacheDir);
+    const feed = new ImageFeed(root, cacheDir, false);
     feed.page([ref("content/a.png"), ref("content/missing.png"), ref("content/cached.png")]);
     feed.page([ref("content/b.png"), ref("content/a.png")]);
-    const encoder = await feed.handOver();
-    expect([...encoder!.sent].sort()).toEqual(["content/a-dark.png", "content/a.png", "content/b.png"]);
-    expect(await encoder!.finish()).toBeNull();
-    for (const src of ["content/a.png", "content/a-dark.png", "content/b.png"])
-      expect(existsSync(join((await imageSource(root, src, cacheDir)).dir, "image.json")), src).toBe(true);
+    const wanted = ["content/a-dark.png", "content/a.png", "content/b.png"];
+    const until = Date.now() + 50_000;
+    for (const src of wanted)
+      while (!existsSync(await entryOf(src)) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    // Done: ended, not stopped, and its entries stay.
+    expect([...(await feed.handOver())].sort()).toEqual(wanted);
+    for (const src of wanted) expect(existsSync(await entryOf(src)), src).toBe(true);
+    expect(await partials()).toEqual([]);
   }, 60_000);
 
   it("starts no process when every image is cached or missing", async () => {
     const feed = new ImageFeed(root, cacheDir);
     feed.page([ref("content/cached.png"), ref("content/missing.png")]);
-    expect(await feed.handOver()).toBeUndefined();
+    expect(await feed.handOver()).toEqual(new Set());
   });
 
-  it("stops its process when the build ends before the image stage", async () => {
+  it("stops a busy encoder when the compile ends, and says what it was sent", async () => {
     const feed = new ImageFeed(root, cacheDir);
     feed.page([ref("content/a.png"), ref("content/b.png")]);
-    const encoder = await feed.handOver();
-    feed.stop();
-    expect(await encoder!.finish()).toMatch(/ended by SIGTERM|exit code/);
+    // At nice 19 the process is still starting: it is stopped, not waited for.
+    const started = Date.now();
+    expect([...(await feed.handOver())].sort()).toEqual(["content/a-dark.png", "content/a.png", "content/b.png"]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await partials()).toEqual([]);
+  }, 60_000);
+
+  it("removes the folder of an entry a stopped encoder was filling", async () => {
+    const encoder = startEncoderProcess({ limit: 1, background: true });
+    const sources = await Promise.all(["content/a.png", "content/b.png"].map((s) => imageSource(root, s, cacheDir)));
+    encoder.add(sources);
+    // The folder the process fills before renaming it to the entry (image-cache.ts), as a stopped process leaves it:
+    // for the last image queued, which the process, one image at a time, has not reached yet.
+    const partial = partialEntryOf(sources[1].dir, encoder.pid!);
+    await mkdir(partial, { recursive: true });
+    await writeFile(join(partial, "b-960.webp"), "half");
+    await encoder.stop();
+    expect(await encoder.finish()).toMatch(/ended by SIGTERM/);
+    expect(existsSync(partial)).toBe(false);
+    expect(existsSync(sources[1].dir)).toBe(false);
   }, 60_000);
 });
