@@ -1,7 +1,7 @@
 // The MDX compiler and the packages behind it (micromark, highlight.js…), in one module that compile.ts imports
 // on first use: a build whose pages all come from the cache never loads them.
 export { compile as mdxCompile } from "@mdx-js/mdx";
-export { default as remarkGfm } from "remark-gfm";
+export { default as remarkGfm } from "./remark-gfm.ts";
 export { default as remarkDirective } from "remark-directive";
 export { default as rehypeRaw } from "rehype-raw";
 export { rehypeHighlightCached } from "./rehype-highlight-cached.ts";
