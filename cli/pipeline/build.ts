@@ -244,32 +244,20 @@ async function buildInto(opts: BuildOptions, output: Output | null): Promise<Bui
     shared = undefined;
     await s?.close();
   };
+  // Images found by the compile are encoded while it runs, in the CPU time it leaves (images/image-feed.ts).
+  const feed = new ImageFeed(opts.root, cacheDirOf(opts.root));
   try {
-    return await buildWith(opts, logger, timings, t0, pool, output, release);
+    return await buildWith(opts, logger, timings, t0, pool, output, release, feed);
   } finally {
-    await release();
+    try {
+      await feed.stop();
+    } finally {
+      await release();
+    }
   }
 }
 
 async function buildWith(
-  opts: BuildOptions,
-  logger: Logger,
-  timings: Record<string, number>,
-  t0: number,
-  pool: () => BuildPool,
-  output: Output | null,
-  releasePool: () => Promise<void>,
-): Promise<BuildResult> {
-  // Images found by the compile are encoded while it runs, in the CPU time it leaves (images/image-feed.ts).
-  const feed = new ImageFeed(opts.root, cacheDirOf(opts.root));
-  try {
-    return await buildFrom(opts, logger, timings, t0, pool, output, releasePool, feed);
-  } finally {
-    await feed.stop();
-  }
-}
-
-async function buildFrom(
   opts: BuildOptions,
   logger: Logger,
   timings: Record<string, number>,
