@@ -11,7 +11,7 @@ import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 
 export const IMAGE_DIR = "assets/img/";
-/** Images the stage's encoder process encodes at a time: sharp already spreads one over the cores. */
+/** Images the stage encodes at a time (in its encoder process, or here): sharp already spreads one over the cores. */
 const STAGE_LIMIT = 2;
 
 export interface ImageStats {
@@ -125,9 +125,8 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   const images = new Map<string, ImageData>();
   const queue = [...darkOf.keys()];
   let done = 0;
-  // Two at a time: sharp already spreads one encode over the cores.
   await Promise.all(
-    Array.from({ length: 2 }, async () => {
+    Array.from({ length: STAGE_LIMIT }, async () => {
       for (let src = queue.shift(); src; src = queue.shift()) {
         const dark = darkOf.get(src);
         try {
