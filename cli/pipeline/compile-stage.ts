@@ -8,8 +8,9 @@ import { basename } from "node:path";
 import { compiledEntryOf, readCompiled, type CompiledMdx, type CompileStats } from "../mdx/compile.ts";
 import { rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
-import { compilePoolFor, poolSize, type BuildPool } from "./pool.ts";
+import { compilePoolFor, inlinePool, poolSize, type BuildPool } from "./pool.ts";
 import { reviveError } from "./task-errors.ts";
+import { withCompileBudget } from "./jit-budget.ts";
 
 /** One page to compile: the content file in the locale it is shown in. */
 export interface CompilePage {
@@ -86,8 +87,9 @@ export async function compilePages(
   const batches: number[][] = [];
   for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
   const slugList = [...slugs];
-  try {
-    await Promise.all(
+  // Compiles in this thread are few (an edit): V8's budget. Worker threads get the compile's (jit-budget.ts).
+  const compileAll = () =>
+    Promise.all(
       batches.map(async (batch) => {
         const results = await pool.compile({ config, slugs: slugList, cacheDir, pages: batch.map((i) => pages[i]) });
         results.forEach((r, j) => {
@@ -101,6 +103,8 @@ export async function compilePages(
         progress(done, pages.length);
       }),
     );
+  try {
+    await (pool === inlinePool ? compileAll() : withCompileBudget(compileAll));
   } finally {
     await close();
   }
