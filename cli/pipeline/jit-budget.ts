@@ -3,9 +3,9 @@
 // had TurboFan compile 884 functions on V8's helper threads, 3.8 s of compile jobs, on two cores the build's own
 // threads need. With a budget about six times V8's, only the hottest functions are optimised and the rest run as
 // baseline code. Cold builds of this site, 2-core machine, output in RAM, alternating with V8's budget, 5 rounds:
-// 7.2–8.1 s of CPU against 7.9–8.7 s, wall 4.8–5.4 s against 5.0–5.5 s. For the whole build it cost the render
-// and the search index 20–50 ms (React's code in the main thread optimised later), so V8's budget is restored when
-// the compile ends. Measured on Node 20 (V8 11.3), whose default it restores; other V8 versions keep theirs.
+// 7.3–8.2 s of CPU against 8.1–9.4 s, wall 4.8–5.4 s against 5.1–5.9 s. Raised for the whole build, it cost the
+// render and the search index 20–50 ms (React's code in the main thread optimised later), so V8's budget is restored
+// when the compile ends. Measured on Node 20 (V8 11.3), whose default it restores; other V8 versions keep theirs.
 import { setFlagsFromString } from "node:v8";
 
 /** The budget while pages compile (bytes of bytecode run between two tiering checks). */
