@@ -18,7 +18,10 @@ export interface CompileTask {
 }
 export type WorkerTask = RenderTask | CompileTask;
 
-/** Compiles each page of the batch (cache misses: the main thread read the cache) and stores the results. */
+/**
+ * Compiles each page of the batch (cache misses: the main thread read the cache) and stores the results, unless the
+ * batch says the caller stores them (compile-stage.ts, after a compile on worker threads).
+ */
 export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>> {
   const { config, cacheDir } = batch;
   const slugs = new Map(batch.slugs);
@@ -40,11 +43,12 @@ export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerRes
       };
       const value = await compileSource(input);
       out.push({ ok: true, value });
-      writes.push(
-        writeCompiled(input, cacheDir, value).catch((err) => {
-          out[i] = { ok: false, error: serializeError(err) };
-        }),
-      );
+      if (batch.store !== false)
+        writes.push(
+          writeCompiled(input, cacheDir, value).catch((err) => {
+            out[i] = { ok: false, error: serializeError(err) };
+          }),
+        );
     } catch (err) {
       out.push({ ok: false, error: serializeError(err) });
     }

@@ -43,6 +43,13 @@ describe("compileBatch", () => {
     }
   });
 
+  it("writes nothing when the batch leaves the storing to its caller (the compile stage, after the threads)", async () => {
+    const cacheDir = join(root, ".docsite", "cache-c");
+    const results = await compileBatch({ config, slugs: [], cacheDir, pages, store: false });
+    expect(results.map((r) => r.ok)).toEqual(pages.map(() => true));
+    for (const p of pages) expect(await readCompiled(inputOf(p), cacheDir), p.file).toBeUndefined();
+  });
+
   it("makes a page whose entry cannot be written that page's error, and keeps the others", async () => {
     const cacheDir = join(root, ".docsite", "cache-b");
     // A folder where the third page's entry file goes: its write fails.
