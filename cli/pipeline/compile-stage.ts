@@ -73,10 +73,11 @@ export async function compilePages(
   };
   const misses: number[] = [];
   const entries: string[] = [];
+  // Each page's cache input, by index: read here, written after a compile on worker threads.
+  const inputs = pages.map((p) => ({ file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules }));
   let done = 0;
   await Promise.all(
-    pages.map(async (p, i) => {
-      const input = { file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules };
+    inputs.map(async (input, i) => {
       const entry = compiledEntryOf(input, cacheDir);
       entries.push(basename(entry));
       const hit = await readCompiled(input, cacheDir, entry);
@@ -131,14 +132,9 @@ export async function compilePages(
     await close();
   }
   // An entry that cannot be written is that page's error, as in a compile batch (pipeline/worker.ts).
-  const failedWrites = await eachLimited(toStore, DEFERRED_WRITES, async (i) => {
-    const p = pages[i];
-    await writeCompiled(
-      { file: p.file, body: p.body, rewriteKey: rewriteKey(p.locale), modules },
-      cacheDir,
-      compiled.get(i)!,
-    );
-  });
+  const failedWrites = await eachLimited(toStore, DEFERRED_WRITES, (i) =>
+    writeCompiled(inputs[i], cacheDir, compiled.get(i)!),
+  );
   for (const { item, error } of failedWrites) {
     compiled.delete(item);
     stats.compiled--;

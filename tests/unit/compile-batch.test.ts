@@ -4,28 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite } from "../support/site.ts";
+import { cacheInputOf, simplePages } from "../support/compile-pages.ts";
 import { loadConfig } from "../../cli/config/load.ts";
 import { compileBatch } from "../../cli/pipeline/worker.ts";
 import { compiledEntryOf, readCompiled } from "../../cli/mdx/compile.ts";
-import { rewriteKeyOf } from "../../cli/mdx/content-links.ts";
-import { moduleContextOf } from "../../cli/mdx/modules.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
 
 describe("compileBatch", () => {
   let root: string;
   let config: SiteConfig;
-  const pages = Array.from({ length: 6 }, (_, i) => ({
-    file: `content/en/docs/v1/page-${i}.mdx`,
-    body: `# Page ${i}\n\nText of page ${i}, with **bold** and \`code\`.\n`,
-    bodyOffset: 0,
-    locale: "en",
-  }));
-  const inputOf = (p: (typeof pages)[number]) => ({
-    file: p.file,
-    body: p.body,
-    rewriteKey: rewriteKeyOf(config, p.locale, new Map()),
-    modules: moduleContextOf(config),
-  });
+  const pages = simplePages(6, true);
+  const inputOf = (p: (typeof pages)[number]) => cacheInputOf(config, p);
 
   beforeAll(async () => {
     root = await fixtureSite();

@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite } from "../support/site.ts";
+import { cacheInputOf, simplePages } from "../support/compile-pages.ts";
 import { loadConfig } from "../../cli/config/load.ts";
 import { compilePages, type CompileBatch } from "../../cli/pipeline/compile-stage.ts";
 import { compileBatch } from "../../cli/pipeline/worker.ts";
 import { inlinePool, POOL_THRESHOLD, type BuildPool } from "../../cli/pipeline/pool.ts";
 import { compiledEntryOf, readCompiled } from "../../cli/mdx/compile.ts";
-import { rewriteKeyOf } from "../../cli/mdx/content-links.ts";
-import { moduleContextOf } from "../../cli/mdx/modules.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
 
 describe("the compile stage on worker threads", () => {
@@ -20,18 +19,8 @@ describe("the compile stage on worker threads", () => {
   let config: SiteConfig;
   const workers = process.env.DOCSITE_WORKERS;
   // Enough pages for the worker pool (DOCSITE_WORKERS set: POOL_THRESHOLD pages, whatever the cores).
-  const pages = Array.from({ length: POOL_THRESHOLD }, (_, i) => ({
-    file: `content/en/docs/v1/page-${i}.mdx`,
-    body: `Text of page ${i}, with **bold** and \`code\`.\n`,
-    bodyOffset: 0,
-    locale: "en",
-  }));
-  const inputOf = (p: (typeof pages)[number]) => ({
-    file: p.file,
-    body: p.body,
-    rewriteKey: rewriteKeyOf(config, p.locale, new Map()),
-    modules: moduleContextOf(config),
-  });
+  const pages = simplePages(POOL_THRESHOLD);
+  const inputOf = (p: (typeof pages)[number]) => cacheInputOf(config, p);
   /** A pool whose compile batches run here, recording each batch. */
   const recordingPool = (batches: CompileBatch[]): BuildPool => ({
     ...inlinePool,
