@@ -118,7 +118,7 @@ if (wants("search")) {
 }
 
 // Search quality: where the page a reader means lands for Russian queries whose word forms differ from the page's,
-// run through the browser's engine over the written index (README, "Search").
+// run through the browser's engine over the written index (docs/search.md).
 if (wants("search")) {
   const { readFile } = await import("node:fs/promises");
   const { localEngine } = await import("../../theme/search/local-engine.ts");

@@ -1,6 +1,6 @@
 // Search quality must not regress: the evaluation of tests/bench/search-eval.ts (the reader query set, both
 // locales) over an index built from this repository's content, with floors a little under the measured figures
-// (README, "Search": ru 89% top-1 / MRR 0.94, en 91% / 0.94 when written).
+// (docs/search.md: ru 89% top-1 / MRR 0.94, en 91% / 0.94 when written).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
