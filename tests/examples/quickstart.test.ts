@@ -25,6 +25,18 @@ function block(blocks: CodeBlock[], title: string, lang: string): CodeBlock {
   return found;
 }
 
+/** The blocks under the heading with this {#id}, up to the next heading of the same or a higher level. */
+function sectionBlocks(page: string, id: string): CodeBlock[] {
+  const text = readFileSync(root + page, "utf8");
+  const lines = text.split("\n");
+  const start = lines.findIndex((l) => new RegExp(`^#{2,3} .*\\{#${id}\\}\\s*$`).test(l));
+  if (start < 0) throw new Error(`${page}: no heading {#${id}}`);
+  const depth = /^#+/.exec(lines[start])![0].length;
+  let end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l) && /^#+/.exec(l)![0].length <= depth);
+  if (end < 0) end = lines.length;
+  return extractCodeBlocks(page, text).filter((b) => b.line > start + 1 && b.line <= end);
+}
+
 /** The stand-in for example.com: the heading, the link and the title the Quickstart's test checks. */
 const examplePage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Example Domain</title></head>
@@ -211,6 +223,85 @@ export default {
         passed: 1,
         failed: 0,
       });
+    },
+  );
+
+  // "Run without downloading a browser": the page's own config (gridUrl at the chromedriver the page starts, the
+  // distribution's Chromium as the binary) with only baseUrl and plugins overridden. The driver runs on the port the
+  // page's `chromedriver --port=…` command names; the config must name the same port.
+  async function runVariant(page: string, id: string) {
+    const blocks = sectionBlocks(page, id);
+    const config = blocks.find((b) => b.lang === "typescript" && metaTitle(b.meta) === "testplane.config.ts");
+    if (!config) throw new Error(`${page}: no testplane.config.ts under {#${id}}`);
+    const start = sectionBlocks(page, "without-download")
+      .concat(blocks)
+      .map((b) => /chromedriver --port=(\d+)/.exec(b.code))
+      .find(Boolean);
+    if (!start) throw new Error(`${page}: no "chromedriver --port=…" command under {#without-download}`);
+    const port = Number(start[1]);
+    expect(config.code, "the config's gridUrl names the port the page starts chromedriver on").toContain(
+      `gridUrl: "http://127.0.0.1:${port}"`,
+    );
+    const binary = /binary: "([^"]+)"/.exec(config.code)?.[1];
+    expect(binary, "the config names a browser binary").toBeTruthy();
+    expect(existsSync(binary!), `${binary} exists on this machine`).toBe(true);
+
+    const folder = join(dir, `${page.split("/")[1]}-${id}`);
+    mkdirSync(join(folder, "testplane-tests"), { recursive: true });
+    symlinkSync(join(root, "node_modules"), join(folder, "node_modules"), "dir");
+    writeFileSync(join(folder, "package.json"), JSON.stringify({ name: "shop-tests", private: true }));
+    writeFileSync(join(folder, "testplane.config.ts"), config.code);
+    writeFileSync(join(folder, "testplane-tests", "home.testplane.ts"), testFiles(page)[0].code);
+    writeFileSync(
+      join(folder, "testplane.local.config.ts"),
+      `import pageConfig from "./testplane.config";
+
+export default { ...pageConfig, baseUrl: ${JSON.stringify(baseUrl)}, plugins: {} };
+`,
+    );
+    const own = spawn(chromedriver, [`--port=${port}`, "--allowed-ips=127.0.0.1"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    own.stdout?.on("data", (d) => (log += d));
+    own.stderr?.on("data", (d) => (log += d));
+    try {
+      await waitForDriver(`http://127.0.0.1:${port}`, own, () => log);
+      return await testplane(folder);
+    } finally {
+      own.kill();
+      await new Promise((r) => (own.exitCode !== null ? r(null) : own.once("exit", r)));
+    }
+  }
+
+  it.each(pages)(
+    "%s: the container-as-root config runs in the installed Chromium",
+    { timeout: 120_000 },
+    async (page) => {
+      const { out, ...result } = await runVariant(page, "container-as-root");
+      const count = (testFiles(page)[0].code.match(/^\s*it\(/gm) ?? []).length;
+      expect(result, out).toEqual({ code: 0, total: count, passed: count, failed: 0 });
+    },
+  );
+
+  // As root the installed-browser config (no --no-sandbox) must fail the way the troubleshooting entry says; as a
+  // regular user it must pass.
+  it.each(pages.slice(0, 1))(
+    "%s: the installed-browser config runs (or, as root, fails as the page warns)",
+    { timeout: 120_000 },
+    async (page) => {
+      const { out, ...result } = await runVariant(page, "installed-browser");
+      if (process.getuid?.() === 0) {
+        expect(result.failed, out).toBeGreaterThan(0);
+        // the message the page's troubleshooting entry quotes
+        const summary = /<summary>(session not created: Chrome instance exited)/.exec(
+          readFileSync(root + page, "utf8"),
+        );
+        expect(summary, "the troubleshooting entry quotes the error").not.toBeNull();
+        expect(out).toContain(summary![1]);
+      } else {
+        expect({ code: result.code, failed: result.failed }, out).toEqual({ code: 0, failed: 0 });
+      }
     },
   );
 });
