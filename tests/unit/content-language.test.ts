@@ -140,7 +140,7 @@ const englishRules: Array<[RegExp, string]> = [
   [/\bits (closest )?neighbou?rs\b/i, "related commands / similar commands"],
   [/\b\w*our(s|ed|ing)?\b/, "US spelling (-or): behavior, color, favor, neighbor"],
   [
-    /\b(organis|recognis|initialis|customis|optimis|serialis|normalis|minimis|prioritis|summaris|visualis|authoris|utilis|finalis|realis|standardis|synchronis|parallelis(?!m)|memoris|categoris|analys(?=e\b|ed\b|ing\b))\w*/i,
+    /\b((organis|recognis|initialis|customis|optimis|serialis|normalis|minimis|prioritis|summaris|visualis|authoris|utilis|finalis|realis|standardis|synchronis|parallelis|memoris|categoris)(e|ed|es|ing|ation|ations|er|ers)|analys(e|ed|ing))\b/i,
     "US spelling (-ize, -yze): organize, initialize, analyze",
   ],
   [/\b(cancell(ed|ing)|labell(ed|ing)|modell(ed|ing)|travell(ed|ing))\b/i, "US spelling: canceled, labeled, modeled"],
