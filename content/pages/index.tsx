@@ -100,7 +100,7 @@ export default function Landing() {
             </a>
           </div>
           <pre className="hero__code" role="figure" aria-label={t("landing.hero.codeLabel")}>
-            <code>npm init testplane@latest my-tests</code>
+            <code>npm install --save-dev testplane@8 html-reporter@11</code>
           </pre>
         </div>
       </section>

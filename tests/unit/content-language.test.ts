@@ -76,6 +76,18 @@ describe("install commands pin Testplane 8", () => {
     expect(problems).toEqual([]);
   });
 
+  it("the landing page's install line pins Testplane 8 and html-reporter 11", () => {
+    const codes = [...read("content/pages/index.tsx").matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1]);
+    const installs = codes.filter((c) => /\b(npm|yarn|pnpm)\b/.test(c));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const line of installs) {
+      expect(line).not.toMatch(/npm\s+init\s+testplane/);
+      const m = INSTALL.exec(line);
+      expect(m, line).not.toBeNull();
+      expect(Object.fromEntries(installedPackages(m![1]))).toMatchObject({ testplane: "8", "html-reporter": "11" });
+    }
+  });
+
   it("the check catches an unpinned install and an unpinned wizard", () => {
     const bad = "npm install --save-dev testplane html-reporter";
     const [[, testplaneVersion], [, reporterVersion]] = installedPackages(INSTALL.exec(bad)![1]);
