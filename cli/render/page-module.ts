@@ -1,5 +1,5 @@
 // Custom pages (content/pages/*.tsx): compiled with esbuild and imported for server rendering.
-import type { ComponentType } from "react";
+import type { PageModule } from "../public-types.ts";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -10,23 +10,14 @@ import { BUNDLE_DIR, fromRoot, packageRequire as requireHere, themeModuleUrl } f
 import { codeHash } from "../pipeline/code-hash.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 
-export interface PageModule {
-  default: ComponentType<{ locale: string }>;
-  meta?: {
-    title?: string;
-    description?: string;
-    applyColorMode?: boolean;
-    wide?: boolean;
-    /** Images the page draws with <DocsiteImage>, from the site root: the image stage encodes them. */
-    images?: string[];
-  };
-}
+export type { PageModule } from "../public-types.ts";
 
 // The URL each loaded module was imported from, so a worker thread can import the same compiled file.
 const urls = new WeakMap<object, string>();
 export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!;
 
 const themeDir = fromRoot("theme");
+const themeEntry = fromRoot("theme", "index.ts");
 
 /**
  * A compiled page as the build cache keeps it: the module file, the files esbuild read for it (the page and the
@@ -97,6 +88,19 @@ async function compilePage(abs: string, file: string, cacheDir: string): Promise
           setup(b) {
             b.onResolve({ filter: /.*/ }, (args) => {
               if (args.kind === "entry-point") return undefined;
+              // docsite's public surface: the theme module the renderer itself uses (one React context).
+              if (args.path === "docsite/theme") return { path: themeModuleUrl(themeEntry), external: true };
+              if (args.path === "docsite" || args.path.startsWith("docsite/"))
+                return {
+                  errors: [
+                    {
+                      text:
+                        args.path === "docsite"
+                          ? '"docsite" holds types only: write `import type { … } from "docsite"`'
+                          : `"${args.path}" is not part of docsite's public surface: import from "docsite/theme"`,
+                    },
+                  ],
+                };
               if (!args.path.startsWith(".") && !args.path.startsWith("/"))
                 return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
               const target = resolvePath(args.resolveDir, args.path);

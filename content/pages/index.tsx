@@ -1,10 +1,11 @@
 // The landing page of each locale (/ and /ru/). Its words live in i18n/<locale>.json under landing.*.
 import type { ReactNode } from "react";
-import { useT, useLayout, DocsiteImage } from "../../theme/index.ts";
+import { useT, useLayout, DocsiteImage } from "docsite/theme";
+import type { PageMeta } from "docsite";
 
 const SHOWCASE = "content/media/testplane/report-failed-visual.png";
 
-export const meta = {
+export const meta: PageMeta = {
   title: "landing.meta.title",
   description: "landing.meta.description",
   applyColorMode: false,
