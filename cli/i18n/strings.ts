@@ -1,9 +1,13 @@
-// Interface strings: i18n/<locale>.json, ICU messages formatted with intl-messageformat.
+// Interface strings: ICU messages formatted with intl-messageformat, in two layers. docsite's own (theme/i18n/
+// <locale>.json: the theme's words, shipped in the package) are the defaults; a site's i18n/<locale>.json holds its
+// own keys (navbar, footer, sidebar labels, its pages) and may override any default. So a site needs no copy of the
+// theme's strings, and a docsite release that adds one does not break it.
 // Docusaurus-style plural strings ("один|два|пять", picked by {count}) are converted to ICU plurals at load.
 import { readFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 import { lineOfPointer } from "../config/load.ts";
 import { parseJsonText } from "../config/json-text.ts";
 import type { SiteConfig } from "../config/types.ts";
@@ -77,6 +81,26 @@ export function createStrings(
   };
 }
 
+/** The locales docsite's theme is translated into (theme/i18n/<locale>.json). */
+export const THEME_LOCALES = ["en", "ru"];
+
+const themeMessages = new Map<string, Messages>();
+
+/**
+ * docsite's default interface strings for a locale: its own translation, that of its language (`pt` for `pt-BR`),
+ * else English.
+ */
+export function themeDefaults(locale: string): Messages {
+  const lang = locale.split("-")[0];
+  const pick = THEME_LOCALES.includes(locale) ? locale : THEME_LOCALES.includes(lang) ? lang : "en";
+  let messages = themeMessages.get(pick);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(fromRoot("theme", "i18n", `${pick}.json`), "utf8")) as Messages;
+    themeMessages.set(pick, messages);
+  }
+  return messages;
+}
+
 export function loadStrings(config: SiteConfig): Map<string, Strings> {
   const loaded = new Map<string, { messages: Messages; file: string }>();
   for (const locale of config.i18n.locales) {
@@ -91,7 +115,7 @@ export function loadStrings(config: SiteConfig): Map<string, Strings> {
     const text = readFileSync(abs, "utf8");
     const messages = parseJsonText<Messages>(text, file);
     checkMessages(messages, text, file, locale);
-    loaded.set(locale, { messages, file });
+    loaded.set(locale, { messages: { ...themeDefaults(locale), ...messages }, file });
   }
   const out = new Map<string, Strings>();
   const def = loaded.get(config.i18n.defaultLocale);

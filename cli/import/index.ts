@@ -24,7 +24,7 @@ export interface ImportReport {
   dependencies: DependencyResult;
 }
 
-const docsiteI18n = fromRoot("i18n");
+const docsiteI18n = fromRoot("theme", "i18n");
 
 /** docsite's own interface strings for a locale (English where docsite has no translation). */
 function themeStrings(locale: string): Record<string, string> {

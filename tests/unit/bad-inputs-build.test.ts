@@ -525,13 +525,14 @@ describe("strings, sidebars and config: syntax errors give line and column", () 
   it('onMissingTranslations "warn": a warning, and the default locale\'s string is used', async () => {
     const s = await site();
     try {
+      // A key of the site's own (docsite's theme strings are defaults every locale has).
       await editJson(s.root, "i18n/ru.json", (m) => {
-        delete m["theme.TOC.title"];
+        delete m["footer.resources"];
       });
       const r = await cli("build", "--root", s.root);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/i18n\/ru\.json: missing translation "theme\.TOC\.title"/);
-      const en = JSON.parse(await readFile(join(s.root, "i18n/en.json"), "utf8"))["theme.TOC.title"];
+      expect(r.stderr).toMatch(/i18n\/ru\.json: missing translation "footer\.resources"/);
+      const en = JSON.parse(await readFile(join(s.root, "i18n/en.json"), "utf8"))["footer.resources"];
       expect(await readFile(join(s.root, "dist/ru/docs/v1/guide/first/index.html"), "utf8")).toContain(en);
     } finally {
       await s.done();

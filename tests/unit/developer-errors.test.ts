@@ -98,13 +98,13 @@ describe("developer-facing build errors", () => {
     const root = await fixtureSite();
     try {
       await editJson(root, "i18n/ru.json", (m) => {
-        delete m["theme.TOC.title"];
+        delete m["footer.resources"];
       });
       await editJson(root, "site.config.json", (c) => {
         c.onMissingTranslations = "throw";
       });
       const err = await buildSite(root).catch((e) => e);
-      expect(err.message).toContain('missing translation "theme.TOC.title"');
+      expect(err.message).toContain('missing translation "footer.resources"');
       expect(err.where.file).toBe("i18n/ru.json");
     } finally {
       await removeSite(root);

@@ -1,8 +1,23 @@
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
-import { createStrings, convertPipePlural, missingTranslations } from "../../cli/i18n/strings.ts";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createStrings,
+  convertPipePlural,
+  loadStrings,
+  missingTranslations,
+  themeDefaults,
+  THEME_LOCALES,
+} from "../../cli/i18n/strings.ts";
+import type { SiteConfig } from "../../cli/config/types.ts";
 
-const load = (l: string) => JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8"));
+/** This site's strings over docsite's defaults, as loadStrings merges them. */
+const load = (l: string) => ({
+  ...themeDefaults(l),
+  ...JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8")),
+});
 
 describe("interface strings", () => {
   it("turns a|b|c plural strings into ICU plurals by the locale's categories", () => {
@@ -78,5 +93,78 @@ describe("interface strings", () => {
         expect(text, key).not.toMatch(/\{\w+\}/);
       }
     }
+  });
+
+  it("ships docsite's own strings with the theme, the same keys in every translated locale", () => {
+    const en = Object.keys(themeDefaults("en")).sort();
+    expect(en.length).toBeGreaterThan(100);
+    for (const l of THEME_LOCALES) expect(Object.keys(themeDefaults(l)).sort(), l).toEqual(en);
+    // This site's files hold only its own keys: the theme's are not repeated there.
+    for (const l of ["en", "ru"]) {
+      const site = JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8"));
+      expect(
+        Object.keys(site).filter((k) => k in themeDefaults(l)),
+        l,
+      ).toEqual([]);
+    }
+  });
+
+  it("picks the theme's translation by locale, then by language, else English", () => {
+    expect(themeDefaults("ru")["theme.TOC.title"]).not.toBe(themeDefaults("en")["theme.TOC.title"]);
+    expect(themeDefaults("ru-RU")).toBe(themeDefaults("ru"));
+    expect(themeDefaults("pt-BR")).toBe(themeDefaults("en"));
+  });
+
+  describe("a site's files over docsite's defaults", () => {
+    const site = async (files: Record<string, object>) => {
+      const root = await mkdtemp(join(tmpdir(), "docsite-i18n-"));
+      await mkdir(join(root, "i18n"));
+      for (const [l, m] of Object.entries(files)) await writeFile(join(root, "i18n", `${l}.json`), JSON.stringify(m));
+      const locales = Object.keys(files);
+      const config = { rootDir: root, i18n: { defaultLocale: locales[0], locales } } as unknown as SiteConfig;
+      return { root, strings: loadStrings(config) };
+    };
+
+    it("needs only the site's own keys; an override wins; gaps are counted among the site's keys only", async () => {
+      const { root, strings } = await site({
+        en: { "footer.docs": "Docs", "theme.TOC.title": "Contents" },
+        fr: { "footer.docs": "Documentation" },
+        ru: {},
+      });
+      try {
+        expect(strings.get("en")!.t("theme.TOC.title")).toBe("Contents");
+        expect(strings.get("ru")!.t("theme.TOC.title")).toBe(themeDefaults("ru")["theme.TOC.title"]);
+        // No translation of the theme into French: English.
+        expect(strings.get("fr")!.t("theme.NotFound.title")).toBe(themeDefaults("en")["theme.NotFound.title"]);
+        expect(strings.get("fr")!.t("footer.docs")).toBe("Documentation");
+        // theme.TOC.title, overridden in en only, is no gap: ru has docsite's.
+        expect(missingTranslations(strings)).toEqual([
+          { locale: "ru", key: "footer.docs", from: "en" },
+          { locale: "ru", key: "footer.docs", from: "fr" },
+        ]);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    });
+
+    it("reports an invalid override at its line in the site's file", async () => {
+      const root = await mkdtemp(join(tmpdir(), "docsite-i18n-"));
+      try {
+        await mkdir(join(root, "i18n"));
+        await writeFile(join(root, "i18n", "en.json"), '{\n  "a": "b",\n  "theme.TOC.title": "On {this"\n}\n');
+        const config = { rootDir: root, i18n: { defaultLocale: "en", locales: ["en"] } } as unknown as SiteConfig;
+        expect(() => loadStrings(config)).toThrow(/"theme\.TOC\.title" is not a valid ICU message/);
+        const err = (() => {
+          try {
+            loadStrings(config);
+          } catch (e) {
+            return e as { where: { line: number } };
+          }
+        })();
+        expect(err?.where.line).toBe(3);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -9,7 +9,7 @@ import { parseCodeMeta } from "../../cli/mdx/rehype-code.ts";
 import { DocsiteError } from "../../cli/log.ts";
 import { SiteProvider } from "../../theme/context.tsx";
 import { mdxComponents } from "../../theme/mdx/components.tsx";
-import { createStrings } from "../../cli/i18n/strings.ts";
+import { createStrings, themeDefaults } from "../../cli/i18n/strings.ts";
 import { readFileSync } from "node:fs";
 
 const file = "content/ru/docs/v8/guides/example.mdx";
@@ -21,7 +21,10 @@ const rewrite = linkRewriter({
 });
 const compile = (body: string, bodyOffset = 0) =>
   compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
-const strings = createStrings("ru", JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")));
+const strings = createStrings("ru", {
+  ...themeDefaults("ru"),
+  ...JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")),
+});
 
 /** The page's HTML; `render`: renderToString writes what a build writes (with React's `<!-- -->` between texts). */
 async function html(body: string, render = renderToStaticMarkup): Promise<string> {
