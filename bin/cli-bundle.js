@@ -1,20 +1,30 @@
 // @ts-check
 // The precompiled CLI. Loading cli/ and theme/ as TypeScript through tsx costs about two seconds of CPU per process
-// (and again in every worker thread); an esbuild bundle of the same sources loads in a fraction of that. The bundle
-// lives in node_modules/.cache/docsite/cli/<key>/ (never in a site), where <key> hashes the scripts of cli/ and theme/,
-// this file and the package folder: a changed source makes a new bundle, an unchanged one is reused. It is written
-// to a temporary folder and renamed into place, so a reader never sees half a bundle and two processes making it
-// at once each end up with a whole one. React stays external (loaded from node_modules as before), so it still
-// picks its build by NODE_ENV, and a custom page gets the same React instance; so do most packages (see INLINE).
-// Plain JavaScript: this runs before anything can load TypeScript.
+// (and again in every worker thread); an esbuild bundle of the same sources loads in a fraction of that.
+// Two kinds of bundle, one layout (bin/README.md describes it):
+// - the package's own, made when it is packed (`npm pack` runs `prepack`: writePrebuilt) into <package>/lib/, with
+//   packages imported by bare name, so it works wherever npm installs the package;
+// - in a checkout, one made on the first run after a source change into node_modules/.cache/docsite/cli/<key>/
+//   (never in a site), where <key> hashes the scripts of cli/ and theme/, this file and the package folder: a changed
+//   source makes a new bundle, an unchanged one is reused.
+// lib/ is used only while the sources beside it are the ones it was made from (bundle.json records their hash), so
+// an edited checkout never runs an old bundle. A bundle is written to a temporary folder and renamed into place, so
+// a reader never sees half a bundle and two processes making it at once each end up with a whole one. React stays
+// external (loaded from node_modules as before), so it still picks its build by NODE_ENV, and a custom page gets the
+// same React instance; so do most packages (see INLINE). Plain JavaScript: this runs before anything can load
+// TypeScript.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The docsite package folder. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The prebuilt bundle's folder in the package, and the file every bundle folder holds (see bundleManifest). */
+export const PREBUILT = "lib";
+export const MANIFEST = "bundle.json";
 
 /** Source files that go into the bundle, or may (JSON imported by a module). Styles and images do not count. */
 const SCRIPT = /\.(tsx?|jsx?|mjs|json)$/;
@@ -47,22 +57,54 @@ function scriptsUnder(root, dir, out = []) {
 }
 
 /**
- * The bundle key: a hash of the package folder's path (the bundle holds it), this file, every script of cli/ and
- * theme/ with its path, and npm's record of the installed packages. Reading them all (about 650 KB) takes a few
- * milliseconds, and unlike sizes and mtimes it never mistakes a `git checkout` of the same text for a change.
+ * A hash of what a bundle is made from: this file and every script of cli/ and theme/ with its path. Reading them
+ * all (about 650 KB) takes a few milliseconds, and unlike sizes and mtimes it never mistakes a `git checkout` of the
+ * same text for a change.
  * @param {string} root
  */
-export function bundleKey(root) {
-  const hash = createHash("sha256")
-    .update(`${root}\0`)
-    .update(readFileSync(fileURLToPath(import.meta.url)));
+export function sourcesKey(root) {
+  const hash = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
   for (const dir of ["cli", "theme"]) {
     for (const rel of scriptsUnder(root, dir)) hash.update(`\0${rel}\0`).update(readFileSync(join(root, rel)));
   }
+  return hash.digest("hex");
+}
+
+/**
+ * The key of a bundle in the cache: a hash of the package folder's path (the bundle holds it), the sources and npm's
+ * record of the installed packages.
+ * @param {string} root
+ */
+export function bundleKey(root) {
+  const hash = createHash("sha256").update(`${root}\0`).update(sourcesKey(root));
   // The packages bundled in (INLINE): what npm installed, so an update of one of them makes a new bundle.
   const installed = join(root, "node_modules", ".package-lock.json");
   if (existsSync(installed)) hash.update("\0installed\0").update(readFileSync(installed));
   return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * What a bundle folder's bundle.json holds: where the package folder is (relative to the bundle folder, or absolute)
+ * and the hash of the sources it was made from. cli/boot/locations.ts finds the bundle folder by this file.
+ * @typedef {{ root: string, sources: string }} BundleManifest
+ */
+
+/**
+ * The package's prebuilt bundle (lib/), when it was made from the sources beside it.
+ * @param {string} [root]
+ * @returns {{ main: string, dir: string } | undefined}
+ */
+export function prebuiltBundle(root = PACKAGE_ROOT) {
+  const dir = join(root, PREBUILT);
+  const main = join(dir, "cli", "main.js");
+  let manifest;
+  try {
+    manifest = /** @type {BundleManifest} */ (JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")));
+  } catch {
+    return undefined; // none: a checkout, or a package packed without one
+  }
+  if (resolve(dir, manifest.root) !== resolve(root) || !existsSync(main)) return undefined;
+  return manifest.sources === sourcesKey(root) ? { main, dir } : undefined;
 }
 
 /**
@@ -123,11 +165,13 @@ export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false };
 
 /**
  * cli/config/validate-config.ts as the bundle holds it: ajv's standalone code for the config schema, compiled now
- * rather than in every process. ajv's output `require`s its runtime helpers: by absolute path, through createRequire.
+ * rather than in every process. ajv's output `require`s its runtime helpers through createRequire: by absolute path
+ * (a bundle in the cache may be kept anywhere), or by name in a portable bundle, which stays inside the package.
  * @param {string} root
+ * @param {boolean} [portable]
  * @returns {Promise<string>}
  */
-export async function configValidatorModule(root) {
+export async function configValidatorModule(root, portable = false) {
   const { Ajv } = await import("ajv");
   const standalone = /** @type {any} */ (await import("ajv/dist/standalone/index.js")).default;
   const schema = JSON.parse(readFileSync(join(root, "cli", "config", "site-config.schema.json"), "utf8"));
@@ -135,27 +179,47 @@ export async function configValidatorModule(root) {
   const code = String((standalone.default ?? standalone)(ajv, ajv.compile(schema)));
   // Resolved now, from the package folder: the bundle may be kept anywhere.
   const fromRoot = createRequire(join(root, "package.json"));
-  const body = code.replace(/require\("([^"]+)"\)/g, (_, spec) => `require(${JSON.stringify(fromRoot.resolve(spec))})`);
+  const body = portable
+    ? code
+    : code.replace(/require\("([^"]+)"\)/g, (_, spec) => `require(${JSON.stringify(fromRoot.resolve(spec))})`);
   return (
     'import { createRequire } from "node:module";\nconst requireHelper = createRequire(import.meta.url);\n' +
     body.replace(/\brequire\(/g, "requireHelper(")
   );
 }
 
+/**
+ * True when `importer` is a file of an installed package (an INLINE one, or one it imports), false for docsite's own
+ * sources. By place relative to the package folder, not by a `node_modules` segment in the path: installed, docsite
+ * itself lives in node_modules, and its own imports (esbuild, whose API needs CommonJS globals) must stay external.
+ * @param {string} root
+ * @param {string} importer
+ */
+export function isPackageCode(root, importer) {
+  const rel = relative(root, importer);
+  return rel.startsWith("..") || rel.split(/[\\/]/).includes("node_modules");
+}
+
 /** Bundles being written in this process (makers may race: only the last one done stops esbuild's service). */
 let bundling = 0;
 
 /**
- * Bundles the CLI into `outDir` (esbuild, ESM with shared chunks, packages external, source maps beside it).
+ * Bundles the CLI into `outDir` (esbuild, ESM with shared chunks, packages external, source maps beside it), with its
+ * bundle.json.
  * @param {string} root
  * @param {string} outDir a new folder
- * @param {string} finalDir where the bundle will be found once renamed: it knows its own place
+ * @param {{ portable: boolean, manifestRoot: string }} how portable: packages imported by name (the prebuilt
+ *   bundle); manifestRoot: the package folder as bundle.json gives it
  */
-async function writeBundle(root, outDir, finalDir) {
+async function writeBundle(root, outDir, how) {
   const esbuild = await import("esbuild");
   bundling++;
   try {
-    await bundleInto(esbuild, root, outDir, finalDir);
+    const sources = sourcesKey(root);
+    await bundleInto(esbuild, root, outDir, how.portable);
+    /** @type {BundleManifest} */
+    const manifest = { root: how.manifestRoot, sources };
+    writeFileSync(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     // esbuild's service process keeps the memory that bundling the CLI took, and would keep it through the command
     // that follows, a cold build's compile included (this site: about 190 MB over the build's peak, to 502 MB).
@@ -168,9 +232,9 @@ async function writeBundle(root, outDir, finalDir) {
  * @param {typeof import("esbuild")} esbuild
  * @param {string} root
  * @param {string} outDir
- * @param {string} finalDir
+ * @param {boolean} portable
  */
-async function bundleInto(esbuild, root, outDir, finalDir) {
+async function bundleInto(esbuild, root, outDir, portable) {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: entryPoints(root),
@@ -185,7 +249,8 @@ async function bundleInto(esbuild, root, outDir, finalDir) {
     sourcemap: "linked",
     sourcesContent: false,
     logLevel: "silent",
-    define: { __DOCSITE_ROOT__: JSON.stringify(root), __DOCSITE_BUNDLE_DIR__: JSON.stringify(finalDir) },
+    // The bundle finds its own folder, and from it the package folder, at run time (cli/boot/locations.ts).
+    define: { __DOCSITE_BUNDLED__: "true" },
     // CommonJS bundled into these ES modules (yaml) requires Node built-ins: esbuild's require shim calls this.
     banner: {
       js:
@@ -194,19 +259,20 @@ async function bundleInto(esbuild, root, outDir, finalDir) {
     },
     plugins: [
       {
-        // Most packages stay out of the bundle, imported by absolute URL (resolved as Node resolves an import from
-        // the package folder): the bundle then works wherever it is kept, and Node skips the node_modules lookup.
-        // The pure-JavaScript ones in INLINE (the MDX toolchain and what it imports) are bundled: loading their
-        // few hundred small modules one by one cost Node's loader more than the code itself.
+        // Most packages stay out of the bundle. A cache bundle imports them by absolute URL (resolved as Node
+        // resolves an import from the package folder): it then works wherever it is kept, and Node skips the
+        // node_modules lookup. The portable bundle lives inside the package and imports them by name, as npm may
+        // have installed them beside the package or in its own node_modules. The pure-JavaScript ones in INLINE
+        // (the MDX toolchain and what it imports) are bundled: loading their few hundred small modules one by one
+        // cost Node's loader more than the code itself.
         name: "docsite-packages",
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) => {
             if (args.path.startsWith("docsite:")) return undefined;
             if (isBuiltin(args.path)) return { path: args.path, external: true };
             const name = packageName(args.path);
-            const fromInlined = /[\\/]node_modules[\\/]/.test(args.importer);
-            if (!KEEP_EXTERNAL.has(name) && (INLINE.has(name) || fromInlined)) return undefined;
-            return { path: import.meta.resolve(args.path), external: true };
+            if (!KEEP_EXTERNAL.has(name) && (INLINE.has(name) || isPackageCode(root, args.importer))) return undefined;
+            return { path: portable ? args.path : import.meta.resolve(args.path), external: true };
           });
         },
       },
@@ -214,7 +280,7 @@ async function bundleInto(esbuild, root, outDir, finalDir) {
         name: "docsite-config-validator",
         setup(b) {
           b.onLoad({ filter: /[\\/]cli[\\/]config[\\/]validate-config\.ts$/ }, async () => ({
-            contents: await configValidatorModule(root),
+            contents: await configValidatorModule(root, portable),
             loader: "js",
           }));
         },
@@ -274,7 +340,7 @@ export async function ensureBundle(opts = {}) {
   mkdirSync(cacheDir, { recursive: true });
   const temp = join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
   try {
-    await writeBundle(root, temp, dir);
+    await writeBundle(root, temp, { portable: false, manifestRoot: root });
     renameSync(temp, dir);
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
@@ -305,4 +371,38 @@ export function describeFailure(err) {
 export function discardBundle(dir, cacheDir) {
   const rel = relative(cacheDir, dir);
   if (KEY.test(rel) && !rel.includes(sep)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Makes the package's prebuilt bundle in <root>/lib (run by `npm pack`, through scripts/prepack.mjs): written beside
+ * it and swapped in, so an interrupted run leaves the previous one whole. A lib/ that holds no bundle.json was not
+ * made here and is left alone (an error says so).
+ * @param {string} [root]
+ * @returns {Promise<string>} the bundle's folder
+ */
+export async function writePrebuilt(root = PACKAGE_ROOT) {
+  const dir = join(root, PREBUILT);
+  if (existsSync(dir) && !existsSync(join(dir, MANIFEST)))
+    throw new Error(`${dir} exists and is not a docsite bundle (no ${MANIFEST}): move it away first`);
+  const temp = join(root, `.${PREBUILT}.tmp-${process.pid}`);
+  const old = join(root, `.${PREBUILT}.old-${process.pid}`);
+  rmSync(temp, { recursive: true, force: true });
+  try {
+    await writeBundle(root, temp, { portable: true, manifestRoot: ".." });
+    if (existsSync(dir)) renameSync(dir, old);
+    renameSync(temp, dir);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * Removes the prebuilt bundle (after packing: a checkout runs from its sources), only when it is one.
+ * @param {string} [root]
+ */
+export function removePrebuilt(root = PACKAGE_ROOT) {
+  const dir = join(root, PREBUILT);
+  if (existsSync(join(dir, MANIFEST))) rmSync(dir, { recursive: true, force: true });
 }

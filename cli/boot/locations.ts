@@ -1,23 +1,33 @@
-// Where docsite's own files are, whether it runs from its TypeScript sources (tsx, vitest) or from the
-// precompiled CLI bundle that bin/docsite.js makes (bin/cli-bundle.js). Modules that read files of docsite itself
-// (theme sources, i18n, the compiler's sources for its cache key) or start a worker go through here, never through
-// their own import.meta.url: inside the bundle that URL is a chunk file in node_modules/.cache.
-import { existsSync } from "node:fs";
+// Where docsite's own files are, whether it runs from its TypeScript sources (tsx, vitest) or from a precompiled
+// CLI bundle (bin/cli-bundle.js: the package's lib/, or one in node_modules/.cache of a checkout). Modules that read
+// files of docsite itself (theme sources, interface strings, the compiler's sources for its cache key) or start a
+// worker go through here, never through their own import.meta.url: inside a bundle that URL is a chunk file.
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 // Set by the bundler (esbuild `define`); absent when the sources run directly.
-declare const __DOCSITE_ROOT__: string | undefined;
-declare const __DOCSITE_BUNDLE_DIR__: string | undefined;
+declare const __DOCSITE_BUNDLED__: boolean | undefined;
 
-/** The docsite package folder (holding cli/, theme/, i18n/, package.json). */
-export const PACKAGE_ROOT: string =
-  typeof __DOCSITE_ROOT__ === "string" ? __DOCSITE_ROOT__ : join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/**
+ * The folder of the running CLI bundle: the nearest folder above this code holding bundle.json (the code may sit in
+ * an entry file or a chunk, at different depths). Undefined when running from the sources.
+ */
+function findBundleDir(): string | undefined {
+  if (typeof __DOCSITE_BUNDLED__ === "undefined") return undefined;
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, "bundle.json"))) return dir;
+  throw new Error(`docsite: the CLI bundle holding ${here} has no bundle.json (reinstall docsite)`);
+}
 
 /** The folder of the running CLI bundle, or undefined when running from the sources. */
-export const BUNDLE_DIR: string | undefined =
-  typeof __DOCSITE_BUNDLE_DIR__ === "string" ? __DOCSITE_BUNDLE_DIR__ : undefined;
+export const BUNDLE_DIR: string | undefined = findBundleDir();
+
+/** The docsite package folder (holding cli/, theme/, package.json). */
+export const PACKAGE_ROOT: string = BUNDLE_DIR
+  ? resolve(BUNDLE_DIR, (JSON.parse(readFileSync(join(BUNDLE_DIR, "bundle.json"), "utf8")) as { root: string }).root)
+  : join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** A file of docsite's sources, e.g. `fromRoot("theme", "client", "entry.ts")`. */
 export const fromRoot = (...parts: string[]): string => join(PACKAGE_ROOT, ...parts);

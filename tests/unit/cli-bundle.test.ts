@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +14,10 @@ import {
   configValidatorModule,
   describeFailure,
   ensureBundle,
+  isPackageCode,
+  prebuiltBundle,
+  removePrebuilt,
+  writePrebuilt,
 } from "../../bin/cli-bundle.js";
 import validateFromSources, { AJV_OPTIONS } from "../../cli/config/validate-config.ts";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
@@ -143,6 +147,52 @@ describe("the CLI bundle", () => {
     const err = await ensureBundle({ root, cacheDir }).catch((e: unknown) => e);
     expect(describeFailure(err)).toMatch(/cli\/greeting\.ts:2: /);
     expect(readdirSync(cacheDir).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
+  });
+});
+
+describe("the package's prebuilt bundle (lib/)", () => {
+  it("is made from the sources, holds no path of the folder it was made in, and moves with the package", async () => {
+    const root = await tinyPackage();
+    const moved = await mkdtemp(join(tmpdir(), "docsite-moved-"));
+    try {
+      const dir = await writePrebuilt(root);
+      expect(dir).toBe(join(root, "lib"));
+      expect(JSON.parse(await readFile(join(dir, "bundle.json"), "utf8")).root).toBe("..");
+      expect(prebuiltBundle(root)).toEqual({ main: join(dir, "cli", "main.js"), dir });
+      for (const f of await readdir(dir, { recursive: true }))
+        if (f.endsWith(".js")) expect(await readFile(join(dir, f), "utf8"), f).not.toContain(root);
+
+      // Installed elsewhere (npm unpacks the tarball into node_modules): the same bundle is used, and it runs.
+      await cp(root, join(moved, "pkg"), { recursive: true });
+      const there = prebuiltBundle(join(moved, "pkg"));
+      expect(there?.main).toBe(join(moved, "pkg", "lib", "cli", "main.js"));
+      expect((await importFresh(there!.main)).said).toBe("hello from main");
+
+      // A source edited after packing: the bundle is not the sources' any more, so it is not used.
+      await writeFile(join(moved, "pkg", "cli/greeting.ts"), "export const greeting = (w: string): string => w;\n");
+      expect(prebuiltBundle(join(moved, "pkg"))).toBeUndefined();
+
+      // Made again over the old one; removed only when it is one.
+      await writePrebuilt(root);
+      removePrebuilt(root);
+      expect(existsSync(join(root, "lib"))).toBe(false);
+      await mkdir(join(root, "lib"));
+      await writeFile(join(root, "lib", "mine.js"), "");
+      await expect(writePrebuilt(root)).rejects.toThrow(/not a docsite bundle/);
+      removePrebuilt(root);
+      expect(existsSync(join(root, "lib", "mine.js"))).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(moved, { recursive: true, force: true });
+    }
+  });
+
+  it("tells docsite's own sources from installed packages by place, also when docsite is itself installed", () => {
+    const root = join("/p", "node_modules", "docsite");
+    expect(isPackageCode(root, join(root, "cli", "main.ts"))).toBe(false);
+    expect(isPackageCode(root, join(root, "theme", "index.ts"))).toBe(false);
+    expect(isPackageCode(root, join("/p", "node_modules", "yaml", "dist", "index.js"))).toBe(true);
+    expect(isPackageCode(root, join(root, "node_modules", "yaml", "dist", "index.js"))).toBe(true);
   });
 });
 
