@@ -2,8 +2,12 @@
 import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
 import { join, resolve } from "node:path";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
+import { fromRoot } from "./boot/locations.ts";
+
+/** The installed docsite's version, from its package.json. */
+const VERSION = (JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as { version: string }).version;
 
 const port = (v: string) => {
   const n = Number(v);
@@ -19,7 +23,7 @@ function fail(err: unknown, code: number = exitCodeOf(err)): never {
 const program = new Command()
   .name("docsite")
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
-  .version("0.1.0")
+  .version(VERSION, "-v, --version", "print docsite's version")
   .showHelpAfterError("(add --help for usage)")
   .option("--debug", "print the stack trace of a failure");
 
@@ -114,6 +118,22 @@ program
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {
       fail(err, err instanceof DocsiteError ? 1 : 2);
+    }
+  });
+
+program
+  .command("init")
+  .description("create a new site that builds as it is: docs, a blog post, a home page, package.json with docsite")
+  .argument("[dir]", "the new site's folder (made when missing; must be empty)", ".")
+  .option("-l, --locales <list>", "locales, the first the default, e.g. en,ru", "en")
+  .option("--force", "write into a folder that is not empty (files of the same name are replaced, others kept)")
+  .action(async (dir: string, o: { locales: string; force?: boolean }) => {
+    try {
+      const { initSite, formatInitReport, parseLocales } = await import("./init/index.ts");
+      const report = await initSite(dir, { locales: parseLocales(o.locales), force: o.force });
+      console.log(formatInitReport(report, dir));
+    } catch (err) {
+      fail(err);
     }
   });
 

@@ -10,6 +10,7 @@ import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule } from "./load-module.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
+import { addDocsite } from "../init/site-package.ts";
 
 export interface ImportReport {
   docs: number;
@@ -217,6 +218,8 @@ export async function importDocusaurus(
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);
   const dependencies = await writeDependencies(src, out);
   skipped.push(...dependencies.left);
+  // The new site names docsite and its scripts, so it stands on its own (`npm install && npm run build`).
+  await addDocsite(out);
   const gitignore = join(out, ".gitignore");
   if (!existsSync(gitignore)) await writeFile(gitignore, "dist/\n.docsite/\nnode_modules/\n");
   void readdirSync;

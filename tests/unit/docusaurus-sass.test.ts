@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
+import { docsiteSpec, SITE_SCRIPTS } from "../../cli/init/site-package.ts";
 import { projectDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
 import { dev, startDev } from "../../cli/server/dev.ts";
@@ -145,10 +146,12 @@ describe("the project's npm dependencies", () => {
   it("import writes the project's own dependencies into package.json and says so", async () => {
     const { out, report } = await importFixture(false);
     const pkg = JSON.parse(await readFile(join(out, "package.json"), "utf8"));
+    // With docsite itself and its scripts (cli/init/site-package.ts), so the new site stands on its own.
     expect(pkg).toEqual({
       name: "sass-site-docsite",
       private: true,
-      dependencies: { clsx: "2.1.1", "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      scripts: SITE_SCRIPTS,
+      dependencies: { clsx: "2.1.1", docsite: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
     });
     expect(report.dependencies).toMatchObject({ file: "created", kept: [] });
     const text = formatReport(report, out);
@@ -176,8 +179,14 @@ describe("the project's npm dependencies", () => {
     expect(report.dependencies.kept).toEqual(["clsx"]);
     expect(JSON.parse(await readFile(join(out, "package.json"), "utf8"))).toEqual({
       name: "mine",
-      scripts: { build: "docsite build" },
-      dependencies: { a: "1", clsx: "2.0.0", "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      scripts: { ...SITE_SCRIPTS, build: "docsite build" },
+      dependencies: {
+        a: "1",
+        clsx: "2.0.0",
+        docsite: docsiteSpec(out),
+        "tiny-shout": "^1.0.0",
+        "tiny-tokens": "1.0.0",
+      },
     });
     expect(formatReport(report, out)).toContain("merged into the existing one: 2 dependencies");
   });

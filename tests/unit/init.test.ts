@@ -1,0 +1,179 @@
+// `docsite init`: a new site that builds with no warning and no broken link, in each locale asked for; a folder
+// with files is refused unless --force; package.json names the docsite it came from. The installed-package path
+// (npm install, npm run build, dev) is tested from the packed tarball in tests/package/.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { initSite, parseLocales, titleOf } from "../../cli/init/index.ts";
+import { addDocsite, docsiteSpec, packageName } from "../../cli/init/site-package.ts";
+import { checkDist, dedupe } from "../../cli/links/check-dist.ts";
+import { buildSite } from "../support/site.ts";
+import type { Logger } from "../../cli/log.ts";
+
+const repo = join(import.meta.dirname, "..", "..");
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "docsite-init-"));
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** Builds the site, collecting every warning; then checks the links and anchors of what it wrote. */
+async function buildAndCheck(root: string) {
+  const warnings: string[] = [];
+  const logger: Logger = {
+    info() {},
+    error() {},
+    warn: (m) => void warnings.push(m),
+    step: () => () => 0,
+    progress() {},
+  };
+  const r = await buildSite(root, { logger });
+  const links = await checkDist(join(root, "dist"));
+  return { r, warnings, problems: dedupe(links.problems), pages: links.pages };
+}
+
+describe("docsite init", () => {
+  it("makes an English site that builds with no warning and whose links and anchors all resolve", async () => {
+    const dir = join(work, "my-docs");
+    const report = await initSite(dir, { today: new Date("2026-03-04T10:00:00Z") });
+    expect(report.title).toBe("My docs");
+    expect(report.locales).toEqual(["en"]);
+    expect(report.files).toEqual([
+      ".gitignore",
+      "content/en/blog/2026-03-04-welcome.mdx",
+      "content/en/docs/current/getting-started.mdx",
+      "content/en/docs/current/guides/configuration.mdx",
+      "content/en/docs/current/guides/writing-pages.mdx",
+      "content/en/docs/current/index.mdx",
+      "content/pages/index.tsx",
+      "content/sidebars.json",
+      "i18n/en.json",
+      "package.json",
+      "site.config.json",
+      "static/img/favicon.svg",
+      "static/img/logo.svg",
+      "tsconfig.json",
+    ]);
+    const pkg = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    expect(pkg.name).toBe("my-docs");
+    expect(pkg.scripts).toEqual({
+      dev: "docsite dev",
+      build: "docsite build",
+      serve: "docsite serve",
+      "check-links": "docsite check-links",
+    });
+    // Run from this checkout: the new site depends on it.
+    expect(pkg.dependencies).toEqual({ docsite: report.docsite });
+    expect(report.docsite).toMatch(/^file:\.\.\//);
+    const config = JSON.parse(await readFile(join(dir, "site.config.json"), "utf8"));
+    expect(config.$schema).toBe("./node_modules/docsite/cli/config/site-config.schema.json");
+    // The schema is a file of the package (package.json "files" ships cli/).
+    expect(existsSync(join(repo, config.$schema.replace("./node_modules/docsite/", "")))).toBe(true);
+
+    const { r, warnings, problems, pages } = await buildAndCheck(dir);
+    expect(warnings).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(pages).toBeGreaterThanOrEqual(10);
+    expect(r.table.routes.map((x) => x.path)).toEqual(
+      expect.arrayContaining(["/", "/docs/", "/docs/getting-started/", "/docs/guides/writing-pages/", "/blog/"]),
+    );
+    const home = await readFile(join(dir, "dist", "index.html"), "utf8");
+    expect(home).toContain('<h1 class="hero__title">My docs</h1>');
+    expect(home).not.toMatch(/home\.|footer\.|\{\{/);
+    expect(await readFile(join(dir, "dist", "blog", "2026", "03", "04", "welcome", "index.html"), "utf8")).toContain(
+      "The My docs team",
+    );
+  }, 120_000);
+
+  it("makes each locale asked for: Russian translated, another language from the English pages", async () => {
+    const dir = join(work, "multi");
+    await initSite(dir, { locales: parseLocales("en, ru,de,ru") });
+    const config = JSON.parse(await readFile(join(dir, "site.config.json"), "utf8"));
+    expect(config.i18n.locales).toEqual(["en", "ru", "de"]);
+    expect(config.i18n.localeConfigs.ru.label).toBe("Русский");
+    expect(config.i18n.localeConfigs.de.label).toBe("Deutsch");
+    expect(config.navbar.items.map((i: { type: string }) => i.type)).toContain("localeDropdown");
+    expect(await readFile(join(dir, "content/ru/docs/current/index.mdx"), "utf8")).toContain("title: Введение");
+    expect(await readFile(join(dir, "content/de/docs/current/index.mdx"), "utf8")).toContain("title: Introduction");
+    const { warnings, problems } = await buildAndCheck(dir);
+    expect(warnings).toEqual([]);
+    expect(problems).toEqual([]);
+    // docsite's own words in Russian, the site's own from its file.
+    const ru = await readFile(join(dir, "dist", "ru", "docs", "index.html"), "utf8");
+    expect(ru).toContain("На этой странице");
+    expect(ru).toContain("Руководства");
+  }, 120_000);
+
+  it("refuses a folder with files unless --force, which replaces only its own files and keeps package.json's", async () => {
+    const dir = join(work, "taken");
+    await mkdir(dir);
+    await writeFile(join(dir, "notes.txt"), "mine");
+    await writeFile(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "mine", scripts: { build: "make" }, dependencies: { a: "1" } }),
+    );
+    await expect(initSite(dir)).rejects.toMatchObject({
+      message: expect.stringMatching(/not empty \(.*notes\.txt/),
+      hint: expect.stringContaining("--force"),
+    });
+    expect(await readdir(dir)).toEqual(["notes.txt", "package.json"]);
+
+    await initSite(dir, { force: true });
+    expect(await readFile(join(dir, "notes.txt"), "utf8")).toBe("mine");
+    const pkg = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    expect(pkg.name).toBe("mine");
+    expect(pkg.scripts.build).toBe("make");
+    expect(pkg.scripts.dev).toBe("docsite dev");
+    expect(Object.keys(pkg.dependencies)).toEqual(["a", "docsite"]);
+
+    // A folder holding only a git repository is empty enough.
+    const repoDir = join(work, "git-only");
+    await mkdir(join(repoDir, ".git"), { recursive: true });
+    await expect(initSite(repoDir)).resolves.toMatchObject({ title: "Git only" });
+  });
+
+  it("names a bad locale or a file as the folder", async () => {
+    expect(() => parseLocales("en,english!")).toThrow(/"english!" is not a locale/);
+    expect(() => parseLocales(" , ")).toThrow(/names no locale/);
+    expect(parseLocales("EN,pt-br")).toEqual(["en", "pt-BR"]);
+    await writeFile(join(work, "a-file"), "");
+    await expect(initSite(join(work, "a-file"))).rejects.toThrow(/is a file/);
+  });
+
+  it("titles and names a site after its folder", () => {
+    expect(titleOf("/x/my_api-docs")).toBe("My api docs");
+    expect(titleOf("/x/документация")).toBe("Документация");
+    expect(titleOf("/x/--")).toBe("Docs");
+    expect(packageName("/x/My Docs!")).toBe("my-docs");
+    expect(packageName("/x/.hidden")).toBe("hidden");
+  });
+});
+
+describe("where the new site's package.json gets docsite from", () => {
+  it("the installing project's spec (a file: one re-based), a checkout's folder, or the registry", async () => {
+    const project = join(work, "proj");
+    const installed = join(project, "node_modules", "docsite");
+    await mkdir(installed, { recursive: true });
+    await writeFile(join(installed, "package.json"), JSON.stringify({ name: "docsite", version: "1.2.3" }));
+    const site = join(project, "sites", "a");
+
+    // No package.json names it (npx, a global install): the registry.
+    expect(docsiteSpec(site, installed)).toBe("^1.2.3");
+    await writeFile(
+      join(project, "package.json"),
+      JSON.stringify({ dependencies: { docsite: "file:../docsite.tgz" } }),
+    );
+    expect(docsiteSpec(site, installed)).toBe("file:../../../docsite.tgz");
+    await writeFile(join(project, "package.json"), JSON.stringify({ devDependencies: { docsite: "^1.2.0" } }));
+    expect(docsiteSpec(site, installed)).toBe("^1.2.0");
+    // Not installed in a node_modules: a checkout, named as a folder.
+    expect(docsiteSpec(join(work, "s"), repo)).toMatch(/^file:(\.\.\/)+/);
+
+    // addDocsite keeps a docsite the file names already.
+    await mkdir(site, { recursive: true });
+    await writeFile(join(site, "package.json"), JSON.stringify({ dependencies: { docsite: "2.0.0" } }));
+    expect(await addDocsite(site)).toEqual({ made: false, spec: "2.0.0" });
+  });
+});
