@@ -138,7 +138,6 @@ const INLINE = new Set([
   "@orama/stemmers",
   "acorn",
   "github-slugger",
-  "hast-util-to-string",
   "hast-util-to-text",
   "htmlparser2",
   "intl-messageformat",
