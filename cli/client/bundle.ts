@@ -3,7 +3,8 @@
 import type { Metafile } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { dirname, join, relative } from "node:path";
-import { fromRoot, packageRequire as require } from "../boot/locations.ts";
+import { fromRoot, PACKAGE_ROOT, packageRequire as require } from "../boot/locations.ts";
+import { stablePackagePaths } from "./stable-paths.ts";
 
 const themeDir = fromRoot("theme");
 
@@ -35,6 +36,10 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
   const result = await esbuildBuild({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
+    // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
+    // they do not depend on where the build is started or how npm laid out the packages.
+    absWorkingDir: PACKAGE_ROOT,
+    plugins: [stablePackagePaths()],
     bundle: true,
     splitting: true,
     format: "esm",
@@ -85,7 +90,8 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     files,
     entry: url(entryOut),
     css: [url(cssOut)],
-    inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", cssOut))),
+    // Metafile paths are relative to absWorkingDir: "/" + path brings them back under the outdir's root.
+    inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", `/${cssOut}`))),
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
   };
