@@ -17,6 +17,16 @@ export default defineConfig({
       },
       {
         test: {
+          // docsite packed, installed from the tarball outside the repository, and used as a new user would.
+          name: "package",
+          include: ["tests/package/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           // The site's code examples: complete ones type-checked against Testplane's typings, the Quickstart run
           // with Testplane in Debian's Chromium and chromedriver.
           name: "examples",

@@ -65,9 +65,7 @@ program
       const server = await serve({ dir, port: o.port });
       const a = server.address();
       const p = typeof a === "object" && a ? a.port : o.port;
-      console.log(
-        `${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} (Russian: http://127.0.0.1:${p}/ru/) — Ctrl+C to stop`,
-      );
+      console.log(`${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} — Ctrl+C to stop`);
     } catch (err) {
       fail(err);
     }

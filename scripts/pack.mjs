@@ -40,7 +40,8 @@ const step = process.argv[2];
 if (step === "before") {
   const dir = await writePrebuilt();
   writeDeclarations();
-  console.log(`docsite: prebuilt CLI bundle and declarations in ${dir}`);
+  // stderr: `npm pack --json` prints its report on stdout.
+  console.error(`docsite: prebuilt CLI bundle and declarations in ${dir}`);
 } else if (step === "after") {
   removePrebuilt();
 } else {

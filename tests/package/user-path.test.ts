@@ -1,0 +1,294 @@
+// docsite as a new user meets it: packed, installed from the tarball into an empty folder outside this repository,
+// then `docsite init` → npm install → build → check-links → serve; `docsite import` of a Docusaurus project →
+// npm install → build; `docsite dev` → the first page → an edit shows. Every command's exit code is asserted, and
+// the sites it builds must be byte for byte the ones this checkout builds from the same sources. Nothing here runs
+// with a path back into the repository: the environment has none of npm's variables of this run and no PATH entry
+// in it, and the installed package is checked for the repository's path.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, join, relative } from "node:path";
+
+const repo = join(import.meta.dirname, "..", "..");
+const ownPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string };
+/** The packed size the package must stay under. */
+const MAX_PACKED = 1_500_000;
+/** What the tarball may hold at its top: the tool, its readme and licence. */
+const TOP_LEVEL = new Set(["bin", "cli", "lib", "theme", "README.md", "LICENSE", "package.json"]);
+
+/** This process's environment without npm's variables of this run, vitest's, or PATH entries into the repository. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(npm_|NPM_|INIT_CWD$|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$|DOCSITE_)/.test(k)) continue;
+    env[k] = v;
+  }
+  env.PATH = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((p) => p && !p.startsWith(repo))
+    .join(delimiter);
+  return { ...env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false", ...extra };
+}
+
+interface Run {
+  code: number | null;
+  out: string;
+}
+
+/** Runs a command to its end; its output is kept for the assertion message. */
+function run(cmd: string, args: string[], cwd: string, env = cleanEnv()): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out }));
+  });
+}
+
+const npm = (args: string[], cwd: string) => run("npm", args, cwd);
+const install = (cwd: string, ...what: string[]) =>
+  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", ...what], cwd);
+/** The installed docsite only (`--no`: never a package of that name from the registry). */
+const docsite = (args: string[], cwd: string) => npm(["exec", "--no", "--", "docsite", ...args], cwd);
+const checkout = (args: string[], cwd: string) =>
+  run(process.execPath, [join(repo, "bin", "docsite.js"), ...args], cwd);
+
+/** A long-running command in its own process group; resolves with the URL it prints. */
+function startServer(args: string[], cwd: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", args, { cwd, env: cleanEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[0], output: () => out });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before serving:\n${out}`));
+    });
+  });
+}
+
+/** Stops a server started above: its whole process group (npm and the docsite under it). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  process.kill(-child.pid!, "SIGTERM");
+  await exited;
+}
+
+/** Every file under `dir`, relative, sorted, leaving out the named top-level entries. */
+async function filesOf(dir: string, skip: string[] = []): Promise<string[]> {
+  const all = await readdir(dir, { recursive: true, withFileTypes: true });
+  return all
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .filter((f) => !skip.includes(f.split("/")[0]))
+    .sort();
+}
+
+/** Asserts that two folders hold the same files with the same bytes. */
+async function expectSameTree(a: string, b: string, skip: string[] = []): Promise<number> {
+  const files = await filesOf(a, skip);
+  expect(await filesOf(b, skip)).toEqual(files);
+  for (const f of files) expect((await readFile(join(b, f))).equals(await readFile(join(a, f))), f).toBe(true);
+  return files.length;
+}
+
+const ok = (r: Run, what: string) => expect(r.code, `${what}:\n${r.out}`).toBe(0);
+
+describe("docsite from its tarball, as a new user", () => {
+  let work: string;
+  let tarball: string;
+  let project: string;
+  let site: string;
+  let imported: string;
+  const t0 = Date.now();
+
+  beforeAll(async () => {
+    // Outside the repository (a checkout under the system's temporary folder would be a mistake to notice).
+    work = await mkdtemp(join(tmpdir(), "docsite-user-"));
+    expect(relative(repo, work).startsWith("..")).toBe(true);
+    project = join(work, "project");
+    site = join(project, "site");
+    imported = join(project, "imported");
+  });
+
+  afterAll(async () => {
+    console.log(`user path: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    if (work) await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  });
+
+  it("packs the tool only, under 1.5 MB", async () => {
+    const packDir = join(work, "pack");
+    await mkdir(packDir);
+    // `npm pack` runs prepack (the prebuilt CLI bundle and declarations into lib/) and postpack (removes lib/).
+    const r = await run("npm", ["pack", "--json", "--pack-destination", packDir], repo, cleanEnv());
+    ok(r, "npm pack");
+    const [report] = JSON.parse(r.out.slice(r.out.indexOf("[\n"))) as Array<{
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      entryCount: number;
+      files: Array<{ path: string }>;
+    }>;
+    tarball = join(packDir, report.filename);
+    const files = report.files.map((f) => f.path).sort();
+    console.log(
+      `tarball ${report.filename}: ${report.size} bytes packed (${(report.size / 1024 / 1024).toFixed(2)} MiB), ` +
+        `${report.entryCount} files, ${report.unpackedSize} bytes unpacked`,
+    );
+    expect(report.size).toBeLessThanOrEqual(MAX_PACKED);
+    expect(files.length).toBe(report.entryCount);
+    expect(files.filter((f) => !TOP_LEVEL.has(f.split("/")[0]))).toEqual([]);
+    // No tests, fixtures, Testplane content, scripts; no stray build output.
+    expect(files.filter((f) => /(^|\/)(tests?|fixtures|__tests__)\/|\.test\.[jt]sx?$|\.(tgz|log)$/.test(f))).toEqual(
+      [],
+    );
+    expect(files.filter((f) => /\b(testplane|hermione)\b/i.test(f))).toEqual([]);
+    for (const f of [
+      "bin/docsite.js",
+      "lib/bundle.json",
+      "lib/cli/main.js",
+      "lib/cli/worker.js",
+      "lib/cli/image-encoder.js",
+      "lib/theme/index.js",
+      "lib/types/cli/public-types.d.ts",
+      "lib/types/theme/index.d.ts",
+      "cli/config/site-config.schema.json",
+      "cli/init/templates/site/gitignore",
+      "theme/i18n/en.json",
+      "theme/i18n/ru.json",
+      "theme/client/entry.ts",
+      "README.md",
+      "LICENSE",
+    ])
+      expect(files, f).toContain(f);
+    // The prebuilt bundle is not left in the checkout.
+    expect(existsSync(join(repo, "lib"))).toBe(false);
+  }, 180_000);
+
+  it("installs into an empty folder and runs from its own prebuilt bundle, with no path back here", async () => {
+    await mkdir(project);
+    await writeFile(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true }));
+    ok(await install(project, tarball), "npm install <tarball>");
+    const installed = join(project, "node_modules", "docsite");
+    expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+    const version = await docsite(["--version"], project);
+    ok(version, "docsite --version");
+    expect(version.out.trim()).toBe(ownPackage.version);
+    // Made at pack time: nothing is compiled into node_modules on the first run.
+    expect(existsSync(join(installed, "node_modules", ".cache"))).toBe(false);
+    for (const f of await filesOf(installed))
+      expect(readFileSync(join(installed, f), "utf8").includes(repo), `${f} names the repository`).toBe(false);
+  }, 180_000);
+
+  it("init → npm install → build → check-links → serve, and builds what the checkout builds", async () => {
+    const made = await docsite(["init", "site", "--locales", "en,ru"], project);
+    ok(made, "docsite init site");
+    ok(await install(site), "npm install (site)");
+    const built = await npm(["run", "build"], site);
+    ok(built, "npm run build");
+    expect(built.out).toMatch(/Built \d+ routes \(en: \d+, ru: \d+\)/);
+    expect(built.out).not.toMatch(/warning|TypeScript sources/);
+    const links = await npm(["run", "check-links", "--", "--anchors-fail"], site);
+    ok(links, "npm run check-links");
+    expect(links.out).toMatch(/0 broken link\(s\), 0 broken anchor\(s\)/);
+
+    const server = await startServer(["run", "serve", "--", "--port", "0"], site);
+    try {
+      const home = await fetch(server.url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<h1 class="hero__title">Site</h1>');
+      expect((await fetch(`${server.url}ru/docs/`)).status).toBe(200);
+    } finally {
+      await stop(server.child);
+    }
+
+    // The same sources built by this checkout, started from another folder.
+    const copy = join(work, "checkout", "site");
+    await cp(site, copy, { recursive: true, filter: (p) => !/[\\/](node_modules|dist|\.docsite)$/.test(p) });
+    ok(await checkout(["build", "--root", copy], work), "checkout build (site)");
+    console.log(`init site: ${await expectSameTree(join(site, "dist"), join(copy, "dist"))} files, same bytes`);
+  }, 300_000);
+
+  it("type-checks the new site's page module against the installed declarations (docsite, docsite/theme)", async () => {
+    // The versions this checkout is tested with, from npm's cache.
+    const versionOf = (name: string) =>
+      (JSON.parse(readFileSync(join(repo, "node_modules", name, "package.json"), "utf8")) as { version: string })
+        .version;
+    ok(
+      await install(project, `typescript@${versionOf("typescript")}`, `@types/react@${versionOf("@types/react")}`),
+      "npm install typescript @types/react",
+    );
+    const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
+    ok(await run(process.execPath, [tsc, "-p", "site/tsconfig.json"], project), "tsc (site)");
+    // And a misuse is caught: the types are real, not `any`.
+    const bad = join(site, "content", "pages", "bad.tsx");
+    await writeFile(
+      bad,
+      'import { useT } from "docsite/theme";\nimport type { PageMeta } from "docsite";\n' +
+        "export const meta: PageMeta = { wide: 1 };\nexport default () => <p>{useT()(2)}</p>;\n",
+    );
+    try {
+      const r = await run(process.execPath, [tsc, "-p", "site/tsconfig.json"], project);
+      expect(r.code, r.out).not.toBe(0);
+      expect(r.out).toMatch(/bad\.tsx\(3,\d+\): error TS2322/);
+      expect(r.out).toMatch(/bad\.tsx\(4,\d+\): error TS2345/);
+    } finally {
+      await rm(bad);
+    }
+  }, 180_000);
+
+  it("import of a Docusaurus project → npm install → build, as the checkout imports and builds it", async () => {
+    const source = join(work, "docusaurus-site");
+    await cp(join(repo, "tests", "fixtures", "docusaurus-site"), source, { recursive: true });
+    const r = await docsite(["import", "../docusaurus-site", "--out", "imported"], project);
+    ok(r, "docsite import");
+    // The config and sidebars were evaluated (the packaged CLI could not once: "__filename is not defined").
+    expect(r.out).not.toMatch(/could not be evaluated|__filename/);
+    const pkg = JSON.parse(await readFile(join(imported, "package.json"), "utf8"));
+    expect(pkg.dependencies.docsite).toMatch(/^file:.*\.tgz$/);
+    ok(await install(imported), "npm install (imported)");
+    const built = await npm(["run", "build"], imported);
+    ok(built, "npm run build (imported)");
+    expect(built.out).toMatch(/Built 60 routes \(en: 30, ru: 30\)/);
+
+    const copy = join(work, "checkout", "imported");
+    ok(await checkout(["import", source, "--out", copy], work), "checkout import");
+    // The same files but package.json, which names where each docsite came from.
+    await expectSameTree(imported, copy, ["package.json", "package-lock.json", "node_modules", "dist", ".docsite"]);
+    ok(await checkout(["build", "--root", copy], work), "checkout build (imported)");
+    console.log(`imported site: ${await expectSameTree(join(imported, "dist"), join(copy, "dist"))} files, same bytes`);
+  }, 300_000);
+
+  it("dev serves the first page, and an edit shows", async () => {
+    const server = await startServer(["run", "dev", "--", "--port", "0"], site);
+    try {
+      const first = await fetch(`${server.url}docs/`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain("Welcome to the documentation");
+      const page = join(site, "content", "en", "docs", "current", "index.mdx");
+      await writeFile(page, (await readFile(page, "utf8")).replace("Welcome to the documentation", "Edited just now"));
+      let text = "";
+      for (let i = 0; i < 100 && !text.includes("Edited just now"); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        text = await (await fetch(`${server.url}docs/`)).text();
+      }
+      expect(text, server.output()).toContain("Edited just now");
+    } finally {
+      await stop(server.child);
+    }
+  }, 120_000);
+});
