@@ -70,7 +70,8 @@ export function protectedPaths(root: string): string[] {
   } catch {
     // An unreadable config is reported by the build itself; the fixed list still protects the sources.
   }
-  for (const n of ["cli", "theme", "bin", "node_modules", ".git", "package.json"]) out.push(join(PACKAGE_ROOT, n));
+  for (const n of ["cli", "theme", "bin", "lib", "node_modules", ".git", "package.json"])
+    out.push(join(PACKAGE_ROOT, n));
   return [...new Set(out.flatMap((p) => [p, realOf(p)]))];
 }
 

@@ -7,8 +7,9 @@ import { highlight, excerpt } from "../../theme/search/excerpt.ts";
 import { queryStems } from "../../theme/search/local-engine.ts";
 import { words } from "../../theme/search/words.ts";
 
+/** docsite's own strings (the search UI's are among them): theme/i18n/<locale>.json. */
 const load = (l: string) =>
-  JSON.parse(readFileSync(new URL(`../../i18n/${l}.json`, import.meta.url), "utf8")) as Record<string, string>;
+  JSON.parse(readFileSync(new URL(`../../theme/i18n/${l}.json`, import.meta.url), "utf8")) as Record<string, string>;
 
 describe("search strings", () => {
   it("formats placeholders and Russian plurals", () => {
