@@ -20,6 +20,12 @@ function fail(err: unknown, code: number = exitCodeOf(err)): never {
   process.exit(code);
 }
 
+const seconds = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("a number of seconds above 0");
+  return n;
+};
+
 const program = new Command()
   .name("docsite")
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
@@ -141,14 +147,22 @@ program
   .argument("<docusaurus-dir>", "the Docusaurus project folder")
   .requiredOption("-o, --out <dir>", "the new docsite project folder (must not exist)")
   .option("--force", "write into an existing folder (files docsite does not write are kept)")
-  .action(async (dir: string, o: { out: string; force?: boolean }) => {
-    try {
-      const { importDocusaurus, formatReport } = await import("./import/index.ts");
-      const report = await importDocusaurus(resolve(dir), resolve(o.out), { force: o.force });
-      console.log(formatReport(report, o.out));
-    } catch (err) {
-      fail(err);
-    }
-  });
+  .option("--allow-partial-config", "import even when the config cannot be evaluated (what its text gives; defaults)")
+  .option("--config-timeout <seconds>", "how long evaluating the config may take", seconds, 60)
+  .action(
+    async (dir: string, o: { out: string; force?: boolean; allowPartialConfig?: boolean; configTimeout: number }) => {
+      try {
+        const { importDocusaurus, formatReport } = await import("./import/index.ts");
+        const report = await importDocusaurus(resolve(dir), resolve(o.out), {
+          force: o.force,
+          allowPartialConfig: o.allowPartialConfig,
+          configTimeoutMs: o.configTimeout * 1000,
+        });
+        console.log(formatReport(report, o.out));
+      } catch (err) {
+        fail(err);
+      }
+    },
+  );
 
 program.parseAsync().catch((err) => fail(err, 2));

@@ -32,7 +32,7 @@ async function readDocusaurus(dir: string): Promise<Any> {
     existsSync(join(dir, f)),
   );
   if (!file) throw new Error(`${dir}: no docusaurus.config.{ts,js,mjs}`);
-  return ((await loadModule(join(dir, file))).value ?? {}) as Any;
+  return ((await loadModule(join(dir, file), { siteDir: dir, call: true })).value ?? {}) as Any;
 }
 
 function presetOptions(dc: Any): { docs: Any | false; blog: Any | false } {

@@ -1,13 +1,14 @@
 // `docsite import <docusaurus-dir> --out <new-dir>`: reads a Docusaurus 3 project once and writes a docsite
 // project. Content and static files are copied byte for byte; config, sidebars and labels are translated.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { cp, mkdir, writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { isAbsolute, join, relative } from "node:path";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { writeDependencies, type DependencyResult } from "./dependencies.ts";
-import { loadModule } from "./load-module.ts";
+import { loadModule, isCycle } from "./load-module.ts";
+import { copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
@@ -74,13 +75,46 @@ function staticRead(text: string): Record<string, unknown> {
 const isContent = (f: string) => /\.mdx?$/.test(f);
 const isPartial = (f: string) => f.split("/").some((s) => s.startsWith("_"));
 
-export async function importDocusaurus(
-  src: string,
-  out: string,
-  opts: { force?: boolean } = {},
-): Promise<ImportReport> {
+export interface ImportOptions {
+  /** Write into an existing output folder. */
+  force?: boolean;
+  /** When the config cannot be evaluated, import what its text gives instead of failing. */
+  allowPartialConfig?: boolean;
+  /** How long evaluating the config (and each sidebars file) may take. */
+  configTimeoutMs?: number;
+}
+
+/** A version or locale name becomes a folder name: one plain path segment, nothing that could leave the folder. */
+function checkName(name: unknown, what: string, file: string): string {
+  if (typeof name !== "string" || !name || /[/\\\0]|\.\./.test(name) || name === ".")
+    throw new DocsiteError(
+      `${what} ${JSON.stringify(name)} is not a usable name: it must be one path segment, without "/", "\\" or ".."`,
+      { file },
+      `rename the ${what} (it becomes a folder and part of URLs)`,
+    );
+  return name;
+}
+
+/** The output folder must not be the project or lie inside it (nor hold it): the import would write over its source. */
+function checkOutput(src: string, out: string): void {
+  const realSrc = realpathSync(src);
+  const realOut = realPathOf(out);
+  if (isInside(realOut, realSrc) || isInside(realSrc, realOut))
+    throw new DocsiteError(
+      realOut === realSrc
+        ? "the output folder is the Docusaurus project itself"
+        : isInside(realOut, realSrc)
+          ? "the output folder lies inside the Docusaurus project"
+          : "the output folder holds the Docusaurus project",
+      { file: out },
+      "choose a folder outside the project, e.g. a sibling: --out ../my-docsite",
+    );
+}
+
+export async function importDocusaurus(src: string, out: string, opts: ImportOptions = {}): Promise<ImportReport> {
   if (!existsSync(src) || !statSync(src).isDirectory())
     throw new DocsiteError("Docusaurus project folder not found", { file: src });
+  checkOutput(src, out);
   if (existsSync(out) && !opts.force) {
     throw new DocsiteError(
       "the output folder already exists",
@@ -89,39 +123,58 @@ export async function importDocusaurus(
     );
   }
   const configFile = await findConfig(src);
+  const configName = relative(src, configFile);
   const skipped: string[] = [];
   let dc: Record<string, any>;
   let stubbed: string[] = [];
   try {
-    const loaded = await loadModule(configFile);
+    const loaded = await loadModule(configFile, { siteDir: src, call: true, timeoutMs: opts.configTimeoutMs });
     dc = (loaded.value ?? {}) as Record<string, any>;
     stubbed = loaded.stubbed;
   } catch (err) {
+    if (!opts.allowPartialConfig || !(err instanceof DocsiteError)) {
+      if (err instanceof DocsiteError && !err.hint)
+        throw new DocsiteError(
+          err.message,
+          err.where,
+          "fix the config so that Docusaurus could run it; or import anyway with --allow-partial-config " +
+            "(title, url, baseUrl and locales are then read from its text, everything else takes defaults)",
+        );
+      throw err;
+    }
     skipped.push(
-      `${relative(src, configFile)} could not be evaluated (${(err as Error).message.split("\n")[0]}); title, url, baseUrl and locales were read from its text, the rest uses defaults`,
+      `${configName} could not be evaluated (${err.message.split("\n")[0]}); title, url, baseUrl and locales were read from its text, the rest uses defaults (--allow-partial-config)`,
     );
     dc = staticRead(readFileSync(configFile, "utf8"));
   }
   if (stubbed.length)
     skipped.push(
-      `modules the config imports were not loaded (values taken from them are dropped): ${stubbed.join(", ")}`,
+      `packages the config imports are not installed, so stand-ins took their place (values taken from them are dropped): ${stubbed.join(", ")}`,
     );
+  for (const l of [dc.i18n?.defaultLocale ?? "en", ...(Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [])])
+    checkName(l, "locale", configName);
+  const listed: unknown = existsSync(join(src, "versions.json"))
+    ? (await loadModule(join(src, "versions.json"), { siteDir: src })).value
+    : [];
+  if (!Array.isArray(listed))
+    throw new DocsiteError("versions.json must be a list of version names", { file: "versions.json" });
+  for (const v of listed) checkName(v, "docs version", "versions.json");
   const m: MappedConfig = mapConfig(src, dc);
   skipped.push(...m.skipped);
   const { config } = m;
   const def: string = config.i18n.defaultLocale;
   const locales: string[] = config.i18n.locales;
+  checkVersionFolders(src, m.versions);
 
   await mkdir(out, { recursive: true });
+  const outRoot = realpathSync(out);
+  const boundary = projectBoundary(src);
+  const display = displayPath(src);
   const aliases: Record<string, string> = {};
-  const copyDir = async (from: string, to: string, filter?: (rel: string) => boolean) => {
-    const abs = join(src, from);
+  const copyDir = async (from: string, to: string, filter?: (rel: string) => boolean, dot = false) => {
+    const abs = isAbsolute(from) ? from : join(src, from);
     if (!existsSync(abs)) return 0;
-    const files = (await fg("**/*", { cwd: abs, dot: false })).filter((f) => !filter || filter(f));
-    for (const f of files) {
-      await mkdir(dirname(join(out, to, f)), { recursive: true });
-      await cp(join(abs, f), join(out, to, f));
-    }
+    const files = await copyTree(abs, join(out, to), { boundary, outRoot, filter, dot, skipped, display });
     aliases[`${from.replace(/\/?$/, "/")}`] = `${to.replace(/\/?$/, "/")}`;
     return files.length;
   };
@@ -147,7 +200,7 @@ export async function importDocusaurus(
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, (f) => f !== "options.json");
   }
-  const staticFiles = await copyDir("static", "static");
+  const staticFiles = await copyDir("static", "static", undefined, true);
   // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.
   await copyDir(
     "src",
@@ -177,15 +230,24 @@ export async function importDocusaurus(
     let value: unknown = null;
     if (v.sidebarsFile && existsSync(join(src, v.sidebarsFile))) {
       try {
-        const loaded = await loadModule(join(src, v.sidebarsFile));
+        const loaded = await loadModule(join(src, v.sidebarsFile), { siteDir: src, timeoutMs: opts.configTimeoutMs });
         value = loaded.value;
-        if (loaded.stubbed.length) skipped.push(`${v.sidebarsFile}: modules not loaded: ${loaded.stubbed.join(", ")}`);
+        if (loaded.stubbed.length)
+          skipped.push(`${v.sidebarsFile}: packages not installed, stood in for: ${loaded.stubbed.join(", ")}`);
       } catch (err) {
+        if (!opts.allowPartialConfig || !(err instanceof DocsiteError)) throw err;
         skipped.push(
-          `${v.sidebarsFile} could not be evaluated (${(err as Error).message.split("\n")[0]}); an autogenerated sidebar is used`,
+          `${v.sidebarsFile} could not be evaluated (${err.message.split("\n")[0]}); an autogenerated sidebar is used (--allow-partial-config)`,
         );
       }
     }
+    const cycle = findCycle(value);
+    if (cycle !== undefined)
+      throw new DocsiteError(
+        `the sidebar item at ${cycle} contains itself (a cycle): no sidebar can be drawn from it`,
+        { file: v.sidebarsFile ?? "sidebars" },
+        "make each category list its own items instead of a list that holds the category",
+      );
     if (!value || typeof value !== "object") value = { defaultSidebar: [{ type: "autogenerated", dirName: "." }] };
     const perLocale = Object.fromEntries(
       locales.map((l) => [
@@ -222,7 +284,6 @@ export async function importDocusaurus(
   await addDocsite(out);
   const gitignore = join(out, ".gitignore");
   if (!existsSync(gitignore)) await writeFile(gitignore, "dist/\n.docsite/\nnode_modules/\n");
-  void readdirSync;
   return {
     docs,
     posts,
@@ -234,6 +295,36 @@ export async function importDocusaurus(
     skipped,
     dependencies,
   };
+}
+
+/** Two versions whose docs are one folder (a name twice in versions.json, or a folder linked to another). */
+function checkVersionFolders(src: string, versions: { name: string; docsDir: string }[]): void {
+  const seen = new Map<string, string>();
+  for (const v of versions) {
+    const abs = join(src, v.docsDir);
+    const key = existsSync(abs) ? realpathSync(abs) : abs;
+    const other = seen.get(key);
+    if (other !== undefined)
+      throw new DocsiteError(
+        other === v.name
+          ? `docs version ${JSON.stringify(v.name)} is listed twice`
+          : `docs versions ${JSON.stringify(other)} and ${JSON.stringify(v.name)} have one and the same folder (${relative(src, key) || key})`,
+        { file: "versions.json" },
+        "list each version once, each with its own versioned_docs/version-<name> folder",
+      );
+    seen.set(key, v.name);
+  }
+}
+
+/** The path of the first cycle in an evaluated sidebars value (the loader marks one with `$cycle`), if any. */
+function findCycle(v: unknown, path = ""): string | undefined {
+  if (isCycle(v)) return `${path} (back to ${v.$cycle})`;
+  if (!v || typeof v !== "object") return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const found = findCycle(x, Array.isArray(v) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 export function formatReport(r: ImportReport, out: string): string {

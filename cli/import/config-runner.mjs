@@ -1,0 +1,268 @@
+// @ts-check
+// Child process of `docsite import` (cli/import/load-module.ts): evaluates one Docusaurus config or sidebars file
+// the way Docusaurus does (it loads them with jiti): in the site's folder as working directory, TypeScript and ES
+// modules turned into CommonJS on the fly (the file itself, its local modules and ES-only packages), installed
+// packages loaded for real from the site's node_modules, and an exported function called and awaited. A package
+// that is not installed is replaced by an inert stand-in and named. The result goes back over the IPC channel as
+// JSON, with functions, stand-ins, regular expressions and cycles as `$`-tagged descriptors; a function keeps the
+// module and export it came from, so a remark plugin can be loaded again later. Plain JavaScript: it runs in a
+// fresh Node process, before and without anything that loads TypeScript. A separate process because a config is
+// arbitrary code: it may loop, wait forever, call process.exit or change globals, and none of that may reach the CLI.
+import { readFileSync, existsSync } from "node:fs";
+import Module from "node:module";
+import { dirname, isAbsolute, join, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { transformSync } from "esbuild";
+
+/** @typedef {{ module: string, export: string }} Origin */
+
+const request = JSON.parse(process.argv[2] ?? "{}");
+/** @type {string} */
+const file = request.file;
+/** @type {boolean} */
+const call = Boolean(request.call);
+process.setSourceMapsEnabled(true);
+
+const send = (/** @type {unknown} */ message) =>
+  new Promise((resolve) => {
+    if (!process.send) return resolve(undefined);
+    process.send(message, () => resolve(undefined));
+  });
+
+// ---- stand-ins for packages that are not installed -------------------------------------------------------------
+const STUB = Symbol("docsite.stub");
+/** @type {Set<string>} */
+const stubbed = new Set();
+
+/** @param {string} name @returns {any} */
+function stub(name) {
+  const target = /** @type {any} */ (() => {});
+  return new Proxy(target, {
+    get(_t, key) {
+      if (key === STUB) return name;
+      if (key === Symbol.toPrimitive) return () => "";
+      if (key === "then") return undefined;
+      if (key === "__esModule") return true;
+      if (key === "toString" || key === "valueOf" || key === "toJSON") return () => "";
+      if (typeof key === "symbol") return undefined;
+      return stub(`${name}.${key}`);
+    },
+    apply: () => stub(`${name}()`),
+    construct: () => stub(`new ${name}`),
+  });
+}
+const stubName = (/** @type {unknown} */ v) => (typeof v === "function" ? /** @type {any} */ (v)[STUB] : undefined);
+
+const isBare = (/** @type {string} */ r) => !r.startsWith(".") && !isAbsolute(r) && !r.startsWith("node:");
+const packageName = (/** @type {string} */ r) =>
+  r
+    .split("/")
+    .slice(0, r.startsWith("@") ? 2 : 1)
+    .join("/");
+const inNodeModules = (/** @type {string | undefined} */ f) => Boolean(f?.split(sep).includes("node_modules"));
+
+// ---- loading: TypeScript and ES modules as CommonJS ------------------------------------------------------------
+/** `"type"` of the package.json nearest to `file`. */
+function packageType(/** @type {string} */ f) {
+  for (let d = dirname(f); ; d = dirname(d)) {
+    const p = join(d, "package.json");
+    if (existsSync(p)) {
+      try {
+        return JSON.parse(readFileSync(p, "utf8")).type ?? "commonjs";
+      } catch {
+        return "commonjs";
+      }
+    }
+    if (dirname(d) === d) return "commonjs";
+  }
+}
+
+const ESM_SYNTAX = /^\s*(import\s*[\w{*'"]|export\s+|export\s*\{)/m;
+
+/** @param {string} source @param {string} filename @param {"ts" | "tsx" | "js" | "jsx"} loader */
+function toCommonJs(source, filename, loader) {
+  const url = pathToFileURL(filename).href;
+  return transformSync(source, {
+    loader,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    sourcemap: "inline",
+    sourcefile: filename,
+    // import() of a TypeScript file would go to Node's ES loader, which cannot read it: make it a require.
+    supported: { "dynamic-import": false },
+    define: {
+      "import.meta.url": JSON.stringify(url),
+      "import.meta.dirname": JSON.stringify(dirname(filename)),
+      "import.meta.filename": JSON.stringify(filename),
+    },
+    logLevel: "silent",
+  }).code.replace(NODE_MODE_INTEROP, "__toESM($1)");
+}
+
+// esbuild gives an .mjs/.mts file Node's interop (a CommonJS module's `default` is always its whole exports), where
+// jiti, so Docusaurus, takes an ES module's transpiled `default` export: `import gfm from "remark-gfm"` is the
+// plugin function in a docusaurus.config.mjs.
+const NODE_MODE_INTEROP = /__toESM\((require\("[^"]*"\)), 1\)/g;
+
+const extensions = /** @type {Record<string, (m: any, f: string) => void>} */ (/** @type {any} */ (Module)._extensions);
+const plainJs = extensions[".js"];
+/** @param {"ts" | "tsx" | "js" | "jsx"} loader */
+const compileAs = (loader) => (/** @type {any} */ m, /** @type {string} */ f) =>
+  m._compile(toCommonJs(readFileSync(f, "utf8"), f, loader), f);
+for (const ext of [".ts", ".mts", ".cts"]) extensions[ext] = compileAs("ts");
+extensions[".tsx"] = compileAs("tsx");
+extensions[".jsx"] = compileAs("jsx");
+extensions[".mjs"] = compileAs("js");
+extensions[".js"] = (m, f) => {
+  // A CommonJS file loads as Node loads it; an ES module (by its package's type, or its syntax outside
+  // node_modules, which jiti accepts too) is turned into CommonJS first.
+  if (packageType(f) === "module") return compileAs("js")(m, f);
+  if (!inNodeModules(f)) {
+    const source = readFileSync(f, "utf8");
+    if (ESM_SYNTAX.test(source)) return m._compile(toCommonJs(source, f, "js"), f);
+  }
+  return plainJs(m, f);
+};
+
+// Where every loaded value came from: functions in the result carry it, so a plugin can be loaded again later.
+/** @type {WeakMap<object, Origin>} */
+const origins = new WeakMap();
+/**
+ * @param {unknown} exports
+ * @param {string} from
+ * @param {boolean} direct the site's own file asked for it by package name: that name is where it comes from,
+ * even when the package's inner module (loaded first) already tagged the same values.
+ */
+function tag(exports, from, direct) {
+  if (!exports || (typeof exports !== "object" && typeof exports !== "function")) return;
+  if (direct || !origins.has(exports)) origins.set(exports, { module: from, export: "*" });
+  for (const key of Object.keys(exports)) {
+    let v;
+    try {
+      v = /** @type {any} */ (exports)[key];
+    } catch {
+      continue;
+    }
+    if (v && (typeof v === "function" || typeof v === "object") && (direct || !origins.has(v)))
+      origins.set(v, { module: from, export: key });
+  }
+}
+
+const M = /** @type {any} */ (Module);
+const originalLoad = M._load;
+const originalResolve = M._resolveFilename;
+/** Path given for `require.resolve` of a package that is not installed: a string, as the config expects one. */
+const STUB_PATH = join(dirname(file), "node_modules", ".docsite-not-installed");
+M._resolveFilename = function (/** @type {string} */ req, /** @type {any} */ parent, /** @type {any[]} */ ...rest) {
+  try {
+    return originalResolve.call(this, req, parent, ...rest);
+  } catch (err) {
+    if (/** @type {any} */ (err).code === "MODULE_NOT_FOUND" && isBare(req) && !inNodeModules(parent?.filename)) {
+      stubbed.add(packageName(req));
+      return join(STUB_PATH, req);
+    }
+    throw err;
+  }
+};
+M._load = function (/** @type {string} */ req, /** @type {any} */ parent, /** @type {boolean} */ isMain) {
+  const resolved = (() => {
+    try {
+      return M._resolveFilename(req, parent, isMain);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (resolved?.startsWith(STUB_PATH + sep)) return stub(req);
+  const value = originalLoad.call(this, req, parent, isMain);
+  const direct = isBare(req) && !inNodeModules(parent?.filename);
+  tag(value, isBare(req) ? req : (resolved ?? req), direct);
+  return value;
+};
+
+// ---- the result as JSON ----------------------------------------------------------------------------------------
+const MAX_DEPTH = 200;
+/**
+ * @param {unknown} v
+ * @param {string} path
+ * @param {unknown[]} parents
+ * @param {string[]} paths
+ * @returns {unknown}
+ */
+function serialise(v, path, parents, paths) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof v === "number") return Number.isFinite(v) ? v : null;
+  if (typeof v === "bigint") return String(v);
+  if (v === undefined || typeof v === "symbol") return undefined;
+  const s = stubName(v);
+  if (s !== undefined) return { $stub: s };
+  if (typeof v === "function") {
+    const o = origins.get(v);
+    return { $fn: v.name || "", ...(o ? { $module: o.module, $export: o.export } : {}) };
+  }
+  if (v instanceof RegExp) return { $regexp: v.source, flags: v.flags };
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (v instanceof URL) return v.href;
+  const at = parents.indexOf(v);
+  if (at >= 0) return { $cycle: paths[at] || "(root)" };
+  if (parents.length >= MAX_DEPTH) return { $deep: path };
+  parents.push(v);
+  paths.push(path);
+  try {
+    if (Array.isArray(v) || v instanceof Set)
+      return [...v].map((x, i) => serialise(x, `${path}[${i}]`, parents, paths) ?? null);
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    const entries = v instanceof Map ? [...v].map(([k, x]) => [String(k), x]) : Object.entries(v);
+    for (const [k, x] of entries) {
+      const e = serialise(x, path ? `${path}.${k}` : k, parents, paths);
+      if (e !== undefined) out[k] = e;
+    }
+    const o = origins.get(v);
+    if (o && Object.keys(out).length === 0 && o.module) return { $object: o.module, $export: o.export };
+    return out;
+  } finally {
+    parents.pop();
+    paths.pop();
+  }
+}
+
+// ---- run -------------------------------------------------------------------------------------------------------
+let settled = false;
+// The event loop emptied while the config's promise was pending: nothing can settle it any more.
+process.on("beforeExit", async () => {
+  if (settled) return;
+  settled = true;
+  await send({ kind: "unsettled" });
+  process.exit(3);
+});
+
+/** @param {unknown} err */
+function describe(err) {
+  const e = /** @type {any} */ (err);
+  const esbuildError = e?.errors?.[0];
+  if (esbuildError?.location)
+    return {
+      message: esbuildError.text,
+      file: esbuildError.location.file,
+      line: esbuildError.location.line,
+      column: esbuildError.location.column + 1,
+    };
+  return { message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined };
+}
+
+try {
+  const req = Module.createRequire(file);
+  let value = file.endsWith(".json") ? JSON.parse(readFileSync(file, "utf8")) : req(file);
+  if (value && (typeof value === "object" || typeof value === "function") && "default" in value)
+    value = /** @type {any} */ (value).default;
+  if (call && typeof value === "function" && stubName(value) === undefined) value = await value();
+  else if (value && typeof (/** @type {any} */ (value).then) === "function") value = await value;
+  const result = serialise(value, "", [], []);
+  settled = true;
+  await send({ kind: "value", value: result, stubbed: [...stubbed].sort() });
+} catch (err) {
+  settled = true;
+  await send({ kind: "error", error: describe(err), stubbed: [...stubbed].sort() });
+}
+process.exit(0);
