@@ -54,6 +54,36 @@ export interface AlgoliaConfig {
   replaceSearchResultPathname?: { from: string; to: string };
 }
 
+/** A remark or rehype plugin the Docusaurus project configured: a package or a project module, and its options. */
+export interface MdxPluginRef {
+  /** A package name (`@docusaurus/remark-plugin-npm2yarn`) or a path from the site root (`./src/remark/x.mjs`). */
+  module: string;
+  /** The export that is the plugin ("default" when absent). */
+  export?: string;
+  options?: unknown;
+}
+
+export interface MdxPluginLists {
+  remarkPlugins?: MdxPluginRef[];
+  rehypePlugins?: MdxPluginRef[];
+  beforeDefaultRemarkPlugins?: MdxPluginRef[];
+  beforeDefaultRehypePlugins?: MdxPluginRef[];
+}
+
+/** How an imported Docusaurus project's content is read, so it reads as it did there. */
+export interface DocusaurusOptions {
+  /** Where the Docusaurus project's folders went (`@site/docs/...` imports, `/docs/x.md` links). */
+  aliases?: Record<string, string>;
+  /** The project's `trailingSlash` (null: unset): relative links resolve against the address it gives a page. */
+  trailingSlash?: boolean | null;
+  /** `markdown.format`: "mdx" (Docusaurus 3's default: `.md` files are MDX too), "md", or "detect" (by extension). */
+  format?: "mdx" | "md" | "detect";
+  /** The project's remark and rehype plugins, per content kind (docs instances by their path under content/). */
+  mdxPlugins?: { docs?: MdxPluginLists; blog?: MdxPluginLists; pages?: MdxPluginLists };
+  /** A module exporting extra MDX components every page may use (the swizzled `@theme/MDXComponents`). */
+  mdxComponents?: string;
+}
+
 export interface SiteConfig {
   title: string;
   tagline: string;
@@ -92,8 +122,8 @@ export interface SiteConfig {
   onBrokenAnchors: Severity;
   onDuplicateRoutes: Severity;
   onMissingTranslations: Severity;
-  /** Written by `docsite import`: where the Docusaurus project's folders went (`@site/docs/...` imports). */
-  docusaurus?: { aliases?: Record<string, string> };
+  /** Written by `docsite import`: how the Docusaurus project's content is read (see DocusaurusOptions). */
+  docusaurus?: DocusaurusOptions;
   /** Absolute folder the config was read from; every relative path in the config is resolved against it. */
   rootDir: string;
 }

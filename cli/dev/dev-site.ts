@@ -119,7 +119,7 @@ export class DevSite {
     }
     this.slots = slots;
     this.modules = moduleContextOf(config);
-    this.slugs = docSlugs(index.docs);
+    this.slugs = docSlugs(index.docs, index.blog);
     const compiled = new Map([...slots].map(([k, s]) => [k, s.compiled]));
     let duplicate: string | null = null;
     const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {

@@ -47,7 +47,8 @@ const loadSharp = async () => {
   return sharp;
 };
 
-export type ImageKind = "still" | "animated" | "svg";
+/** "asis": a file the encoder could not take (over sharp's pixel limit, a variant it cannot write), published as it is. */
+export type ImageKind = "still" | "animated" | "svg" | "asis";
 
 export interface EncodedFile {
   name: string;

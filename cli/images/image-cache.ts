@@ -64,3 +64,32 @@ export async function encodeToEntry(source: ImageSource): Promise<Encoded> {
   await rename(tmp, source.dir).catch(() => rm(tmp, { recursive: true, force: true }));
   return result;
 }
+
+/**
+ * The entry for an image that is an image (sharp reads its size) but that the encoder could not take — an animated
+ * GIF over sharp's pixel limit, a variant of a format it cannot write: the file itself, published as Docusaurus
+ * would publish it, under a name with its hash. Undefined when the file is no image sharp knows (that stays an error).
+ */
+export async function asIsEntry(source: ImageSource): Promise<Encoded | undefined> {
+  const bytes = await readFile(source.abs);
+  let width: number;
+  let height: number;
+  try {
+    const sharp = (await import("sharp")).default;
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return undefined;
+    width = meta.width;
+    height = meta.pageHeight ?? meta.height;
+  } catch {
+    return undefined;
+  }
+  const name = `${source.stem}.${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}.${source.ext}`;
+  const type = source.ext === "svg" ? "image/svg+xml" : `image/${source.ext === "jpg" ? "jpeg" : source.ext}`;
+  const image: EncodedImage = { kind: "asis", width, height, files: [{ name, width, type }], main: name };
+  const tmp = partialEntryOf(source.dir, process.pid);
+  await mkdir(tmp, { recursive: true });
+  await writeFile(join(tmp, name), bytes);
+  await writeFile(join(tmp, "image.json"), JSON.stringify(image));
+  await rename(tmp, source.dir).catch(() => rm(tmp, { recursive: true, force: true }));
+  return { image, out: new Map([[name, bytes]]) };
+}

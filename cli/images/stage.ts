@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
-import { imageSource, readEntry, encodeToEntry, type Encoded, type ImageSource } from "./image-cache.ts";
+import { imageSource, readEntry, encodeToEntry, asIsEntry, type Encoded, type ImageSource } from "./image-cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
@@ -108,14 +108,14 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   }
 
   const files = new Map<string, Uint8Array>();
-  const encoded = new Map<string, Promise<ImageVariantData>>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
-  const variant = (src: string): Promise<ImageVariantData> => {
+  const encoded = new Map<string, Promise<ImageVariantData & { asIs?: boolean }>>();
+  const variant = (src: string): Promise<ImageVariantData & { asIs?: boolean }> => {
     let p = encoded.get(src);
     if (!p) {
       p = encodeCached(sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
-        return toVariant(image, url);
+        return image.kind === "asis" ? { ...toVariant(image, url), asIs: true } : toVariant(image, url);
       });
       encoded.set(src, p);
     }
@@ -131,7 +131,15 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
         const dark = darkOf.get(src);
         try {
           const light = await variant(src);
-          images.set(src, dark ? { ...light, dark: await variant(dark) } : light);
+          if (light.asIs) {
+            const at = firstUse.get(src);
+            const msg = `${at ? `${at.file}:${at.line}: ` : ""}image ${src} is published as it is: the encoder cannot take it (too many pixels, or a variant of its format it cannot write), so it has no resized or WebP copies`;
+            warnings.push(msg);
+            logger.warn(msg);
+          }
+          const { asIs: _light, ...lightData } = light;
+          const { asIs: _dark, ...darkData } = dark ? await variant(dark) : { asIs: undefined };
+          images.set(src, dark ? { ...lightData, dark: darkData as ImageVariantData } : lightData);
         } catch (err) {
           if (!input.skipFailing || !(err instanceof DocsiteError)) throw err;
           leaveOut(err);
@@ -202,6 +210,12 @@ async function encodeCached(
   try {
     result = await encodeToEntry(source);
   } catch (err) {
+    // An image the encoder cannot take is published as it is (the stage warns about it); one that is no image fails.
+    const asIs = await asIsEntry(source).catch(() => undefined);
+    if (asIs) {
+      stats.encoded++;
+      return asIs;
+    }
     throw new DocsiteError(
       `cannot encode image ${source.src}: ${(err as Error).message}`,
       at ?? { file: source.src },

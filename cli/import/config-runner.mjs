@@ -34,23 +34,34 @@ const STUB = Symbol("docsite.stub");
 /** @type {Set<string>} */
 const stubbed = new Set();
 
-/** @param {string} name @returns {any} */
+/**
+ * A value that accepts any use (call, `new`, any property, conversion to a string) and stays inert. Properties
+ * not found on an object made from it (esbuild's `__toESM` copies a module into a new object whose prototype is
+ * the module's) are looked up through its prototype, which stands in too: `import { x } from "missing"` gives a
+ * stand-in for `missing.x`, and `import y from "missing"` the stand-in itself (it does not claim to be an ES module).
+ * @param {string} name
+ * @returns {any}
+ */
 function stub(name) {
   const target = /** @type {any} */ (() => {});
   return new Proxy(target, {
     get(_t, key) {
       if (key === STUB) return name;
       if (key === Symbol.toPrimitive) return () => "";
-      if (key === "then") return undefined;
-      if (key === "__esModule") return true;
+      if (key === "then" || key === "__esModule") return undefined;
       if (key === "toString" || key === "valueOf" || key === "toJSON") return () => "";
       if (typeof key === "symbol") return undefined;
       return stub(`${name}.${key}`);
     },
+    getPrototypeOf: () => stubMembers(name),
     apply: () => stub(`${name}()`),
     construct: () => stub(`new ${name}`),
   });
 }
+
+/** @param {string} name */
+const stubMembers = (name) =>
+  new Proxy({}, { get: (_t, key) => (typeof key === "symbol" || key === "then" ? undefined : stub(`${name}.${key}`)) });
 const stubName = (/** @type {unknown} */ v) => (typeof v === "function" ? /** @type {any} */ (v)[STUB] : undefined);
 
 const isBare = (/** @type {string} */ r) => !r.startsWith(".") && !isAbsolute(r) && !r.startsWith("node:");

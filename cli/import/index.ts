@@ -274,7 +274,7 @@ export async function importDocusaurus(src: string, out: string, opts: ImportOpt
     );
     return false;
   });
-  config.docusaurus = { aliases };
+  config.docusaurus = { aliases, ...m.docusaurus };
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);

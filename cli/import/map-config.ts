@@ -22,6 +22,8 @@ export interface VersionPlan {
 
 export interface MappedConfig {
   config: Record<string, any>;
+  /** How content is read, as the project's Docusaurus read it (site.config.json `docusaurus`, less the aliases). */
+  docusaurus: { trailingSlash: boolean | null; format: "mdx" | "md" | "detect" };
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
   versions: VersionPlan[];
@@ -356,8 +358,13 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
     skipped.push("custom CSS: docsite uses its own theme");
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
+  const format = dc.markdown?.format;
   return {
     config,
+    docusaurus: {
+      trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
+      format: format === "md" || format === "detect" ? format : "mdx",
+    },
     strings,
     versions,
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,

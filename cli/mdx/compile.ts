@@ -13,6 +13,7 @@ import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
+import { syntaxOf } from "./format.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
@@ -72,6 +73,7 @@ const COMPILER_HASH = hashText(
     "rehype-code.ts",
     "code-magic.ts",
     "content-links.ts",
+    "format.ts",
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
@@ -92,6 +94,10 @@ export interface CompileStats {
 
 // Docusaurus projects compile a little differently (repeated heading ids): part of the key. An entry is two files:
 // `<key>.json` with everything but the code, and `<key>.js`, the code, read only for a page that renders.
+/** What an imported Docusaurus project's settings change in a page's compile: its syntax (mdx/format.ts). */
+const docusaurusKey = (input: Pick<CompileInput, "file" | "modules">) =>
+  input.modules?.docusaurus ? `docusaurus:${syntaxOf(input.file, input.modules)}` : "";
+
 /** Where the compile cache keeps `input`: the path of its entry without the extension. */
 export const compiledEntryOf = (
   input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
@@ -100,11 +106,7 @@ export const compiledEntryOf = (
   join(
     cacheDir,
     "mdx",
-    hashText(
-      [COMPILER_HASH, input.rewriteKey, input.modules?.docusaurus ? "docusaurus" : "", input.file, input.body].join(
-        "\0",
-      ),
-    ),
+    hashText([COMPILER_HASH, input.rewriteKey, docusaurusKey(input), input.file, input.body].join("\0")),
   );
 
 /**
@@ -209,7 +211,8 @@ function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): bo
 
 /**
  * The compile itself. Pure apart from reading the partials a page imports. `.md` files are CommonMark with raw
- * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`.
+ * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`; an imported project's as Docusaurus' settings
+ * say (mdx/format.ts).
  */
 export async function compileSource(
   input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules">,
@@ -219,7 +222,7 @@ export async function compileSource(
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
   const images: ImageRef[] = [];
-  const md = /\.md$/i.test(input.file);
+  const md = syntaxOf(input.file, input.modules) === "md";
   const ctx = input.modules;
   const compilePartial = async (file: string): Promise<string> => {
     if (!ctx) throw new DocsiteError("partials need a module context", { file: input.file });

@@ -78,6 +78,10 @@ export function bundleComponent(
   }
 }
 
+const INTEROP =
+  "if (module.exports == null || !module.exports.__esModule) " +
+  "module.exports = Object.assign({ __esModule: true, default: module.exports }, module.exports);";
+
 async function runBundle(
   rootDir: string,
   file: string,
@@ -106,7 +110,13 @@ async function runBundle(
       absWorkingDir: rootDir,
       // A package imported by content directly: its module, resolved from the site's node_modules.
       ...(isPackage
-        ? { stdin: { contents: `module.exports = require(${JSON.stringify(file)});`, resolveDir: rootDir } }
+        ? {
+            // Imported as an ES module (the package's `import` condition, as webpack resolves it for Docusaurus).
+            stdin: {
+              contents: `import * as m from ${JSON.stringify(file)};\nmodule.exports = { __esModule: true, ...m };`,
+              resolveDir: rootDir,
+            },
+          }
         : { entryPoints: [posix.join(rootDir, file)] }),
       bundle: true,
       write: false,
@@ -130,6 +140,9 @@ async function runBundle(
         ".json": "json",
       },
       define: { "process.env.NODE_ENV": '"production"' },
+      // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
+      // and Node give it), named exports its properties. An ES module compiled here is marked already.
+      footer: { js: INTEROP },
     });
     const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
     const css = out.outputFiles.find((f) => f.path.endsWith(".css"));

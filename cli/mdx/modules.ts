@@ -51,6 +51,8 @@ export interface ModuleContext {
   aliases: Record<string, string>;
   /** A project imported from Docusaurus (`docusaurus` in site.config.json): its content follows Docusaurus' rules. */
   docusaurus?: boolean;
+  /** Its `markdown.format` (mdx/format.ts). */
+  format?: "mdx" | "md" | "detect";
 }
 
 export type Resolved =
@@ -127,12 +129,13 @@ export function resolveSpecifier(spec: string, importer: string, ctx: ModuleCont
 export function moduleContextOf(config: {
   rootDir: string;
   baseUrl: string;
-  docusaurus?: { aliases?: Record<string, string> };
+  docusaurus?: { aliases?: Record<string, string>; format?: "mdx" | "md" | "detect" };
 }): ModuleContext {
   return {
     rootDir: config.rootDir,
     baseUrl: config.baseUrl,
     aliases: config.docusaurus?.aliases ?? {},
     docusaurus: Boolean(config.docusaurus),
+    ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
   };
 }

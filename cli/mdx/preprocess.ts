@@ -28,13 +28,30 @@ function mapProseLines(text: string, fn: (line: string) => string): string {
  * - `<!-- comment -->`: not valid in MDX; turned into an MDX comment.
  */
 export function preprocess(body: string, opts: { md?: boolean } = {}): string {
+  // A comment open at the end of a line (`<!--` without `-->`) continues on the next prose lines.
+  let inComment = false;
   return mapProseLines(body, (line) => {
+    if (!opts.md && inComment) {
+      const end = line.indexOf("-->");
+      if (end < 0) return line.replace(/\*\//g, "* /");
+      inComment = false;
+      return `${line.slice(0, end).replace(/\*\//g, "* /")}*/}${comments(line.slice(end + 3))}`;
+    }
     const out = line
       .replace(/^(\s*#{1,6}\s.*?)\s*\{#([A-Za-z0-9_-]+)\}\s*$/, "$1 \\{#$2\\}")
       // Docusaurus 3's MDX-safe form: `## Title {/* #id */}`.
       .replace(/^(\s*#{1,6}\s.*?)\s*\{\/\*\s*#([A-Za-z0-9_-]+)\s*\*\/\}\s*$/, "$1 \\{#$2\\}")
       .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^[\s].*)$/, "$1$2[$3]");
     // Markdown (.md) keeps HTML comments: they are raw HTML there, as in CommonMark.
-    return opts.md ? out : out.replace(/<!--(.*?)-->/g, "{/*$1*/}");
+    if (opts.md) return out;
+    const converted = comments(out);
+    const open = converted.lastIndexOf("<!--");
+    if (open < 0) return converted;
+    inComment = true;
+    return `${converted.slice(0, open)}{/*${converted.slice(open + 4).replace(/\*\//g, "* /")}`;
   });
 }
+
+/** Each `<!-- … -->` of a line as an MDX comment (a `*` `/` inside would end it early: spaced apart). */
+const comments = (line: string) =>
+  line.replace(/<!--(.*?)-->/g, (_all, text: string) => `{/*${text.replace(/\*\//g, "* /")}*/}`);

@@ -143,7 +143,8 @@ export function remarkDocsite(opts: Options) {
     walk(tree, (node: any) => {
       if (node.type === "link" || node.type === "definition") {
         const link = node as Link;
-        link.url = opts.rewriteLink(link.url);
+        // A link to a project file already has the file's published URL (remark-imports).
+        if (!(link.data as { docsiteFile?: boolean } | undefined)?.docsiteFile) link.url = opts.rewriteLink(link.url);
         if (node.type === "link" || referenced.has(node.identifier))
           extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
       } else if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {

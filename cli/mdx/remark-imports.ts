@@ -109,6 +109,24 @@ export function remarkImports(opts: ImportOptions) {
     return r?.kind === "asset" ? r.file : null;
   };
 
+  const linkedFile = (node: { url: string; data?: Record<string, unknown> }) => {
+    const url = node.url;
+    if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(url)) return;
+    const path = url.replace(/[?#].*$/, "");
+    if (!/\.[a-z0-9]+$/i.test(path) || /\.mdx?$/i.test(path) || path.startsWith("/")) return;
+    let spec = path;
+    try {
+      spec = decodeURI(path);
+    } catch {
+      /* kept as written */
+    }
+    const r = resolveSpecifier(spec.startsWith("@site/") || spec.startsWith(".") ? spec : `./${spec}`, file, ctx);
+    if (r?.kind !== "asset") return;
+    if (r.emit) info.assets.push({ file: r.file, url: r.url });
+    node.url = r.url + url.slice(path.length);
+    node.data = { ...node.data, docsiteFile: true };
+  };
+
   return async (tree: Root) => {
     // Images bound by imports, read before any rewriting (an import may follow its use in MDX).
     const imageNames = { images: new Map<string, string>(), baseUrl: undefined as string | undefined };
@@ -198,6 +216,9 @@ export function remarkImports(opts: ImportOptions) {
           if (es) rewriteRequires(es, node);
         }
       }
+      // A link to a project file that is not a page (`[the PDF](./files/x.pdf)`) publishes the file, as Docusaurus
+      // does; the link then goes to its URL (remark-docsite leaves such a link alone).
+      if ((node.type === "link" || node.type === "definition") && ctx.docusaurus) linkedFile(node);
       // Markdown images (`![](./x.png)`) are the image stage's (cli/images/).
       for (const c of node.children ?? []) await visitAll(c);
     };

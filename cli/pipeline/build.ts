@@ -128,7 +128,7 @@ export async function loadSite(
   // Cache misses compile on the worker pool when there are many (pipeline/compile-stage.ts).
   const stage = await compilePages(
     config,
-    docSlugs(index.docs),
+    docSlugs(index.docs, index.blog),
     jobs.map((j) => ({ file: j.source.file, body: j.source.body, bodyOffset: j.source.bodyOffset, locale: j.locale })),
     cacheDirOf(opts.root),
     compileStats,
