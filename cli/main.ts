@@ -39,13 +39,20 @@ program
   .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
   .option("-o, --out <dir>", "output folder", "dist")
   .option("--skip-failing-pages", "build the pages that work; list the failing ones as warnings (for migrations)")
-  .action(async (o: { root: string; out: string; skipFailingPages?: boolean }) => {
+  .option("--verbose", "list every missing translation (otherwise one line per locale)")
+  .action(async (o: { root: string; out: string; skipFailingPages?: boolean; verbose?: boolean }) => {
     const logger = createLogger();
     try {
       const root = resolve(o.root);
       // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");
-      const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
+      const r = await build({
+        root,
+        outDir: resolve(root, o.out),
+        logger,
+        skipFailingPages: o.skipFailingPages,
+        verbose: o.verbose,
+      });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
         .join(", ");

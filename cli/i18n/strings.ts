@@ -22,9 +22,13 @@ export interface Strings {
   has(key: string): boolean;
 }
 
-/** "a|b|c" → ICU plural on {count}, variants in the order of the locale's plural categories. */
+/**
+ * "a|b|c" → ICU plural on {count}, variants in the order of the locale's plural categories. Only a message that
+ * uses `{count}` is a plural (Docusaurus picks plural forms by a count, always named so): a `|` anywhere else is text
+ * ("Docs | Company" in a copyright).
+ */
 export function convertPipePlural(message: string, locale: string): string {
-  if (!message.includes("|") || message.includes("{count, plural")) return message;
+  if (!message.includes("|") || message.includes("{count, plural") || !/\{count\}/.test(message)) return message;
   const variants = message.split("|");
   const order = ["zero", "one", "two", "few", "many", "other"];
   const cats = (new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[]).sort(

@@ -302,7 +302,13 @@ export async function compileSource(
           : []),
         [
           remarkDocsite,
-          { extracted, lineOffset: input.bodyOffset, rewriteLink: input.rewriteLink, uniqueIds: ctx?.docusaurus },
+          {
+            extracted,
+            lineOffset: input.bodyOffset,
+            rewriteLink: input.rewriteLink,
+            docusaurus: ctx?.docusaurus,
+            source: input.body,
+          },
         ],
       ] as any,
       rehypePlugins: [

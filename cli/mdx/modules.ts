@@ -16,6 +16,7 @@ export const THEME_MODULES = [
   "MDXComponents",
   "DocCardList",
   "DocCard",
+  "TOCInline",
 ] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
 export const DOCUSAURUS_MODULES = [

@@ -5,6 +5,9 @@ import { toString as mdastText } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
 import { DocsiteError } from "../log.ts";
 import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
+import { Parser } from "acorn";
+
+const parseModule = (code: string) => Parser.parse(code, { ecmaVersion: "latest", sourceType: "module" });
 
 export interface TocEntry {
   depth: number;
@@ -38,9 +41,43 @@ interface Options {
   rewriteLink: (url: string) => string;
   /**
    * Docusaurus content: a `{#id}` an earlier heading already has is made unique (`id-1`) instead of failing the
-   * page. Docusaurus publishes such pages with two elements of one id; links to `#id` reach the first either way.
+   * page (Docusaurus publishes such pages with two elements of one id; links to `#id` reach the first either way),
+   * and a JSX `<a>` is not link-checked (Docusaurus checks Markdown links and `<Link>` only).
    */
-  uniqueIds?: boolean;
+  docusaurus?: boolean;
+  /** The page's source text: a `toc` export is added only where the source names it. */
+  source?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A heading's content as the HTML Docusaurus puts in its `toc` entries: text, `<code>`, emphasis. */
+function inlineHtml(nodes: readonly any[]): string {
+  return nodes
+    .map((n) => {
+      if (n.type === "text") return escapeHtml(n.value);
+      if (n.type === "inlineCode") return `<code>${escapeHtml(n.value)}</code>`;
+      if (n.type === "emphasis") return `<em>${inlineHtml(n.children)}</em>`;
+      if (n.type === "strong") return `<strong>${inlineHtml(n.children)}</strong>`;
+      return n.children ? inlineHtml(n.children) : "";
+    })
+    .join("");
+}
+
+/** Whether the page itself declares `toc` (an export or a top-level binding). */
+function declaresToc(tree: Root): boolean {
+  return tree.children.some(
+    (n: any) => n.type === "mdxjsEsm" && /\b(const|let|var|function)\s+toc\b|\{[^}]*\btoc\b[^}]*\}/.test(n.value ?? ""),
+  );
+}
+
+function tocExport(toc: Array<{ value: string; id: string; level: number }>): RootContent {
+  const value = `export const toc = ${JSON.stringify(toc)};`;
+  return {
+    type: "mdxjsEsm",
+    value,
+    data: { estree: parseModule(value) },
+  } as unknown as RootContent;
 }
 
 function jsxAttr(name: string, value: string) {
@@ -63,6 +100,7 @@ export function remarkDocsite(opts: Options) {
     const { extracted } = opts;
     const slugger = new GithubSlugger();
     const idLines = new Map<string, number>();
+    const toc: Array<{ value: string; id: string; level: number }> = [];
 
     // Headings: explicit {#id} wins, otherwise a slug of the text (unique per page).
     walk(tree, "heading", (node: Heading) => {
@@ -77,7 +115,7 @@ export function remarkDocsite(opts: Options) {
         }
       }
       const text = mdastText(node).trim();
-      if (id && opts.uniqueIds && idLines.has(id)) id = slugger.slug(id);
+      if (id && opts.docusaurus && idLines.has(id)) id = slugger.slug(id);
       else if (id) {
         assertUniqueId(id, idLines, (node.position?.start.line ?? 0) + opts.lineOffset);
         slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
@@ -86,7 +124,10 @@ export function remarkDocsite(opts: Options) {
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       extracted.headings.push({ depth: node.depth, id, text });
       extracted.anchors.push(id);
+      if (opts.docusaurus) toc.push({ value: inlineHtml(node.children), id, level: node.depth });
     });
+    // Docusaurus gives every MDX page a `toc` export (what `<TOCInline toc={toc} />` lists): the page's headings.
+    if (opts.docusaurus && /\btoc\b/.test(opts.source ?? "") && !declaresToc(tree)) tree.children.push(tocExport(toc));
 
     // Admonitions and stray directives.
     walk(tree, (node: any, index, parent: Parent | undefined) => {
@@ -149,10 +190,14 @@ export function remarkDocsite(opts: Options) {
           extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
       } else if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
         for (const a of node.attributes ?? []) {
-          if (a.name === "href" && typeof a.value === "string") {
+          const isLink = a.name === "href" || (a.name === "to" && node.name === "Link");
+          if (isLink && typeof a.value === "string") {
             a.value = opts.rewriteLink(a.value);
-            // A relative href written as JSX is left to the browser, unchecked (Docusaurus does not check it either).
-            if (a.value.startsWith("/") || a.value.startsWith("#"))
+            // A relative href written as JSX is left to the browser, unchecked. In an imported project an <a>
+            // written as JSX is never checked: Docusaurus checks only what goes through its Link component (Markdown
+            // links and <Link>), and MDX leaves a JSX <a> a plain element.
+            const unchecked = opts.docusaurus && node.name === "a";
+            if (!unchecked && (a.value.startsWith("/") || a.value.startsWith("#")))
               extracted.links.push({ url: a.value, line: (node.position?.start.line ?? 0) + opts.lineOffset });
           }
         }

@@ -6,6 +6,7 @@ import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.
 import { scanContent, staticFiles, type ContentIndex } from "../content/scan.ts";
 import type { CompiledMdx, CompileStats } from "../mdx/compile.ts";
 import { docSlugs } from "../mdx/content-links.ts";
+import { missingTranslationLines, type MissingTranslation } from "../i18n/missing.ts";
 import { planDocs, planBlog, planKey, buildRouteTable } from "../routes/table.ts";
 import { localeBase, outputFileOf } from "../routes/paths.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
@@ -46,6 +47,8 @@ export interface BuildOptions {
   write?: boolean;
   /** Build the pages that work and list the failing ones as warnings (measuring a migration). */
   skipFailingPages?: boolean;
+  /** Every missing translation on a line of its own, rather than a summary per locale. */
+  verbose?: boolean;
 }
 
 export interface SiteModel {
@@ -94,15 +97,12 @@ export async function loadSite(
   let done = logger.step("config");
   const config = loadConfig(opts.root);
   const strings = loadStrings(config);
+  // Missing translations are told once per locale, after the docs' are known too (i18n/missing.ts).
+  const untranslated: MissingTranslation[] = [];
   for (const gap of missingTranslations(strings)) {
-    if (
-      report(
-        config.onMissingTranslations,
-        `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`,
-        logger,
-        warnings,
-      )
-    ) {
+    const message = `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`;
+    if (config.onMissingTranslations === "warn") untranslated.push({ locale: gap.locale, kind: "string", message });
+    else if (report(config.onMissingTranslations, message, logger, warnings)) {
       throw new DocsiteError(
         `missing translation "${gap.key}"`,
         { file: `i18n/${gap.locale}.json` },
@@ -155,14 +155,9 @@ export async function loadSite(
   });
   if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
   for (const d of docs.filter((p) => p.untranslated)) {
-    if (
-      report(
-        config.onMissingTranslations,
-        `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`,
-        logger,
-        warnings,
-      )
-    ) {
+    const message = `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`;
+    if (config.onMissingTranslations === "warn") untranslated.push({ locale: d.locale, kind: "doc", message });
+    else if (report(config.onMissingTranslations, message, logger, warnings)) {
       throw new DocsiteError(
         `no ${d.locale} translation`,
         { file: d.source.file },
@@ -170,6 +165,8 @@ export async function loadSite(
       );
     }
   }
+  for (const line of missingTranslationLines(untranslated, config.i18n.defaultLocale, opts.verbose))
+    report("warn", line, logger, warnings);
   const extra = new Set([
     "robots.txt",
     "404.html",

@@ -12,6 +12,7 @@ import {
   THEME_LOCALES,
 } from "../../cli/i18n/strings.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
+import { missingTranslationLines } from "../../cli/i18n/missing.ts";
 
 /** This site's strings over docsite's defaults, as loadStrings merges them. */
 const load = (l: string) => ({
@@ -26,6 +27,16 @@ describe("interface strings", () => {
     );
     expect(convertPipePlural("One min|{count} min", "en")).toBe("{count, plural, one {One min} other {{count} min}}");
     expect(convertPipePlural("no plural here", "en")).toBe("no plural here");
+  });
+
+  it("keeps a | in a message without {count} as text (a copyright, a Docusaurus label)", () => {
+    expect(convertPipePlural("© 2026 Jest | OpenJS Foundation | Terms", "en")).toBe(
+      "© 2026 Jest | OpenJS Foundation | Terms",
+    );
+    const en = createStrings("en", { "footer.copyright": "Docs | Company", "x.plural": "one|{count} many" });
+    expect(en.t("footer.copyright")).toBe("Docs | Company");
+    expect(en.t("x.plural", { count: 1 })).toBe("one");
+    expect(en.t("x.plural", { count: 3 })).toBe("3 many");
   });
 
   it("formats Russian reading time with correct plural forms", () => {
@@ -166,5 +177,28 @@ describe("interface strings", () => {
         await rm(root, { recursive: true, force: true });
       }
     });
+  });
+});
+
+describe("missing translations", () => {
+  const gap = (locale: string, kind: "doc" | "string", n: number) => ({
+    locale,
+    kind,
+    message: `${kind} ${n} has no ${locale} translation`,
+  });
+  it("are one line per locale: the gaps named when few, counted when many; every one with verbose", () => {
+    const gaps = [
+      ...Array.from({ length: 149 }, (_, i) => gap("ja", "doc", i)),
+      gap("ja", "string", 1),
+      gap("ja", "string", 2),
+      gap("ru", "string", 1),
+      gap("ru", "doc", 7),
+    ];
+    const lines = missingTranslationLines(gaps, "en");
+    expect(lines).toEqual([
+      "ja: 149 docs and 2 interface strings have no ja translation; the en text is shown (docsite build --verbose lists each)",
+      "string 1 has no ru translation; doc 7 has no ru translation",
+    ]);
+    expect(missingTranslationLines(gaps, "en", true)).toHaveLength(153);
   });
 });

@@ -62,15 +62,21 @@ export function Tabs({
   children,
   defaultValue,
   groupId,
+  values,
 }: {
   children: ReactNode;
-  defaultValue?: string;
+  defaultValue?: string | null;
   groupId?: string;
+  /** Docusaurus' `values={[{label, value}]}`: the tabs' labels (a TabItem's own label wins) and their order. */
+  values?: ReadonlyArray<{ value: string; label?: string }>;
 }) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const items = Children.toArray(children).filter(
+  const found = Children.toArray(children).filter(
     (c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === "string",
   );
+  const listed = new Map((Array.isArray(values) ? values : []).map((v, i) => [v.value, { label: v.label, i }]));
+  const items = found.sort((a, b) => (listed.get(a.props.value)?.i ?? 1e9) - (listed.get(b.props.value)?.i ?? 1e9));
+  const labelOf = (i: ReactElement<TabItemProps>) => i.props.label ?? listed.get(i.props.value)?.label ?? i.props.value;
   const selected = defaultValue ?? items.find((i) => i.props.default)?.props.value ?? items[0]?.props.value;
   return (
     <div className="tabs" data-tabs data-group={groupId}>
@@ -89,7 +95,7 @@ export function Tabs({
               className="tabs__tab"
               data-value={i.props.value}
             >
-              {i.props.label ?? i.props.value}
+              {labelOf(i)}
             </button>
           );
         })}
@@ -104,7 +110,7 @@ export function Tabs({
           data-inactive={i.props.value === selected ? undefined : ""}
           tabIndex={0}
         >
-          <p className="tabs__nojs-label">{i.props.label ?? i.props.value}</p>
+          <p className="tabs__nojs-label">{labelOf(i)}</p>
           {i.props.children}
         </div>
       ))}

@@ -39,6 +39,53 @@ function ThemeCodeBlock({
   );
 }
 
+interface TocItem {
+  value: string;
+  id: string;
+  level: number;
+}
+
+/**
+ * `<TOCInline toc={toc} />`: the page's headings as a nested list of links, between `minHeadingLevel` (2) and
+ * `maxHeadingLevel` (3) as in Docusaurus. `toc` is the page's own export (cli/mdx/remark-docsite.ts makes it); a
+ * heading's `value` is HTML made there from its Markdown (escaped text, code, emphasis).
+ */
+export function TOCInline({
+  toc,
+  minHeadingLevel = 2,
+  maxHeadingLevel = 3,
+  className,
+}: {
+  toc?: readonly TocItem[];
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+  className?: string;
+}) {
+  const items = (Array.isArray(toc) ? toc : []).filter((i) => i.level >= minHeadingLevel && i.level <= maxHeadingLevel);
+  if (!items.length) return null;
+  // Nest each item under the nearest earlier item of a lower level.
+  type Node = { item: TocItem; children: Node[] };
+  const root: Node[] = [];
+  const stack: Node[] = [];
+  for (const item of items) {
+    const node = { item, children: [] };
+    while (stack.length && stack[stack.length - 1].item.level >= item.level) stack.pop();
+    (stack.length ? stack[stack.length - 1].children : root).push(node);
+    stack.push(node);
+  }
+  const list = (nodes: Node[]): ReactNode => (
+    <ul>
+      {nodes.map((n) => (
+        <li key={n.item.id}>
+          <a href={`#${n.item.id}`} dangerouslySetInnerHTML={{ __html: n.item.value }} />
+          {n.children.length > 0 && list(n.children)}
+        </li>
+      ))}
+    </ul>
+  );
+  return <div className={["toc-inline", className].filter(Boolean).join(" ")}>{list(root)}</div>;
+}
+
 /** `@theme/*` modules by name, as module objects (the component is the default export). */
 export function themeModule(name: string): { default: unknown } {
   const modules: Record<string, unknown> = {
@@ -50,6 +97,7 @@ export function themeModule(name: string): { default: unknown } {
     MDXComponents: { ...mdxComponents, Details, details: Details },
     DocCardList,
     DocCard,
+    TOCInline,
   };
   return { default: modules[name] };
 }
