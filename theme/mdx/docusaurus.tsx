@@ -77,13 +77,33 @@ export function TOCInline({
     <ul>
       {nodes.map((n) => (
         <li key={n.item.id}>
-          <a href={`#${n.item.id}`} dangerouslySetInnerHTML={{ __html: n.item.value }} />
+          <a href={`#${n.item.id}`}>{tocValue(String(n.item.value ?? ""))}</a>
           {n.children.length > 0 && list(n.children)}
         </li>
       ))}
     </ul>
   );
   return <div className={["toc-inline", className].filter(Boolean).join(" ")}>{list(root)}</div>;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ENTITIES[e]);
+
+/**
+ * A toc entry's HTML as elements, without injecting it: `<code>`, `<em>` and `<strong>` are kept (what headings
+ * hold), any other tag is dropped and text stays text.
+ */
+function tocValue(html: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const re = /<(code|em|strong)>([\s\S]*?)<\/\1>|<[^>]*>/g;
+  let last = 0;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (m.index > last) out.push(unescapeHtml(html.slice(last, m.index)));
+    if (m[1]) out.push(createElement(m[1], { key: m.index }, unescapeHtml(m[2].replace(/<[^>]*>/g, ""))));
+    last = re.lastIndex;
+  }
+  if (last < html.length) out.push(unescapeHtml(html.slice(last)));
+  return out;
 }
 
 /** `@theme/*` modules by name, as module objects (the component is the default export). */
