@@ -161,13 +161,16 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
       "/i18n/defaultLocale",
       `add it to i18n.locales (${cfg.i18n.locales.join(", ")})`,
     );
-  const last = cfg.docs.versions.filter((v) => v.isLast);
-  if (last.length !== 1)
-    fail(
-      `exactly one docs version must have "isLast": true (found ${last.length})`,
-      "/docs/versions",
-      "mark the latest version with isLast",
-    );
+  // One last version per docs instance.
+  for (const id of new Set(cfg.docs.versions.map((v) => v.pluginId ?? cfg.docs.pluginId))) {
+    const last = cfg.docs.versions.filter((v) => (v.pluginId ?? cfg.docs.pluginId) === id && v.isLast);
+    if (last.length !== 1)
+      fail(
+        `exactly one docs version${id === cfg.docs.pluginId ? "" : ` of docs instance "${id}"`} must have "isLast": true (found ${last.length})`,
+        "/docs/versions",
+        "mark the latest version with isLast",
+      );
+  }
   cfg.navbar.items.forEach((item: NavbarItem, i) => {
     if (!(NAVBAR_ITEM_TYPES as readonly string[]).includes(item.type))
       fail(

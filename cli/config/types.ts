@@ -23,6 +23,13 @@ export interface VersionConfig {
   mainDocId: string;
   sidebarsFile: string;
   releaseNotes?: string;
+  /**
+   * The docs instance (Docusaurus' `plugin-content-docs` with an `id`) the version belongs to; `docs.pluginId` when
+   * absent. Each instance has its own route base, its own last version and its own version dropdown.
+   */
+  pluginId?: string;
+  /** The instance's URL path; `docs.routeBasePath` when absent. */
+  routeBasePath?: string;
 }
 
 export interface NavLink {
@@ -78,8 +85,11 @@ export interface DocusaurusOptions {
   trailingSlash?: boolean | null;
   /** `markdown.format`: "mdx" (Docusaurus 3's default: `.md` files are MDX too), "md", or "detect" (by extension). */
   format?: "mdx" | "md" | "detect";
-  /** The project's remark and rehype plugins, per content kind (docs instances by their path under content/). */
-  mdxPlugins?: { docs?: MdxPluginLists; blog?: MdxPluginLists; pages?: MdxPluginLists };
+  /**
+   * The project's remark and rehype plugins, per content kind: "docs", "blog", "pages", and "docs:<pluginId>" for a
+   * docs instance whose lists differ from the main docs'.
+   */
+  mdxPlugins?: Record<string, MdxPluginLists>;
   /** A module exporting extra MDX components every page may use (the swizzled `@theme/MDXComponents`). */
   mdxComponents?: string;
 }

@@ -14,7 +14,7 @@ import { dirname, isAbsolute, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { transformSync } from "esbuild";
 
-/** @typedef {{ module: string, export: string }} Origin */
+/** @typedef {{ module: string, export: string, file?: string }} Origin */
 
 const request = JSON.parse(process.argv[2] ?? "{}");
 /** @type {string} */
@@ -144,10 +144,11 @@ const origins = new WeakMap();
  * @param {string} from
  * @param {boolean} direct the site's own file asked for it by package name: that name is where it comes from,
  * even when the package's inner module (loaded first) already tagged the same values.
+ * @param {string | undefined} file the file it resolved to (a workspace package's lies outside node_modules)
  */
-function tag(exports, from, direct) {
+function tag(exports, from, direct, file) {
   if (!exports || (typeof exports !== "object" && typeof exports !== "function")) return;
-  if (direct || !origins.has(exports)) origins.set(exports, { module: from, export: "*" });
+  if (direct || !origins.has(exports)) origins.set(exports, { module: from, export: "*", file });
   for (const key of Object.keys(exports)) {
     let v;
     try {
@@ -156,7 +157,7 @@ function tag(exports, from, direct) {
       continue;
     }
     if (v && (typeof v === "function" || typeof v === "object") && (direct || !origins.has(v)))
-      origins.set(v, { module: from, export: key });
+      origins.set(v, { module: from, export: key, file });
   }
 }
 
@@ -187,7 +188,7 @@ M._load = function (/** @type {string} */ req, /** @type {any} */ parent, /** @t
   if (resolved?.startsWith(STUB_PATH + sep)) return stub(req);
   const value = originalLoad.call(this, req, parent, isMain);
   const direct = isBare(req) && !inNodeModules(parent?.filename);
-  tag(value, isBare(req) ? req : (resolved ?? req), direct);
+  tag(value, isBare(req) ? req : (resolved ?? req), direct, resolved);
   return value;
 };
 
@@ -209,7 +210,10 @@ function serialise(v, path, parents, paths) {
   if (s !== undefined) return { $stub: s };
   if (typeof v === "function") {
     const o = origins.get(v);
-    return { $fn: v.name || "", ...(o ? { $module: o.module, $export: o.export } : {}) };
+    return {
+      $fn: v.name || "",
+      ...(o ? { $module: o.module, $export: o.export, ...(o.file ? { $file: o.file } : {}) } : {}),
+    };
   }
   if (v instanceof RegExp) return { $regexp: v.source, flags: v.flags };
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();

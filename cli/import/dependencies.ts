@@ -45,12 +45,15 @@ function readPkg(file: string): Pkg {
 }
 
 /** The project's own dependencies (name → spec) and what is left out of them, with why. */
-export function projectDependencies(pkg: Pkg): { deps: Record<string, string>; left: string[] } {
+export function projectDependencies(
+  pkg: Pkg,
+  needed: ReadonlySet<string> = new Set(),
+): { deps: Record<string, string>; left: string[] } {
   const deps: Record<string, string> = {};
   const provided: string[] = [];
   const local: string[] = [];
   for (const [name, spec] of Object.entries(pkg.dependencies ?? {})) {
-    if (PROVIDED.test(name)) provided.push(name);
+    if (PROVIDED.test(name) && !needed.has(name)) provided.push(name);
     else if (typeof spec !== "string" || LOCAL_SPEC.test(spec)) local.push(`${name}@${spec}`);
     else deps[name] = spec;
   }
@@ -63,11 +66,23 @@ export function projectDependencies(pkg: Pkg): { deps: Record<string, string>; l
   return { deps, left };
 }
 
-/** Writes the Docusaurus project's dependencies into `<out>/package.json`; nothing when there are none. */
-export async function writeDependencies(src: string, out: string): Promise<DependencyResult> {
+/**
+ * Writes the Docusaurus project's dependencies into `<out>/package.json`; nothing when there are none. `extra`:
+ * packages the new project needs whatever their name (the remark/rehype plugins the compile runs, and the packages
+ * of plugins copied from the project), name → version.
+ */
+export async function writeDependencies(
+  src: string,
+  out: string,
+  extra: Record<string, string> = {},
+): Promise<DependencyResult> {
   const srcFile = join(src, "package.json");
-  if (!existsSync(srcFile)) return { file: "none", added: [], kept: [], left: [] };
-  const { deps, left } = projectDependencies(readPkg(srcFile));
+  const hasOwn = existsSync(srcFile);
+  if (!hasOwn && !Object.keys(extra).length) return { file: "none", added: [], kept: [], left: [] };
+  const { deps: own, left } = hasOwn
+    ? projectDependencies(readPkg(srcFile), new Set(Object.keys(extra)))
+    : { deps: {}, left: [] };
+  const deps = { ...own, ...extra };
   if (existsSync(join(src, ".npmrc")))
     left.push(".npmrc: the project sets npm options there (a registry?); copy it if npm install needs them");
   if (!Object.keys(deps).length) return { file: "none", added: [], kept: [], left };
@@ -75,7 +90,10 @@ export async function writeDependencies(src: string, out: string): Promise<Depen
   const there = existsSync(outFile);
   const target: Pkg & Record<string, unknown> = there
     ? readPkg(outFile)
-    : { name: `${readPkg(srcFile).name ?? "site"}-docsite`.replace(/^@[^/]+\//, ""), private: true };
+    : {
+        name: `${(hasOwn ? readPkg(srcFile).name : undefined) ?? "site"}-docsite`.replace(/^@[^/]+\//, ""),
+        private: true,
+      };
   const current: Record<string, string> = { ...(target.dependencies ?? {}) };
   const added: string[] = [];
   const kept: string[] = [];

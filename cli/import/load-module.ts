@@ -30,8 +30,11 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** A function of the config: its name and, when it came from a module, which one and which export. */
 export interface FunctionRef {
   $fn: string;
+  /** The package name it was imported by, or the absolute path of the project file. */
   $module?: string;
   $export?: string;
+  /** The file the module resolved to. */
+  $file?: string;
 }
 
 export const isStub = (v: unknown): v is { $stub: string } =>

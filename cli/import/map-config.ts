@@ -4,21 +4,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { join } from "node:path";
-import { isStub } from "./load-module.ts";
+import { isFunctionRef, isStub } from "./load-module.ts";
+import { docsInstances, isDocsPlugin, planVersions, type VersionPlan } from "./docs-instances.ts";
+import type { PluginSource } from "./mdx-plugins.ts";
 
-export interface VersionPlan {
-  /** Folder name under content/<locale>/docs/ and the version's name ("current" or as in versions.json). */
-  name: string;
-  label: string;
-  path: string;
-  isLast: boolean;
-  /** Where the default locale's docs are in the Docusaurus project. */
-  docsDir: string;
-  /** Its sidebars: a sidebars file to evaluate or a versioned JSON file. */
-  sidebarsFile: string | null;
-  /** Key of i18n/<locale>/docusaurus-plugin-content-docs/<key>.json and of the folder of translations. */
-  i18nKey: string;
-}
+export type { VersionPlan } from "./docs-instances.ts";
 
 export interface MappedConfig {
   config: Record<string, any>;
@@ -27,6 +17,8 @@ export interface MappedConfig {
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
   versions: VersionPlan[];
+  /** Where the project's remark/rehype plugins are configured (cli/import/mdx-plugins.ts reads them). */
+  pluginSources: PluginSource[];
   blogDir: string | null;
   mapped: string[];
   skipped: string[];
@@ -91,7 +83,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   };
 
   // Presets and plugins: the classic preset's docs, blog and theme options.
-  let docsOpts: Any = {};
+  let docsOpts: Any | false = {};
   let blogOpts: Any | false = {};
   let customCss: string[] = [];
   for (const p of dc.presets ?? []) {
@@ -99,77 +91,55 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     if (typeof name === "string" && /classic/.test(name) && opts && typeof opts === "object") {
       const css = opts.theme?.customCss;
       customCss = (Array.isArray(css) ? css : [css]).filter((c): c is string => typeof c === "string");
-      if (opts.docs === false) skipped.push("docs: disabled in the preset");
-      else docsOpts = opts.docs ?? {};
+      docsOpts = opts.docs === false ? false : (opts.docs ?? {});
       blogOpts = opts.blog === false ? false : (opts.blog ?? {});
     } else skipped.push(`preset ${typeof name === "string" ? name : "(unnamed)"}: only the classic preset is read`);
   }
   for (const p of dc.plugins ?? []) {
     const name = Array.isArray(p) ? p[0] : p;
+    if (isDocsPlugin(name)) continue;
     if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
       mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
       continue;
     }
     const label =
-      (typeof name === "string" ? name : name?.name) ||
-      (typeof name === "function" ? "(a function)" : "(an object, or from a module that was not loaded)");
+      typeof name === "string"
+        ? name
+        : isFunctionRef(name)
+          ? `${name.$fn || "(a function)"}${name.$module ? ` from ${name.$module}` : " written in the config"}`
+          : isStub(name)
+            ? `${name.$stub} (not installed)`
+            : typeof name?.name === "string"
+              ? name.name
+              : "(an object)";
     skipped.push(`plugin ${label}: plugins are not run`);
   }
   const tc: Any = dc.themeConfig ?? {};
 
-  // Docs versions: docs/ is "current"; versions.json lists the released ones, newest first.
-  // "/" (docs at the site root, the doc with slug "/" being the home page) maps to "".
-  let routeBasePath = (str(docsOpts.routeBasePath) ?? "docs").replace(/^\/+|\/+$/g, "");
-  if (!/^([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/.test(routeBasePath)) {
-    skipped.push(`docs.routeBasePath "${routeBasePath}": not a plain URL path; "docs" is used`);
-    routeBasePath = "docs";
+  // Docs: every instance (the preset's and each plugin-content-docs with an id), each with its versions.
+  const found = docsInstances(dc, docsOpts === false ? false : docsOpts);
+  skipped.push(...found.skipped);
+  // A site without docs still has the one docsite expects (its folder stays empty).
+  if (!found.instances.length) {
+    skipped.push("docs: disabled in the preset");
+    found.instances.push({ id: "default", options: {} });
   }
-  const released: string[] = existsSync(join(dir, "versions.json"))
-    ? (readJson(join(dir, "versions.json")) as any)
-    : [];
-  const lastVersion: string = str(docsOpts.lastVersion) ?? released[0] ?? "current";
-  const vOpts: Any = docsOpts.versions ?? {};
-  const onlyInclude: string[] | undefined = Array.isArray(docsOpts.onlyIncludeVersions)
-    ? docsOpts.onlyIncludeVersions
-    : undefined;
-  const sidebarPath = str(docsOpts.sidebarPath);
-  const versions: VersionPlan[] = [];
-  const docsPath = str(docsOpts.path) ?? "docs";
-  const names = [
-    ...(docsOpts.includeCurrentVersion === false ? [] : ["current"]),
-    ...(Array.isArray(released) ? released : []),
-  ];
-  for (const name of names) {
-    if (onlyInclude && !onlyInclude.includes(name)) continue;
-    if (name !== "current" && !existsSync(join(dir, `versioned_docs/version-${name}`))) {
-      skipped.push(`docs version ${name}: versioned_docs/version-${name} does not exist (generated by a script?)`);
-      continue;
-    }
-    const o: Any = vOpts[name] ?? {};
-    const isLast = name === lastVersion;
-    const path = str(o.path) ?? (isLast ? "" : name === "current" ? "next" : name);
-    versions.push({
-      name,
-      label: str(o.label) ?? (name === "current" ? "Next" : name),
-      path: path.replace(/^\/|\/$/g, ""),
-      isLast,
-      docsDir: name === "current" ? docsPath : `versioned_docs/version-${name}`,
-      sidebarsFile:
-        name === "current"
-          ? (sidebarPath ??
-            ["sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs", "sidebars.json"].find((f) =>
-              existsSync(join(dir, f)),
-            ) ??
-            null)
-          : `versioned_sidebars/version-${name}-sidebars.json`,
-      i18nKey: name === "current" ? "current" : `version-${name}`,
-    });
+  const planned = planVersions(dir, found.instances);
+  skipped.push(...planned.skipped);
+  const versions: VersionPlan[] = planned.versions;
+  const mainId = versions[0]?.pluginId ?? "default";
+  const routeBasePath = versions[0]?.routeBasePath ?? "docs";
+  const routeOf = (pluginId: string | undefined) =>
+    versions.find((v) => v.pluginId === (pluginId ?? mainId))?.routeBasePath ?? routeBasePath;
+  /** A sidebar's id in the new project: another instance's ids get the instance's id in front. */
+  const sidebarIdOf = (pluginId: string | undefined, id: string) =>
+    (pluginId ?? mainId) === mainId ? id : `${pluginId}-${id}`;
+  for (const id of new Set(versions.map((v) => v.pluginId))) {
+    const here = versions.filter((v) => v.pluginId === id);
+    mapped.push(
+      `docs${id === mainId ? "" : ` instance "${id}"`}: ${here.map((v) => `${v.docusaurusName} at /${[v.routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
+    );
   }
-  // The last version may be one that was skipped: the newest remaining one takes its place (Docusaurus URLs kept).
-  if (versions.length && !versions.some((v) => v.isLast)) versions[0].isLast = true;
-  mapped.push(
-    `docs versions: ${versions.map((v) => `${v.name} at /${[routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
-  );
   if (blogOpts && blogOpts.blogSidebarCount !== undefined && blogOpts.blogSidebarCount !== 0)
     skipped.push("blog.blogSidebarCount: docsite's blog pages have no sidebar of recent posts (the archive lists all)");
   let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
@@ -188,13 +158,19 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     const position = item.position === "right" ? "right" : "left";
     const type = item.type ?? "default";
     if (type === "docSidebar" && key)
-      navItems.push({ type: "docSidebar", sidebarId: item.sidebarId, label: key, position });
+      navItems.push({
+        type: "docSidebar",
+        sidebarId: sidebarIdOf(str(item.docsPluginId), String(item.sidebarId)),
+        label: key,
+        position,
+      });
     else if (type === "docsVersionDropdown") navItems.push({ type: "docsVersionDropdown", position });
     else if (type === "localeDropdown") navItems.push({ type: "localeDropdown", position });
     else if (type === "search") navItems.push({ type: "search", position });
     else if ((type === "default" || type === "doc") && key) {
       const href = str(item.href);
-      const docsAt = routeBasePath ? `/${routeBasePath}/` : "/";
+      const base = routeOf(str(item.docsPluginId));
+      const docsAt = base ? `/${base}/` : "/";
       const to = type === "doc" ? `${docsAt}${String(item.docId).replace(/(^|\/)index$/, "")}` : str(item.to);
       if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
       else if (to && sitePath(to, baseUrl))
@@ -276,11 +252,13 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     },
     docs: {
       routeBasePath,
+      pluginId: mainId,
       versions: versions.map((v) => ({
+        ...(v.pluginId === mainId ? {} : { pluginId: v.pluginId, routeBasePath: v.routeBasePath }),
         name: v.name,
         label: v.label,
         path: v.path,
-        status: v.isLast ? "current" : v.name === "current" ? "unreleased" : "unmaintained",
+        status: v.isLast ? "current" : v.docusaurusName === "current" ? "unreleased" : "unmaintained",
         isLast: v.isLast,
         mainDocId: "index",
         sidebarsFile: `content/sidebars-${v.name}.json`,
@@ -359,7 +337,16 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     skipped.push("custom CSS: docsite uses its own theme");
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   const format = dc.markdown?.format;
+  const pluginSources: PluginSource[] = [
+    ...found.instances.map((i) => ({
+      options: i.options,
+      key: i.id === mainId ? "docs" : `docs:${i.id}`,
+      label: i.id === mainId ? "docs" : `docs instance "${i.id}"`,
+    })),
+    ...(blogOpts ? [{ options: blogOpts, key: "blog", label: "blog" }] : []),
+  ];
   return {
+    pluginSources,
     config,
     docusaurus: {
       trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,

@@ -14,6 +14,7 @@ import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
 import { syntaxOf } from "./format.ts";
+import { loadMdxPlugins, mdxPluginsKey } from "./mdx-plugins.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
@@ -74,6 +75,7 @@ const COMPILER_HASH = hashText(
     "code-magic.ts",
     "content-links.ts",
     "format.ts",
+    "mdx-plugins.ts",
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",
@@ -94,9 +96,14 @@ export interface CompileStats {
 
 // Docusaurus projects compile a little differently (repeated heading ids): part of the key. An entry is two files:
 // `<key>.json` with everything but the code, and `<key>.js`, the code, read only for a page that renders.
-/** What an imported Docusaurus project's settings change in a page's compile: its syntax (mdx/format.ts). */
+/**
+ * What an imported Docusaurus project's settings change in a page's compile: its syntax (mdx/format.ts) and the
+ * project's remark/rehype plugins (mdx/mdx-plugins.ts).
+ */
 const docusaurusKey = (input: Pick<CompileInput, "file" | "modules">) =>
-  input.modules?.docusaurus ? `docusaurus:${syntaxOf(input.file, input.modules)}` : "";
+  input.modules?.docusaurus
+    ? `docusaurus:${syntaxOf(input.file, input.modules)}:${mdxPluginsKey(input.modules.mdxPlugins, input.file)}`
+    : "";
 
 /** Where the compile cache keeps `input`: the path of its entry without the extension. */
 export const compiledEntryOf = (
@@ -277,13 +284,17 @@ export async function compileSource(
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
     const { rehypePlainHtml } = tc;
+    // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
+    const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [
+        ...own.beforeRemark,
         remarkGfm,
         remarkDirective,
         remarkCodeMagic,
+        ...own.remark,
         ...(ctx
           ? [
               [
@@ -312,7 +323,9 @@ export async function compileSource(
         ],
       ] as any,
       rehypePlugins: [
+        ...own.beforeRehype,
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
+        ...own.rehype,
         [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],

@@ -5,6 +5,8 @@ import { existsSync } from "node:fs";
 import { posix } from "node:path";
 import { hashText } from "../content/scan.ts";
 import { findScript } from "./components.ts";
+import type { MdxPluginContext } from "./mdx-plugins.ts";
+import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
 export const THEME_MODULES = [
@@ -54,6 +56,8 @@ export interface ModuleContext {
   docusaurus?: boolean;
   /** Its `markdown.format` (mdx/format.ts). */
   format?: "mdx" | "md" | "detect";
+  /** Its remark and rehype plugins (mdx/mdx-plugins.ts). */
+  mdxPlugins?: MdxPluginContext;
 }
 
 export type Resolved =
@@ -130,13 +134,26 @@ export function resolveSpecifier(spec: string, importer: string, ctx: ModuleCont
 export function moduleContextOf(config: {
   rootDir: string;
   baseUrl: string;
-  docusaurus?: { aliases?: Record<string, string>; format?: "mdx" | "md" | "detect" };
+  docusaurus?: DocusaurusOptions;
+  docs?: { versions: Array<{ name: string; pluginId?: string }> };
 }): ModuleContext {
+  const lists = config.docusaurus?.mdxPlugins;
   return {
     rootDir: config.rootDir,
     baseUrl: config.baseUrl,
     aliases: config.docusaurus?.aliases ?? {},
     docusaurus: Boolean(config.docusaurus),
     ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
+    ...(lists && Object.keys(lists).length
+      ? {
+          mdxPlugins: {
+            rootDir: config.rootDir,
+            lists: lists as Record<string, MdxPluginLists>,
+            instanceOf: Object.fromEntries(
+              (config.docs?.versions ?? []).filter((v) => v.pluginId).map((v) => [v.name, v.pluginId as string]),
+            ),
+          },
+        }
+      : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { SiteConfig, NavbarItem } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
-import { localeBase, localizePath, versionBase } from "../routes/paths.ts";
+import { instanceVersions, lastVersionOf, localeBase, localizePath, pluginIdOf, versionBase } from "../routes/paths.ts";
 import { publicPath } from "../routes/public-url.ts";
 
 /** The same page in every locale that has it, otherwise that locale's home. */
@@ -29,8 +29,11 @@ export function buildLayoutData(
   const { locale } = route;
   const t = (k: string, v?: Record<string, string | number>) => strings.t(k, v);
   const loc = (p: string) => localizePath(config, locale, p);
-  const last = config.docs.versions.find((v) => v.isLast)!;
-  const routeVersion = route.kind === "doc" ? route.version : last;
+  // The version dropdown is the main docs instance's (Docusaurus' default docsPluginId): on a page of another
+  // instance it shows the main instance's last version, none marked active.
+  const last = lastVersionOf(config);
+  const inMainDocs = route.kind === "doc" && pluginIdOf(config, route.version) === config.docs.pluginId;
+  const routeVersion = route.kind === "doc" && inMainDocs ? route.version : last;
   const isActive = (href: string) => route.path.startsWith(href) && href !== localeBase(config, locale);
 
   const toItem = (item: NavbarItem): NavItemData => {
@@ -52,10 +55,10 @@ export function buildLayoutData(
         return { kind: "link", label: t(item.label), href, active };
       }
       case "docsVersionDropdown": {
-        const items: LinkData[] = config.docs.versions.map((v) => ({
+        const items: LinkData[] = instanceVersions(config, config.docs.pluginId).map((v) => ({
           label: v.label,
           href: versionBase(config, locale, v),
-          active: v === routeVersion && route.kind === "doc",
+          active: v === routeVersion && inMainDocs,
         }));
         for (const extra of item.extraLinks ?? [])
           items.push({ label: t(extra.label), href: extra.href ?? loc(extra.to!), external: Boolean(extra.href) });
@@ -108,6 +111,7 @@ export function buildLayoutData(
     colorMode: { applies: opts.applyColorMode, disableSwitch: config.colorMode.disableSwitch },
     // Also read by the search island's props (JSON, which the document's href rewrite does not reach).
     search: { href: publicPath(config, loc("/search/")), provider: config.search.provider },
-    docsVersion: route.kind === "doc" ? { pluginId: config.docs.pluginId, name: route.version.name } : undefined,
+    docsVersion:
+      route.kind === "doc" ? { pluginId: pluginIdOf(config, route.version), name: route.version.name } : undefined,
   };
 }

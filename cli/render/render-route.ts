@@ -10,7 +10,7 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import { escapeHtml, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
-import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
+import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf, versionBase } from "../routes/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
@@ -22,8 +22,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
   const min = Number(d.toc_min_heading_level ?? 2),
     max = Number(d.toc_max_heading_level ?? 3);
   const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
-  const last = config.docs.versions.find((v) => v.isLast)!;
-  const lastRoot = versionBase(config, route.locale, last);
+  const lastRoot = versionBase(config, route.locale, lastVersionOf(config, pluginIdOf(config, route.version)));
   return {
     title: route.title,
     hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
@@ -177,14 +176,16 @@ export function prepareRoute(
         docsHref: versionBase(config, route.locale, v),
         releaseNotes: v.releaseNotes,
       });
-      const last = config.docs.versions.find((v) => v.isLast)!;
+      // The main docs instance's versions.
+      const last = lastVersionOf(config);
+      const versions = instanceVersions(config, config.docs.pluginId);
       const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
       page = {
         kind: "versions",
         props: {
           current: row(last),
-          unreleased: config.docs.versions.filter((v) => v.status === "unreleased").map(row),
-          past: config.docs.versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
+          unreleased: versions.filter((v) => v.status === "unreleased").map(row),
+          past: versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
           repoHref: repo && repo.type === "link" ? repo.href : undefined,
         },
       };
@@ -287,7 +288,10 @@ export function prepareRoute(
         ...(config.analytics?.yandexMetrika
           ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) }
           : {}),
-        ...(route.kind === "doc" ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` } : {}),
+        // The version a reader uses is remembered for the main docs instance (the one data-docs-versions lists).
+        ...(route.kind === "doc" && pluginIdOf(config, route.version) === config.docs.pluginId
+          ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` }
+          : {}),
         // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
         ...(route.kind === "notFound"
           ? {
@@ -296,7 +300,9 @@ export function prepareRoute(
               ),
             }
           : {}),
-        "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
+        "data-docs-versions": `${config.docs.pluginId}|${instanceVersions(config, config.docs.pluginId)
+          .map((v) => v.name)
+          .join(",")}`,
         // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
         ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
       },

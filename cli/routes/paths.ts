@@ -39,13 +39,35 @@ export function docIdToSlug(id: string): string {
 /** "seg/" for a non-empty path segment (or segments), "" for an empty one: docs may live at the site root. */
 const folder = (segment: string) => (segment ? `${segment}/` : "");
 
-/** Where the docs of a locale start: "/docs/", "/ru/docs/", or "/" with `routeBasePath: ""` (docs at the root). */
-export function docsRoot(config: SiteConfig, locale: string): string {
-  return localeBase(config, locale) + folder(config.docs.routeBasePath);
+/** The docs instance a version belongs to (`docs.pluginId` for the site's main docs). */
+export const pluginIdOf = (config: SiteConfig, version: VersionConfig): string =>
+  version.pluginId ?? config.docs.pluginId;
+
+/** The versions of one docs instance, in config order. */
+export const instanceVersions = (config: SiteConfig, pluginId: string): VersionConfig[] =>
+  config.docs.versions.filter((v) => pluginIdOf(config, v) === pluginId);
+
+/** The last version of a docs instance (the main one when no id is given). */
+export function lastVersionOf(config: SiteConfig, pluginId = config.docs.pluginId): VersionConfig {
+  const versions = instanceVersions(config, pluginId);
+  return versions.find((v) => v.isLast) ?? versions[0] ?? config.docs.versions[0];
+}
+
+/** The docs instances, main one first: their ids. */
+export const docsInstances = (config: SiteConfig): string[] => [
+  ...new Set([config.docs.pluginId, ...config.docs.versions.map((v) => pluginIdOf(config, v))]),
+];
+
+/**
+ * Where the docs of a locale start: "/docs/", "/ru/docs/", or "/" with `routeBasePath: ""` (docs at the root); for
+ * another docs instance, where its docs start ("/community/").
+ */
+export function docsRoot(config: SiteConfig, locale: string, version?: VersionConfig): string {
+  return localeBase(config, locale) + folder(version?.routeBasePath ?? config.docs.routeBasePath);
 }
 
 export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
-  return docsRoot(config, locale) + folder(version.path);
+  return docsRoot(config, locale, version) + folder(version.path);
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {

@@ -14,6 +14,8 @@ import {
   stripLocale,
   encodePath,
   docsRoot as docsRootOf,
+  docsInstances,
+  lastVersionOf,
 } from "./paths.ts";
 import {
   readSidebars,
@@ -155,19 +157,21 @@ export function buildRouteTable(
       add({ kind: "page", path, locale, key: keyOf(path), origin: page.file, module: page });
     }
 
-    // Docs, version by version.
-    const last = config.docs.versions.find((v) => v.isLast)!;
-    const docsRoot = docsRootOf(config, locale);
-    // A last version published right under the docs path (Docusaurus without versions) needs no redirect there.
-    if (versionBase(config, locale, last) !== docsRoot)
-      add({
-        kind: "redirect",
-        path: docsRoot,
-        locale,
-        key: keyOf(docsRoot),
-        origin: "site.config.json (docs)",
-        to: versionBase(config, locale, last),
-      });
+    // Docs, version by version (each docs instance redirects its root to its last version).
+    for (const pluginId of docsInstances(config)) {
+      const last = lastVersionOf(config, pluginId);
+      const docsRoot = docsRootOf(config, locale, last);
+      // A last version published right under the docs path (Docusaurus without versions) needs no redirect there.
+      if (versionBase(config, locale, last) !== docsRoot)
+        add({
+          kind: "redirect",
+          path: docsRoot,
+          locale,
+          key: keyOf(docsRoot),
+          origin: "site.config.json (docs)",
+          to: versionBase(config, locale, last),
+        });
+    }
     for (const version of config.docs.versions) {
       const plansHere = plans.docs.filter((p) => p.locale === locale && p.version === version);
       const refs = new Map<string, DocRef>();

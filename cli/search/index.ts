@@ -5,7 +5,7 @@ import type { Strings } from "../i18n/strings.ts";
 import { convertPipePlural } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute, BlogPostRoute } from "../routes/types.ts";
 import type { SidebarNode } from "../routes/sidebars.ts";
-import { localeBase } from "../routes/paths.ts";
+import { docsInstances, instanceVersions, lastVersionOf, localeBase } from "../routes/paths.ts";
 import { publicPath } from "../routes/public-url.ts";
 import { escapeHtml } from "../render/html.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
@@ -20,7 +20,7 @@ const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.ne
 export const searchRoot = (config: SiteConfig, locale: string) => `${config.baseUrl}search-index/${locale}/`;
 /** The same place the browser looks (theme/search/text.ts). */
 export const searchConfigPath = (config: SiteConfig, locale: string) => configUrl(config.baseUrl, locale);
-const lastVersion = (config: SiteConfig) => config.docs.versions.find((v) => v.isLast) ?? config.docs.versions[0];
+const lastVersion = (config: SiteConfig) => lastVersionOf(config);
 
 /** What the modal and the search page get: provider settings, bundle locations and the locale's raw messages. */
 export function searchClientConfig(config: SiteConfig, table: RouteTable, strings: Strings): SearchClientConfig {
@@ -45,7 +45,12 @@ export function searchClientConfig(config: SiteConfig, table: RouteTable, string
     defaultVersion: last.name,
     bundles: hosted
       ? {}
-      : Object.fromEntries(config.docs.versions.map((v) => [v.name, `${searchRoot(config, locale)}${v.name}/`])),
+      : Object.fromEntries(
+          instanceVersions(config, config.docs.pluginId).map((v) => [
+            v.name,
+            `${searchRoot(config, locale)}${v.name}/`,
+          ]),
+        ),
     algolia:
       hosted && a
         ? {
@@ -59,7 +64,10 @@ export function searchClientConfig(config: SiteConfig, table: RouteTable, string
             siteUrl: config.url,
             language: `language:${locale}`,
             versionTags: Object.fromEntries(
-              config.docs.versions.map((v) => [v.name, `docusaurus_tag:docs-${config.docs.pluginId}-${v.name}`]),
+              instanceVersions(config, config.docs.pluginId).map((v) => [
+                v.name,
+                `docusaurus_tag:docs-${config.docs.pluginId}-${v.name}`,
+              ]),
             ),
           }
         : undefined,
@@ -140,15 +148,22 @@ export function searchFiles(
   for (const locale of config.i18n.locales) {
     const s = strings.get(locale)!;
     const blogLabel = s.has("theme.blog.title") ? s.t("theme.blog.title") : "Blog";
-    for (const v of config.docs.versions) {
-      const pages: IndexedPage[] = indexedRoutes(config, table, locale, v.name).map((r) => ({
-        url: publicPath(config, r.path),
-        title: r.kind === "doc" ? r.title : r.post.title,
-        description: r.kind === "doc" ? r.description : r.post.description,
-        keywords: r.source.data.keywords ?? [],
-        breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
-        sections: r.compiled.sections,
-      }));
+    // A bundle per version of the main docs; the other docs instances' last versions are searched with its last.
+    const others = docsInstances(config)
+      .filter((id) => id !== config.docs.pluginId)
+      .map((id) => lastVersionOf(config, id).name);
+    for (const v of instanceVersions(config, config.docs.pluginId)) {
+      const names = v.isLast ? [v.name, ...others] : [v.name];
+      const pages: IndexedPage[] = names
+        .flatMap((name) => indexedRoutes(config, table, locale, name))
+        .map((r) => ({
+          url: publicPath(config, r.path),
+          title: r.kind === "doc" ? r.title : r.post.title,
+          description: r.kind === "doc" ? r.description : r.post.description,
+          keywords: r.source.data.keywords ?? [],
+          breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
+          sections: r.compiled.sections,
+        }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
       for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);
     }

@@ -1,0 +1,158 @@
+// The remark and rehype plugins a Docusaurus project configures (`remarkPlugins`, `rehypePlugins`,
+// `beforeDefaultRemarkPlugins`, `beforeDefaultRehypePlugins` of each docs instance, the blog and the pages), as
+// references docsite's compile loads (cli/mdx/mdx-plugins.ts): a package by name (written into the new
+// package.json), or a project file by its path in the new project. A plugin that lives outside node_modules (a
+// file of the site, or a workspace package of a monorepo, which the site reaches through a link in node_modules)
+// is copied into the new project with its package folder, and that package's own dependencies are written too.
+// A plugin that cannot be carried (written inline in the config, a stand-in for a package that is not installed,
+// options holding functions) is named in the report.
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
+import { isFunctionRef, isStub, type FunctionRef } from "./load-module.ts";
+import { isInside } from "./copy-tree.ts";
+
+type Any = Record<string, any>;
+
+const LIST_NAMES = [
+  "beforeDefaultRemarkPlugins",
+  "remarkPlugins",
+  "beforeDefaultRehypePlugins",
+  "rehypePlugins",
+] as const;
+
+export interface PluginSource {
+  /** Options of a content plugin (a docs instance's, the blog's, the pages'). */
+  options: Any;
+  /** Key in site.config.json `docusaurus.mdxPlugins`: "docs", "docs:<id>", "blog", "pages". */
+  key: string;
+  /** How the report names it. */
+  label: string;
+}
+
+export interface MappedPlugins {
+  lists: Record<string, MdxPluginLists>;
+  /** Packages the new project needs: name → version. */
+  packages: Record<string, string>;
+  /** Folders to copy: absolute source → path in the new project. */
+  copies: Array<{ from: string; to: string }>;
+  mapped: string[];
+  skipped: string[];
+}
+
+/** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`). */
+const packageName = (spec: string) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/** The nearest folder at or above `file` holding a package.json, not above `stop`. */
+function packageRoot(file: string, stop: string): string | undefined {
+  for (let d = dirname(file); isInside(d, stop); d = dirname(d)) {
+    if (existsSync(join(d, "package.json"))) return d;
+    if (dirname(d) === d) break;
+  }
+  return undefined;
+}
+
+const readJson = (f: string): Any => {
+  try {
+    return JSON.parse(readFileSync(f, "utf8"));
+  } catch {
+    return {};
+  }
+};
+
+/** Whether a value holds something JSON cannot carry into site.config.json (a function, a stand-in). */
+function holdsCode(v: unknown): boolean {
+  if (isFunctionRef(v) || isStub(v)) return true;
+  if (Array.isArray(v)) return v.some(holdsCode);
+  if (v && typeof v === "object") return Object.values(v).some(holdsCode);
+  return false;
+}
+
+export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSource[]): MappedPlugins {
+  const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [] };
+  const site = realpathSync(dir);
+  const own: Any = readJson(join(dir, "package.json"));
+  const versionOf = (name: string): string => {
+    const listed = own.dependencies?.[name] ?? own.devDependencies?.[name];
+    if (typeof listed === "string" && !/^(workspace|link|file|portal|catalog):/.test(listed)) return listed;
+    const installed = readJson(join(dir, "node_modules", name, "package.json")).version;
+    return typeof installed === "string" ? `^${installed}` : "*";
+  };
+  /** A module reference for the new project, or a reason why there is none. */
+  const refOf = (fn: FunctionRef): { module: string; export?: string } | string => {
+    if (!fn.$module) return `${fn.$fn || "a function"} is written in the config itself; move it into a module file`;
+    const file = fn.$file && existsSync(fn.$file) ? realpathSync(fn.$file) : undefined;
+    const external = file?.split(sep).includes("node_modules") ?? !fn.$module.startsWith("/");
+    const exported = fn.$export && fn.$export !== "*" ? { export: fn.$export } : {};
+    if (external) {
+      const name = packageName(fn.$module);
+      result.packages[name] = versionOf(name);
+      return { module: fn.$module, ...exported };
+    }
+    if (!file || !isInside(file, boundary)) return `${fn.$module} lies outside the project`;
+    if (isInside(file, site)) {
+      // A file of the site: the same path in the new project (src/ is copied anyway; anything else is copied here).
+      const rel = relative(site, file).split(sep).join("/");
+      if (!rel.startsWith("src/")) result.copies.push({ from: join(site, rel.split("/")[0]), to: rel.split("/")[0] });
+      return { module: `./${rel}`, ...exported };
+    }
+    // A package of the monorepo beside the site: copied under plugins/, with its dependencies.
+    const root = packageRoot(file, boundary) ?? dirname(file);
+    const to = `plugins/${root.split(sep).pop()}`;
+    if (!result.copies.some((c) => c.to === to)) {
+      result.copies.push({ from: root, to });
+      const pkg = readJson(join(root, "package.json"));
+      for (const [name, spec] of Object.entries<string>(pkg.dependencies ?? {}))
+        if (typeof spec === "string" && !/^(workspace|link|file|portal|catalog):/.test(spec))
+          result.packages[name] ??= spec;
+    }
+    return { module: `./${to}/${relative(root, file).split(sep).join("/")}`, ...exported };
+  };
+
+  for (const { options, key, label } of sources) {
+    const lists: MdxPluginLists = {};
+    for (const listName of LIST_NAMES) {
+      const entries: unknown[] = Array.isArray(options?.[listName]) ? options[listName] : [];
+      const refs: MdxPluginRef[] = [];
+      entries.forEach((entry, i) => {
+        const [plugin, opts] = Array.isArray(entry) ? entry : [entry, undefined];
+        const where = `${label}.${listName}[${i}]`;
+        if (isStub(plugin)) {
+          result.skipped.push(
+            `${where}: ${plugin.$stub} is not installed in the Docusaurus project, so it was not read; install it there and import again`,
+          );
+          return;
+        }
+        if (!isFunctionRef(plugin)) {
+          result.skipped.push(`${where}: not a plugin function (left out)`);
+          return;
+        }
+        if (holdsCode(opts)) {
+          result.skipped.push(
+            `${where}: ${plugin.$module ?? plugin.$fn} has options holding functions, which cannot be carried (left out)`,
+          );
+          return;
+        }
+        const ref = refOf(plugin);
+        if (typeof ref === "string") {
+          result.skipped.push(`${where}: ${ref} (left out)`);
+          return;
+        }
+        refs.push({ ...ref, ...(opts === undefined ? {} : { options: opts }) });
+      });
+      if (refs.length) lists[listName] = refs;
+    }
+    if (Object.keys(lists).length) {
+      result.lists[key] = lists;
+      const names = Object.values(lists)
+        .flat()
+        .map((r) => r.module);
+      result.mapped.push(`${label}: MDX plugins ${names.join(", ")} run in docsite's compile`);
+    }
+  }
+  return result;
+}
