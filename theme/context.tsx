@@ -33,3 +33,6 @@ function useSiteContext(hook: string): SiteContextValue {
 export const useT = () => useSiteContext("useT").i18n.t;
 export const useLocale = () => useSiteContext("useLocale").i18n.locale;
 export const useLayout = () => useSiteContext("useLayout").layout;
+
+/** The layout data when rendered inside the provider, else undefined (Docusaurus-compatible hooks of content). */
+export const useOptionalLayout = (): LayoutData | undefined => useContext(SiteContext)?.layout;

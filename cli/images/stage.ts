@@ -39,6 +39,8 @@ export interface ImageStageInput {
   logger: Logger;
   /** Leave out images that are missing or cannot be encoded, with a warning each (`build --skip-failing-pages`). */
   skipFailing?: boolean;
+  /** Leave out missing images with a warning each (an imported Docusaurus project, which publishes such pages). */
+  missingImagesWarn?: boolean;
   /** Encode in a child process (images/encoder-process.ts says why) rather than in this one. */
   childProcess?: boolean;
   /** Images sent to an encoder process while the pages compiled (images/image-feed.ts): counted as encoded. */
@@ -74,7 +76,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     warnings.push(msg);
     logger.warn(msg);
   };
-  if (missing.length && input.skipFailing) {
+  if (missing.length && (input.skipFailing || input.missingImagesWarn)) {
     for (const [src, at] of missing) {
       leaveOut(new DocsiteError(`image not found: ${src}`, at));
       firstUse.delete(src);

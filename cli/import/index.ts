@@ -2,7 +2,7 @@
 // project. Content and static files are copied byte for byte; config, sidebars and labels are translated.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
@@ -10,6 +10,7 @@ import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule, isCycle } from "./load-module.ts";
 import { copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
+import { referencedCopies } from "./referenced-files.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
@@ -74,6 +75,9 @@ function staticRead(text: string): Record<string, unknown> {
 }
 
 const isContent = (f: string) => /\.mdx?$/.test(f);
+/** Files a project folder holds that content or components may use: data, images, media, scripts, styles. */
+const PROJECT_FILE =
+  /\.(json|ya?ml|png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|mp3|pdf|zip|txt|csv|m?[jt]sx?|cjs|s?css|sass)$/i;
 const isPartial = (f: string) => f.split("/").some((s) => s.startsWith("_"));
 
 export interface ImportOptions {
@@ -168,14 +172,20 @@ export async function importDocusaurus(src: string, out: string, opts: ImportOpt
   checkVersionFolders(src, m.versions);
 
   await mkdir(out, { recursive: true });
+  const mapped: string[] = [];
   const outRoot = realpathSync(out);
   const boundary = projectBoundary(src);
   const display = displayPath(src);
   const aliases: Record<string, string> = {};
+  /** Content files copied (absolute paths in the Docusaurus project), and the folders copied whole. */
+  const contentSources: string[] = [];
+  const copiedRoots: string[] = [];
   const copyDir = async (from: string, to: string, filter?: (rel: string) => boolean, dot = false) => {
     const abs = isAbsolute(from) ? from : join(src, from);
     if (!existsSync(abs)) return 0;
     const files = await copyTree(abs, join(out, to), { boundary, outRoot, filter, dot, skipped, display });
+    copiedRoots.push(realpathSync(abs));
+    for (const f of files) if (isContent(f)) contentSources.push(join(abs, f));
     aliases[`${from.replace(/\/?$/, "/")}`] = `${to.replace(/\/?$/, "/")}`;
     return files.length;
   };
@@ -203,11 +213,22 @@ export async function importDocusaurus(src: string, out: string, opts: ImportOpt
   }
   const staticFiles = await copyDir("static", "static", undefined, true);
   // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.
-  await copyDir(
-    "src",
-    "src",
-    (f) => isContent(f) || /\.(json|ya?ml|png|jpe?g|gif|svg|webp|mp4|webm|m?[jt]sx?|cjs|s?css|sass)$/i.test(f),
-  );
+  await copyDir("src", "src", (f) => isContent(f) || PROJECT_FILE.test(f));
+  // Files content reaches outside those folders (`@site/core/X`, `../images/y.png`): their folders, copied too.
+  for (const c of referencedCopies(realpathSync(src), boundary, contentSources, [...copiedRoots])) {
+    const isDir = statSync(c.from).isDirectory();
+    const base = isDir ? c.from : dirname(c.from);
+    const name = isDir ? "" : c.from.slice(base.length + 1);
+    await copyTree(base, join(out, isDir ? c.to : dirname(c.to)), {
+      boundary,
+      outRoot,
+      skipped,
+      display,
+      filter: isDir ? (f) => isContent(f) || PROJECT_FILE.test(f) : (f) => f === name,
+    });
+    if (c.alias) aliases[`${c.alias}/`] = `${c.to}/`;
+    mapped.push(`${display(c.from)}: referenced by content, copied to ${c.to}`);
+  }
 
   // Interface strings: docsite's theme, Docusaurus' code.json over them, then the config's and sidebars' labels.
   const strings: Record<string, Record<string, string>> = {};
@@ -307,7 +328,12 @@ export async function importDocusaurus(src: string, out: string, opts: ImportOpt
     staticFiles,
     locales,
     versions: m.versions.map((v) => v.name),
-    mapped: [...m.mapped, ...plugins.mapped, `${Object.keys(aliases).length} folder aliases for @site/ imports`],
+    mapped: [
+      ...m.mapped,
+      ...mapped,
+      ...plugins.mapped,
+      `${Object.keys(aliases).length} folder aliases for @site/ imports`,
+    ],
     skipped,
     dependencies,
   };

@@ -13,7 +13,7 @@ export type { VersionPlan } from "./docs-instances.ts";
 export interface MappedConfig {
   config: Record<string, any>;
   /** How content is read, as the project's Docusaurus read it (site.config.json `docusaurus`, less the aliases). */
-  docusaurus: { trailingSlash: boolean | null; format: "mdx" | "md" | "detect" };
+  docusaurus: { trailingSlash: boolean | null; format: "mdx" | "md" | "detect"; mdxComponents?: string };
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
   versions: VersionPlan[];
@@ -328,6 +328,17 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
   if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
   if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
+  // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
+  const swizzled = swizzledComponents(dir);
+  const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
+  if (mdxComponents)
+    mapped.push(`${mdxComponents}: the components it adds are available on every page, as in Docusaurus`);
+  const others = swizzled.filter((s) => s.name !== "MDXComponents").map((s) => s.name);
+  if (others.length)
+    skipped.push(
+      `swizzled theme components in src/theme/ (${others.join(", ")}): not carried over; docsite draws its own layout, ` +
+        "so port what they change into the site's components or CSS",
+    );
   if (customCss.length)
     skipped.push(
       `theme.customCss (${customCss.join(", ")}): not carried over; ` +
@@ -351,6 +362,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     docusaurus: {
       trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
       format: format === "md" || format === "detect" ? format : "mdx",
+      ...(mdxComponents ? { mdxComponents } : {}),
     },
     strings,
     versions,
@@ -382,4 +394,21 @@ function pagesNote(pagesDir: string): string {
     `src/pages: ${md.length} Markdown page(s)${list(md)} and ${react.length} React page(s)${list(react)} ` +
     "are not imported (write docsite page modules under content/pages/)"
   );
+}
+
+/** Theme components the project swizzled: `src/theme/<Name>.{js,jsx,ts,tsx}` or `src/theme/<Name>/index.*`. */
+function swizzledComponents(dir: string): Array<{ name: string; file: string }> {
+  const theme = join(dir, "src", "theme");
+  if (!existsSync(theme)) return [];
+  const found = new Map<string, string>();
+  for (const f of fg.sync("**/*.{js,jsx,ts,tsx}", { cwd: theme, ignore: ["**/*.test.*", "**/__tests__/**"] }).sort()) {
+    const m = /^(.+?)(?:\/index)?\.(?:js|jsx|ts|tsx)$/.exec(f);
+    if (!m) continue;
+    // `Foo/index.tsx` and `Foo.tsx` are the component Foo; deeper files are its parts.
+    const name = m[1].includes("/") && !/\/index\.[jt]sx?$/.test(f) ? m[1].slice(0, m[1].lastIndexOf("/")) : m[1];
+    // The component's own file (`Foo.tsx`, `Foo/index.tsx`) names it, not one of its parts.
+    const own = !m[1].includes("/") || /\/index\.[jt]sx?$/.test(f);
+    if (!found.has(name) || own) found.set(name, `src/theme/${f}`);
+  }
+  return [...found].map(([name, file]) => ({ name, file }));
 }

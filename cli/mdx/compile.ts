@@ -76,6 +76,7 @@ const COMPILER_HASH = hashText(
     "content-links.ts",
     "format.ts",
     "mdx-plugins.ts",
+    "mdx-components.ts",
     "remark-imports.ts",
     "modules.ts",
     "remark-summary.ts",

@@ -5,7 +5,7 @@
 // component renders its initial HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
@@ -30,7 +30,7 @@ export class MissingPackageError extends Error {
 }
 
 /** Modules the runtime provides to components (kept out of the bundle). */
-export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme\//;
+export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original)?\/|^docsite:/;
 
 const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
 
@@ -99,6 +99,33 @@ async function runBundle(
       });
     },
   };
+  // A component may import a Markdown file, as webpack's MDX loader lets it in Docusaurus: compiled by docsite's
+  // MDX compiler and run by the render's runtime (`docsite:mdx`, cli/render/mdx-runtime.ts).
+  const mdxPlugin: Plugin = {
+    name: "docsite-mdx-files",
+    setup(b) {
+      b.onLoad({ filter: /\.mdx?$/ }, async (a) => {
+        const { compileSource } = await import("./compile.ts");
+        const { splitFrontMatter } = await import("../content/frontmatter.ts");
+        const rel = posix.relative(rootDir, a.path.split(sep).join("/"));
+        const split = splitFrontMatter(readFileSync(a.path, "utf8"), rel);
+        const c = await compileSource({
+          file: rel,
+          body: split.body,
+          bodyOffset: split.bodyOffset,
+          rewriteLink: (u) => u,
+        });
+        if (/\bawait\b/.test(c.code))
+          return {
+            errors: [{ text: `${rel} imports other files, which a Markdown file imported by a component cannot` }],
+          };
+        return {
+          contents: `module.exports = require("docsite:mdx").content(${JSON.stringify(c.code)});`,
+          loader: "js",
+        };
+      });
+    },
+  };
   const sassFiles = new Set<string>();
   /** Site-relative project files (not packages) a build read, for invalidation. */
   const projectFiles = (abs: Iterable<string>) =>
@@ -127,7 +154,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), resolvePlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), resolvePlugin, mdxPlugin],
       loader: {
         ".module.css": "local-css",
         ".css": "css",

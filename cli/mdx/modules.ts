@@ -19,6 +19,7 @@ export const THEME_MODULES = [
   "DocCardList",
   "DocCard",
   "TOCInline",
+  "ThemedImage",
 ] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
 export const DOCUSAURUS_MODULES = [
@@ -29,6 +30,9 @@ export const DOCUSAURUS_MODULES = [
   "useDocusaurusContext",
   "Translate",
   "Interpolate",
+  "ExecutionEnvironment",
+  "useIsBrowser",
+  "useGlobalData",
   // Hooks for the `<DocCardList items={useCurrentSidebarCategory().items} />` idiom.
   "theme-common",
   "plugin-content-docs/client",
@@ -37,7 +41,13 @@ export const DOCUSAURUS_MODULES = [
 /** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
 export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
   "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar"],
-  "plugin-content-docs/client": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "plugin-content-docs/client": [
+    "useCurrentSidebarCategory",
+    "useDocsSidebar",
+    "useActiveVersion",
+    "useDocsVersion",
+    "useActiveDocContext",
+  ],
 };
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
@@ -58,6 +68,8 @@ export interface ModuleContext {
   format?: "mdx" | "md" | "detect";
   /** Its remark and rehype plugins (mdx/mdx-plugins.ts). */
   mdxPlugins?: MdxPluginContext;
+  /** Its swizzled MDXComponents module, from the site root (mdx/mdx-components.ts). */
+  mdxComponents?: string;
 }
 
 export type Resolved =
@@ -144,6 +156,7 @@ export function moduleContextOf(config: {
     aliases: config.docusaurus?.aliases ?? {},
     docusaurus: Boolean(config.docusaurus),
     ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
+    ...(config.docusaurus?.mdxComponents ? { mdxComponents: config.docusaurus.mdxComponents } : {}),
     ...(lists && Object.keys(lists).length
       ? {
           mdxPlugins: {

@@ -27,7 +27,33 @@ function mapProseLines(text: string, fn: (line: string) => string): string {
  * - `:::tip Title`: remark-directive only knows `:::tip[Title]`.
  * - `<!-- comment -->`: not valid in MDX; turned into an MDX comment.
  */
-export function preprocess(body: string, opts: { md?: boolean } = {}): string {
+/**
+ * Docusaurus' ```` ```mdx-code-block ```` fences hold MDX that is to be read as MDX (a form translation tools leave
+ * alone): the fence lines go (as empty lines, so positions stay), their content stays.
+ */
+function unwrapMdxCodeBlocks(body: string): string {
+  if (!body.includes("mdx-code-block")) return body;
+  const lines = body.split("\n");
+  let fence: string | null = null;
+  let unwrapping = false;
+  for (let i = 0; i < lines.length; i++) {
+    const f = /^\s*(`{3,}|~{3,})\s*(\S*)/.exec(lines[i]);
+    if (!f) continue;
+    if (!fence) {
+      fence = f[1];
+      unwrapping = f[2] === "mdx-code-block";
+      if (unwrapping) lines[i] = "";
+    } else if (lines[i].trim().startsWith(fence) && !f[2]) {
+      if (unwrapping) lines[i] = "";
+      fence = null;
+      unwrapping = false;
+    }
+  }
+  return lines.join("\n");
+}
+
+export function preprocess(input: string, opts: { md?: boolean } = {}): string {
+  const body = opts.md ? input : unwrapMdxCodeBlocks(input);
   // A comment open at the end of a line (`<!--` without `-->`) continues on the next prose lines.
   let inComment = false;
   return mapProseLines(body, (line) => {

@@ -11,6 +11,7 @@ import {
   type ModuleContext,
 } from "./modules.ts";
 import { imageBindings, staticImageFile, type ResolveFile } from "../images/jsx-image-src.ts";
+import { globalComponentNames } from "./mdx-components.ts";
 import type { Root } from "mdast";
 
 export interface ModuleInfo {
@@ -157,7 +158,7 @@ export function remarkImports(opts: ImportOptions) {
               "move the code into a component under src/ (it may import installed packages) and import that",
             );
           else if (r.kind === "theme") {
-            if (!(THEME_MODULES as readonly string[]).includes(r.name))
+            if (!(THEME_MODULES as readonly string[]).includes(r.name) && !/^MDXComponents\/\w+$/.test(r.name))
               fail(
                 `import of unknown theme component "${r.name}" (${spec})`,
                 line,
@@ -233,6 +234,28 @@ export function remarkImports(opts: ImportOptions) {
           for (const v of d.declarations) if (v.id.type === "Identifier") defined.add(v.id.name);
         if ((d.type === "FunctionDeclaration" || d.type === "ClassDeclaration") && d.id) defined.add(d.id.name);
       }
+    }
+    // Components the project's swizzled MDXComponents adds (mdx/mdx-components.ts) are taken from it.
+    // docsite's own components of the same name (Details, Head…) stay docsite's.
+    const own = new Set<string>([...THEME_MODULES, ...DOCUSAURUS_MODULES]);
+    const global = ctx.mdxComponents ? globalComponentNames(ctx.rootDir, ctx.mdxComponents) : new Set<string>();
+    const fromGlobal = [
+      ...new Set(used.filter((u) => !defined.has(u.name) && !own.has(u.name) && global.has(u.name)).map((u) => u.name)),
+    ];
+    if (fromGlobal.length && ctx.mdxComponents) {
+      const code = await opts.bundleComponent(ctx.mdxComponents, used.find((u) => global.has(u.name))?.line ?? 1);
+      // A name the module does not give after all renders an error naming it, not React's "type is invalid".
+      const value =
+        `const __mdxComponents = ${api}.component(${JSON.stringify(code)}).default ?? {};\n` +
+        fromGlobal
+          .map(
+            (n) =>
+              `const ${n} = __mdxComponents[${JSON.stringify(n)}] ?? (() => { throw new Error(${JSON.stringify(`${ctx.mdxComponents} gives no component ${n}`)}); });`,
+          )
+          .join("\n");
+      const program = Parser.parse(value, { ecmaVersion: "latest", sourceType: "module" }) as any;
+      tree.children.unshift({ type: "mdxjsEsm", value, data: { estree: program } } as any);
+      for (const n of fromGlobal) defined.add(n);
     }
     for (const u of used) if (!defined.has(u.name)) info.components.push({ name: u.name, file, line: u.line });
   };

@@ -285,6 +285,8 @@ async function buildWith(
     ],
     logger,
     skipFailing: opts.skipFailingPages,
+    // Docusaurus publishes a page whose <img> names a file that is not there (the browser shows its alt text).
+    missingImagesWarn: Boolean(config.docusaurus),
     childProcess: true,
     encodedEarly: await feed.handOver(),
   });

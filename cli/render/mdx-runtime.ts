@@ -37,7 +37,11 @@ function runComponent(code: string, site: RuntimeSite): unknown {
   const require = (spec: string): unknown => {
     if (spec in provided) return provided[spec];
     // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
-    if (spec.startsWith("@theme/")) return { __esModule: true, ...themeModule(spec.slice("@theme/".length)) };
+    // A Markdown file the component imports, compiled (cli/mdx/components.ts): a component drawing it.
+    if (spec === "docsite:mdx") return { content: (mdxCode: string) => mdxContentSync(mdxCode, site) };
+    // `@theme-original/X` (what a swizzled component wraps) is docsite's own X too.
+    const theme = /^@theme(?:-original)?\/(.+)$/.exec(spec);
+    if (theme) return { __esModule: true, ...themeModule(theme[1]) };
     if (spec.startsWith("@docusaurus/"))
       return { __esModule: true, ...(docusaurusModule(spec.slice("@docusaurus/".length), site) as object) };
     throw new Error(`a component requires "${spec}", which docsite does not provide`);
@@ -47,6 +51,14 @@ function runComponent(code: string, site: RuntimeSite): unknown {
   if (componentModules.size > 200) componentModules.clear();
   componentModules.set(key, module.exports);
   return module.exports;
+}
+
+/** Compiled MDX without imports, run at once: its content as a component with the page's components. */
+function mdxContentSync(code: string, site: RuntimeSite): { __esModule: true; default: ComponentType<object> } {
+  const docsite = { theme: themeModule, docusaurus: (name: string) => docusaurusModule(name, site) };
+  const mod = new Function(code)({ ...(jsxRuntime as object), baseUrl: MODULE_URL, docsite }) as MdxModule;
+  const Content = mod.default;
+  return { __esModule: true, default: (props: object) => h(Content, { components: pageComponents, ...props }) };
 }
 
 export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {

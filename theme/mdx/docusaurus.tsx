@@ -1,11 +1,35 @@
 // What Docusaurus content imports from `@theme/*` and `@docusaurus/*`, mapped onto docsite's components. Pages are
 // rendered on the server; these never reach the client bundle on their own.
 import { createElement, type ReactNode } from "react";
+import { useOptionalLayout } from "../context.tsx";
 import { Admonition, CodeBlock, Tabs, TabItem, mdxComponents } from "./components.tsx";
 import { DocCard, DocCardList, useCurrentSidebarCategory, useDocsSidebar } from "../docs/DocCards.tsx";
 
-/** The sidebar hooks of `@docusaurus/theme-common` and `@docusaurus/plugin-content-docs/client` that docsite has. */
-const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar };
+/**
+ * The version of the docs page being rendered, in the shape of Docusaurus' `useActiveVersion()` (name, label; the
+ * rest of its fields are not known to the page).
+ */
+function useActiveVersion(): { name: string; label: string } | undefined {
+  const v = useOptionalLayout()?.docsVersion;
+  return v ? { name: v.name, label: v.name === "current" ? "Next" : v.name } : undefined;
+}
+
+/** The hooks of `@docusaurus/theme-common` and `@docusaurus/plugin-content-docs/client` that docsite has. */
+const sidebarHooks = {
+  useCurrentSidebarCategory,
+  useDocsSidebar,
+  useActiveVersion,
+  useDocsVersion: useActiveVersion,
+  useActiveDocContext: () => ({ activeVersion: useActiveVersion(), activeDoc: undefined }),
+};
+
+/** Pages are drawn on the server: what Docusaurus' ExecutionEnvironment says there. */
+const ExecutionEnvironment = {
+  canUseDOM: false,
+  canUseEventListeners: false,
+  canUseIntersectionObserver: false,
+  canUseViewport: false,
+};
 
 export function Details({ summary, children, ...rest }: { summary?: ReactNode; children: ReactNode }) {
   return (
@@ -106,6 +130,48 @@ function tocValue(html: string): ReactNode[] {
   return out;
 }
 
+/**
+ * `<ThemedImage sources={{ light, dark }} alt />`: both images, the one for the other colour mode hidden by the
+ * same CSS that switches docsite's own dark-mode images (theme/styles/images.css).
+ */
+export function ThemedImage({
+  sources,
+  alt,
+  className,
+  ...rest
+}: {
+  sources?: { light?: string; dark?: string };
+  alt?: string;
+  className?: string;
+}) {
+  const img = (src: string | undefined, mode: "light" | "dark") =>
+    src ? (
+      <img
+        {...rest}
+        src={src}
+        alt={alt ?? ""}
+        className={[className, `doc-image__${mode}`].filter(Boolean).join(" ")}
+      />
+    ) : null;
+  if (!sources?.dark || sources.dark === sources.light) return img(sources?.light ?? sources?.dark, "light");
+  return (
+    <span className="doc-image doc-image--inline">
+      {img(sources.light, "light")}
+      {img(sources.dark, "dark")}
+    </span>
+  );
+}
+
+/** The page component drawing an element (`A` → the link), or the plain element for one docsite leaves alone. */
+function mdxPart(part: string): unknown {
+  const all = mdxComponents as Record<string, unknown>;
+  if (part === "Heading")
+    return ({ as = "h2", ...props }: { as?: string }) => createElement((all[as] as string) ?? as, props);
+  if (part === "Details") return Details;
+  const tag = part.toLowerCase();
+  return all[tag] ?? all[part] ?? tag;
+}
+
 /** `@theme/*` modules by name, as module objects (the component is the default export). */
 export function themeModule(name: string): { default: unknown } {
   const modules: Record<string, unknown> = {
@@ -118,7 +184,11 @@ export function themeModule(name: string): { default: unknown } {
     DocCardList,
     DocCard,
     TOCInline,
+    ThemedImage,
   };
+  // `@theme/MDXComponents/A` and the like (what a swizzled component wraps): the page component for that element.
+  const part = /^MDXComponents\/(\w+)$/.exec(name)?.[1];
+  if (part) return { default: mdxPart(part) };
   return { default: modules[name] };
 }
 
@@ -137,6 +207,9 @@ export function docusaurusModule(name: string, site: { baseUrl: string; title: s
     Head: () => null,
     useDocusaurusContext: () => ({ siteConfig: { baseUrl: site.baseUrl, title: site.title, url: site.url } }),
     Translate: ({ children }: { children?: ReactNode }) => children ?? null,
+    ExecutionEnvironment,
+    useIsBrowser: () => false,
+    useGlobalData: () => ({}),
     Interpolate: ({ children }: { children?: ReactNode }) => children ?? null,
   };
   // Modules of named hooks only.
