@@ -1,281 +1,291 @@
-// Real-site check: `npm run docusaurus-check -- <docusaurus-dir> [--keep <dir>]`.
-// Imports a Docusaurus 3 project into a temporary folder, builds it with failing pages skipped, and prints per
-// locale how many doc pages and blog posts built, whether each one is published at the URL Docusaurus gives it
-// (computed here from the source with Docusaurus' own rules, not from docsite's mapping), and the failures
-// grouped by cause. Content is never modified; only the generated site.config.json is relaxed so that broken
-// links are reported instead of stopping the build. The project's npm dependencies that import writes into the new
-// package.json are installed there (`npm install --ignore-scripts`) before the build, unless `--no-install`.
+// Real-site check: `npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir>]
+// [--no-install]`. It runs exactly the plain path a user runs — `docsite import <site> --out <new>`, `npm install`
+// when the import says so, `docsite build --root <new>` — through the real CLI, with nothing overridden and no page
+// skipped, then counts every page Docusaurus would publish (each docs instance and version, the blog, per locale;
+// URLs computed from the source with Docusaurus' rules, scripts/docusaurus-urls.ts) and whether docsite published it
+// at that URL, in the file Docusaurus writes for it. With `--compare`, the site is also built by its own Docusaurus
+// (the project's node_modules, or a copy installed from the npm registry) and every page is compared with docsite's
+// (scripts/docusaurus-compare.ts): article text, headings, code blocks, images, tabs and internal links, the worst
+// pages listed. It never crashes on a site it cannot read: it says why and exits 1. Relative paths are taken from
+// the directory npm was started in.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import fg from "fast-glob";
-import { importDocusaurus } from "../cli/import/index.ts";
 import { loadModule } from "../cli/import/load-module.ts";
-import { build } from "../cli/pipeline/build.ts";
-import { createLogger } from "../cli/log.ts";
+import { projectBoundary } from "../cli/import/copy-tree.ts";
 import { splitFrontMatter } from "../cli/content/frontmatter.ts";
-import { expectedBlogSlug, expectedDocSlug, joinUrl } from "./docusaurus-urls.ts";
+import { expectedPages, type ExpectedPage } from "./docusaurus-urls.ts";
+import { comparePage, fileFor, readHtml, type PageComparison } from "./docusaurus-compare.ts";
 
 type Any = Record<string, any>;
 
-interface Page {
-  kind: "doc" | "post";
-  locale: string;
-  /** File in the imported project that serves the page (a translation, or the default locale's file). */
-  file: string;
-  url: string;
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
+const BIN = join(REPO, "bin", "docsite.js");
+
+interface Run {
+  code: number | null;
+  out: string;
+  wall: number;
+  cpu?: number;
 }
 
-async function readDocusaurus(dir: string): Promise<Any> {
-  const file = ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs"].find((f) =>
-    existsSync(join(dir, f)),
-  );
-  if (!file) throw new Error(`${dir}: no docusaurus.config.{ts,js,mjs}`);
-  return ((await loadModule(join(dir, file), { siteDir: dir, call: true })).value ?? {}) as Any;
-}
-
-function presetOptions(dc: Any): { docs: Any | false; blog: Any | false } {
-  for (const p of (dc.presets ?? []) as unknown[]) {
-    const [name, opts] = Array.isArray(p) ? p : [p, {}];
-    if (typeof name === "string" && /classic/.test(name)) {
-      const o = (opts ?? {}) as Any;
-      return { docs: o.docs === false ? false : (o.docs ?? {}), blog: o.blog === false ? false : (o.blog ?? {}) };
-    }
-  }
-  return { docs: {}, blog: {} };
-}
-
-const readJson = (f: string) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
-const trim = (s: string) => s.replace(/^\/+|\/+$/g, "");
-
-/** Every doc page and blog post Docusaurus would publish, per locale, with its URL. */
-async function expectedPages(src: string, dc: Any): Promise<Page[]> {
-  const { docs, blog } = presetOptions(dc);
-  const baseUrl: string = dc.baseUrl ?? "/";
-  const def: string = dc.i18n?.defaultLocale ?? "en";
-  const locales: string[] = dc.i18n?.locales ?? [def];
-  const localeBase = (l: string) => (l === def ? baseUrl : joinUrl(baseUrl, l, ""));
-  const pages: Page[] = [];
-  const sources = async (dir: string, ignoreUnderscore = true) =>
-    existsSync(dir)
-      ? (await fg("**/*.{md,mdx}", { cwd: dir })).filter(
-          (f) => !ignoreUnderscore || !f.split("/").some((s) => s.startsWith("_")),
-        )
-      : [];
-  const data = (f: string) => splitFrontMatter(readFileSync(f, "utf8"), f).data as Any;
-
-  if (docs) {
-    const routeBasePath = trim(docs.routeBasePath ?? "docs");
-    const released: string[] = readJson(join(src, "versions.json")) ?? [];
-    const last: string = docs.lastVersion ?? released[0] ?? "current";
-    const names = [...(docs.includeCurrentVersion === false ? [] : ["current"]), ...released].filter(
-      (n) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(n),
-    );
-    for (const name of names) {
-      const dir = name === "current" ? (docs.path ?? "docs") : `versioned_docs/version-${name}`;
-      const vPath = trim(docs.versions?.[name]?.path ?? (name === last ? "" : name === "current" ? "next" : name));
-      const i18nKey = name === "current" ? "current" : `version-${name}`;
-      for (const rel of await sources(join(src, dir))) {
-        const d = data(join(src, dir, rel));
-        if (d.draft === true) continue;
-        for (const l of locales) {
-          const translated = `i18n/${l}/docusaurus-plugin-content-docs/${i18nKey}/${rel}`;
-          const own = l !== def && existsSync(join(src, translated));
-          const fm = own ? data(join(src, translated)) : d;
-          pages.push({
-            kind: "doc",
-            locale: l,
-            file: `content/${own ? l : def}/docs/${name}/${rel}`,
-            url: joinUrl(localeBase(l), routeBasePath, vPath, expectedDocSlug(rel, fm)),
-          });
-        }
-      }
-    }
-  }
-  if (blog) {
-    const dir = join(src, blog.path ?? "blog");
-    const routeBasePath = trim(blog.routeBasePath ?? "blog");
-    for (const rel of await sources(dir)) {
-      const d = data(join(dir, rel));
-      if (d.draft === true) continue;
-      for (const l of locales) {
-        const translated = `i18n/${l}/docusaurus-plugin-content-blog/${rel}`;
-        const own = l !== def && existsSync(join(src, translated));
-        const fm = own ? data(join(src, translated)) : d;
-        pages.push({
-          kind: "post",
-          locale: l,
-          file: `content/${own ? l : def}/blog/${rel}`,
-          url: joinUrl(localeBase(l), routeBasePath, expectedBlogSlug(rel, fm)),
-        });
-      }
-    }
-  }
-  return pages;
-}
-
-/**
- * Whether the page is in the file Docusaurus writes for its URL: `x/index.html` (trailingSlash true or unset), or
- * `x.html` with trailingSlash false, where only the site's and the locales' homes (Docusaurus' baseUrl of each
- * locale build) stay `index.html`.
- */
-function published(dist: string, url: string, baseUrl: string, trailingSlash: boolean | undefined, homes: string[]) {
-  const rel = decodeURI(url.slice(baseUrl.length)).replace(/\/$/, "");
-  if (rel === "") return existsSync(join(dist, "index.html"));
-  const home = homes.includes(url.replace(/\/?$/, "/"));
-  return trailingSlash === false && !home
-    ? existsSync(join(dist, `${rel}.html`))
-    : existsSync(join(dist, rel, "index.html"));
-}
-
-const NPM_FLAGS = ["--no-audit", "--no-fund", "--ignore-scripts", "--legacy-peer-deps", "--loglevel=error"];
-
-const npm = (dir: string, args: string[]) =>
-  spawnSync("npm", [...args, ...NPM_FLAGS], {
-    cwd: dir,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 10 * 60_000,
-  });
-
-/**
- * `npm install` in the imported folder (no install scripts run): how it went, for the report. When it fails (one
- * package the registry does not have stops npm), the packages npm cannot find are left out for a second install,
- * so the others still reach the build; package.json is put back as the import wrote it, and the report names them.
- */
-function installDependencies(dir: string, packages: string[]): string {
+/** Runs a command; wall seconds, and the CPU seconds of it and its children when /usr/bin/time is there. */
+function run(cmd: string, args: string[], cwd: string, timeoutMs = 60 * 60_000): Run {
+  const timed = existsSync("/usr/bin/time");
   const started = Date.now();
-  const took = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  if (npm(dir, ["install"]).status === 0) return `installed in ${took()}`;
-  const missing = packages.filter((p) => npm(dir, ["view", p, "version"]).status !== 0);
-  if (!missing.length) return `FAILED after ${took()}; the build reports the packages it misses`;
-  const file = join(dir, "package.json");
-  const original = readFileSync(file, "utf8");
-  const pkg = JSON.parse(original);
-  for (const p of missing) delete pkg.dependencies[p.slice(0, p.lastIndexOf("@"))];
-  try {
-    writeFileSync(file, JSON.stringify(pkg, null, 2));
-    const ok = npm(dir, ["install"]).status === 0;
-    return `${ok ? "installed" : "FAILED"} in ${took()} without ${missing.join(", ")} (not found in the registry)`;
-  } finally {
-    writeFileSync(file, original);
-  }
+  const r = spawnSync(timed ? "/usr/bin/time" : cmd, timed ? ["-f", "\n@@cpu %U %S", cmd, ...args] : args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: timeoutMs,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const out = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+  const cpu = /@@cpu ([\d.]+) ([\d.]+)/.exec(out);
+  return {
+    code: r.status,
+    out: out.replace(/\n@@cpu [\d.]+ [\d.]+\s*$/, ""),
+    wall: (Date.now() - started) / 1000,
+    cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined,
+  };
 }
 
-/** A failure message with its specifics (quoted names, paths) replaced, so failures group by cause. */
-const causeOf = (msg: string) =>
-  msg
-    .replace(/"[^"]*"|`[^`]*`|'[^']*'/g, "…")
-    .replace(/\bcontent\/\S+/g, "…")
-    .replace(/\d+/g, "N")
-    .slice(0, 160);
+const seconds = (r: Run) => `${r.wall.toFixed(1)} s wall${r.cpu !== undefined ? `, ${r.cpu.toFixed(1)} s CPU` : ""}`;
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : "—");
+
+function fail(message: string): never {
+  console.log(`\ncheck stopped: ${message}`);
+  process.exit(1);
+}
+
+async function readConfig(site: string): Promise<Any> {
+  const file = ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs"]
+    .map((f) => join(site, f))
+    .find((f) => existsSync(f));
+  if (!file) fail(`${site} has no docusaurus.config.{ts,js,mjs,cjs}: not a Docusaurus project`);
+  return ((await loadModule(file, { siteDir: site, call: true })).value ?? {}) as Any;
+}
+
+function pagesOf(site: string, dc: Any): ExpectedPage[] {
+  return expectedPages(
+    dc,
+    (rel) => existsSync(join(site, rel)),
+    (rel) => {
+      try {
+        return JSON.parse(readFileSync(join(site, rel), "utf8"));
+      } catch {
+        return undefined;
+      }
+    },
+    (rel) =>
+      existsSync(join(site, rel))
+        ? fg.sync("**/*.{md,mdx}", { cwd: join(site, rel) }).filter((f) => !f.split("/").some((s) => s.startsWith("_")))
+        : [],
+    (rel) => {
+      try {
+        return splitFrontMatter(readFileSync(join(site, rel), "utf8"), rel).data as Any;
+      } catch {
+        return {};
+      }
+    },
+  );
+}
+
+/** The file a build writes for a page URL: `x/index.html`, or `x.html` with trailingSlash false (homes excepted). */
+function publishedFile(dist: string, url: string, baseUrl: string, trailingSlash: unknown, homes: string[]): string {
+  const rel = decodeURI(url.slice(baseUrl.length)).replace(/\/$/, "");
+  if (rel === "" || homes.includes(url.replace(/\/?$/, "/"))) return join(dist, rel, "index.html");
+  return trailingSlash === false ? join(dist, `${rel}.html`) : join(dist, rel, "index.html");
+}
+
+/** The Docusaurus build of the site, for --compare: its output folder, or why there is none. */
+function docusaurusBuild(site: string, work: string, locale: string | undefined): { dir?: string; why?: string } {
+  const out = join(work, "docusaurus-build");
+  const localeArgs = locale ? ["--locale", locale] : [];
+  let at = site;
+  if (!existsSync(join(site, "node_modules", "@docusaurus", "core"))) {
+    // A copy of the project (its git repository, for monorepos), installed from the npm registry.
+    const boundary = projectBoundary(site);
+    const copy = join(work, "docusaurus-project");
+    console.log(`compare: ${site} has no installed Docusaurus; copying ${boundary} and installing its packages`);
+    cpSync(boundary, copy, {
+      recursive: true,
+      filter: (p) => !/[\\/](node_modules|\.git|build|\.docusaurus)$/.test(p),
+    });
+    at = join(copy, relative(boundary, site));
+    const install = run("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], at);
+    if (install.code !== 0)
+      return {
+        why: `npm install of the Docusaurus project failed: ${install.out.trim().split("\n").slice(-2).join(" ")}`,
+      };
+  }
+  console.log(
+    `compare: building with the site's own Docusaurus (docusaurus build${locale ? ` --locale ${locale}` : ""})…`,
+  );
+  const r = run("npx", ["--no-install", "docusaurus", "build", "--out-dir", out, ...localeArgs], at);
+  console.log(`compare: Docusaurus build exit ${r.code} (${seconds(r)})`);
+  if (r.code !== 0) return { why: `Docusaurus' own build failed: ${r.out.trim().split("\n").slice(-3).join(" / ")}` };
+  return { dir: out };
+}
+
+function printComparison(results: PageComparison[], missing: { docusaurus: number; docsite: number }) {
+  const n = results.length;
+  const similar = results.filter((r) => r.jaccard >= 0.95).length;
+  const sum = (f: (r: PageComparison) => number) => results.reduce((a, r) => a + f(r), 0);
+  console.log(
+    `\nCompared ${n} pages (${missing.docusaurus} not in the Docusaurus build, ${missing.docsite} not in docsite's)`,
+  );
+  console.log(`  article text, word-token Jaccard ≥ 0.95: ${similar}/${n} (${pct(similar, n)})`);
+  console.log(
+    `  headings missing: ${sum((r) => r.headingsMissing)}; code blocks lost: ${sum((r) => r.codeBlocksLost)}; ` +
+      `images lost: ${sum((r) => r.imagesLost.length)}; tabs lost: ${sum((r) => r.tabsLost)}; ` +
+      `working links broken: ${sum((r) => r.brokenLinks.length)}`,
+  );
+  const worst = [...results].sort((a, b) => a.jaccard - b.jaccard).slice(0, 10);
+  console.log("  worst pages:");
+  for (const r of worst)
+    console.log(
+      `    ${r.jaccard.toFixed(3)} ${r.url}` +
+        (r.headingsMissing ? ` headings-${r.headingsMissing}` : "") +
+        (r.codeBlocksLost ? ` code-${r.codeBlocksLost}` : "") +
+        (r.imagesLost.length ? ` images-${r.imagesLost.length} (${r.imagesLost.slice(0, 3).join(", ")})` : "") +
+        (r.tabsLost ? ` tabs-${r.tabsLost}` : ""),
+    );
+  const broken = results.flatMap((r) => r.brokenLinks.map((l) => `${r.url} → ${l}`));
+  if (broken.length) {
+    console.log(`  working links broken in docsite (${broken.length}):`);
+    for (const b of broken.slice(0, 15)) console.log(`    ${b}`);
+  }
+  for (const [what, f] of [
+    ["images", (r: PageComparison) => r.imagesLost.length],
+    ["code blocks", (r: PageComparison) => r.codeBlocksLost],
+    ["tabs", (r: PageComparison) => r.tabsLost],
+  ] as const) {
+    const where = results.filter((r) => f(r) > 0);
+    if (where.length)
+      console.log(
+        `  pages losing ${what}: ${where
+          .slice(0, 8)
+          .map((r) => r.url)
+          .join(", ")}`,
+      );
+  }
+}
 
 async function main() {
   const args = process.argv.slice(2);
-  const keepAt = args.indexOf("--keep");
-  const keep = keepAt >= 0 ? resolve(args[keepAt + 1]) : undefined;
-  const install = !args.includes("--no-install");
-  const srcArg = args.find((a, i) => !a.startsWith("--") && (keepAt < 0 || i !== keepAt + 1));
-  if (!srcArg) {
-    console.error("usage: npm run docusaurus-check -- <docusaurus-project-dir> [--keep <dir>] [--no-install]");
-    process.exit(2);
+  const valueOf = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const keep = valueOf("--keep");
+  const siteArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--keep");
+  if (!siteArg) {
+    console.log(
+      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir>] [--no-install]",
+    );
+    process.exit(1);
   }
-  const src = resolve(srcArg);
-  const work = keep ?? mkdtempSync(join(tmpdir(), "docusaurus-check-"));
+  const site = resolve(cwd, siteArg);
+  if (!existsSync(site) || !statSync(site).isDirectory()) fail(`${site} is not a folder`);
+  const work = keep ? resolve(cwd, keep) : mkdtempSync(join(tmpdir(), "docusaurus-check-"));
   const out = join(work, "site");
-  if (existsSync(out)) rmSync(out, { recursive: true });
+  if (existsSync(out)) rmSync(out, { recursive: true, force: true });
   try {
-    const started = process.hrtime.bigint();
-    const cpu0 = process.cpuUsage();
-    const report = await importDocusaurus(src, out);
-    // Broken links are measured as warnings: the check is about pages, not about the links between them.
-    const cfgFile = join(out, "site.config.json");
-    const cfg = JSON.parse(readFileSync(cfgFile, "utf8"));
-    Object.assign(cfg, { onBrokenLinks: "warn", onBrokenAnchors: "warn", onDuplicateRoutes: "warn" });
-    writeFileSync(cfgFile, `${JSON.stringify(cfg, null, 2)}\n`);
-    const installed =
-      install && report.dependencies.added.length ? installDependencies(out, report.dependencies.added) : null;
-    const dist = join(work, "dist");
-    const r = await build({
-      root: out,
-      outDir: dist,
-      logger: createLogger({ quiet: true }),
-      skipFailingPages: true,
-    });
-    const cpu = process.cpuUsage(cpu0);
-    const wall = Number(process.hrtime.bigint() - started) / 1e9;
-    const left = r.warnings.filter((w) => w.endsWith("(page left out)"));
-    const failedFiles = new Map<string, string>();
-    for (const w of left) {
-      const m = /^(content\/[^:]+?\.mdx?)(?::\d+)*(?::\d+)?: (.*) \(page left out\)$/s.exec(w);
-      if (m && !failedFiles.has(m[1])) failedFiles.set(m[1], m[2]);
+    console.log(`Docusaurus project: ${site}`);
+    // 1. The plain path, through the CLI.
+    const imp = run(process.execPath, [BIN, "import", site, "--out", out], cwd);
+    console.log(`\n$ docsite import ${siteArg} --out <new>   → exit ${imp.code} (${seconds(imp)})`);
+    console.log(imp.out.trim().replace(/^/gm, "  "));
+    if (imp.code !== 0) fail("the import failed (its message is above)");
+    if (/npm install/.test(imp.out) && !args.includes("--no-install")) {
+      const npm = run("npm", ["install", "--no-audit", "--no-fund"], out);
+      console.log(`\n$ npm install   → exit ${npm.code} (${seconds(npm)})`);
+      if (npm.code !== 0) console.log(npm.out.trim().split("\n").slice(-5).join("\n").replace(/^/gm, "  "));
     }
-    const dc = await readDocusaurus(src);
-    const pages = await expectedPages(src, dc);
-    const baseUrl: string = dc.baseUrl ?? "/";
-    const def: string = dc.i18n?.defaultLocale ?? "en";
-    const homes = ((dc.i18n?.locales ?? [def]) as string[]).map((l) => (l === def ? baseUrl : `${baseUrl}${l}/`));
-    const routeOf = new Map(r.table.routes.map((x) => [`${x.locale}|${x.origin}`, x.path]));
+    const build = run(process.execPath, [BIN, "build", "--root", out], cwd);
+    const warnings = build.out.split("\n").filter((l) => l.startsWith("warn "));
+    console.log(
+      `\n$ docsite build --root <new>   → exit ${build.code} (${seconds(build)}), ${warnings.length} warning(s)`,
+    );
+    console.log(
+      build.out
+        .split("\n")
+        .filter((l) => !l.startsWith("warn ") && l.trim())
+        .slice(-12)
+        .join("\n")
+        .replace(/^/gm, "  "),
+    );
+    const byKind = new Map<string, number>();
+    for (const w of warnings) {
+      const k = w
+        .replace(/^warn [^ ]+ /, "")
+        .replace(/"[^"]*"|\/\S+|#\S+|\d+/g, "…")
+        .slice(0, 70);
+      byKind.set(k, (byKind.get(k) ?? 0) + 1);
+    }
+    for (const [k, n] of [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`  ${n} × warn ${k}`);
 
-    console.log(`Docusaurus project: ${src} (trailingSlash: ${dc.trailingSlash})`);
-    console.log(
-      `import: ${report.docs} doc files, ${report.posts} posts; not carried over: ${report.skipped.length} item(s)`,
-    );
-    for (const s of report.skipped) console.log(`  ✗ ${s}`);
-    if (report.dependencies.added.length)
-      console.log(
-        installed
-          ? `npm install: ${report.dependencies.added.length} package(s) ` +
-              `(${report.dependencies.added.join(", ")}) ${installed}`
-          : `npm install: skipped (--no-install); ${report.dependencies.added.length} package(s) in package.json`,
-      );
-    console.log(
-      `build: ${r.pages} routes, ${left.length} page(s) left out; ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (import, npm install and build; CPU of this process, npm not counted)`,
-    );
-    const mismatches: string[] = [];
-    for (const locale of [...new Set(pages.map((p) => p.locale))]) {
-      for (const kind of ["doc", "post"] as const) {
-        const here = pages.filter((p) => p.locale === locale && p.kind === kind);
+    // 2. Every page Docusaurus publishes, and whether docsite published it at that URL.
+    let dc: Any;
+    try {
+      dc = await readConfig(site);
+    } catch (err) {
+      fail(`the config cannot be read to list the pages: ${(err as Error).message}`);
+    }
+    const baseUrl: string = typeof dc.baseUrl === "string" ? dc.baseUrl : "/";
+    const def: string = dc.i18n?.defaultLocale ?? "en";
+    const locales: string[] = Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [def];
+    const homes = locales.map((l) => (l === def ? baseUrl : `${baseUrl}${l}/`));
+    const pages = pagesOf(site, dc);
+    const dist = join(out, "dist");
+    console.log(`\nPages Docusaurus publishes (trailingSlash: ${dc.trailingSlash}), and docsite at the same URL:`);
+    for (const locale of locales)
+      for (const instance of [...new Set(pages.map((p) => p.instance))]) {
+        const here = pages.filter((p) => p.locale === locale && p.instance === instance);
         if (!here.length) continue;
-        // Built: its file compiled and rendered, and the page has a route (a translation whose default-locale
-        // original failed is left out with it).
-        const built = here.filter((p) => !failedFiles.has(p.file) && routeOf.has(`${locale}|${p.file}`));
-        const matched = built.filter((p) => published(dist, p.url, baseUrl, dc.trailingSlash, homes));
-        for (const p of built)
-          if (!matched.includes(p))
-            mismatches.push(`${p.file} (${locale}): expected ${p.url}, docsite: ${routeOf.get(`${locale}|${p.file}`)}`);
-        const pct = (n: number) => `${((100 * n) / here.length).toFixed(1)}%`;
-        console.log(
-          `${locale} ${kind === "doc" ? "doc pages " : "blog posts"}: built ${built.length}/${here.length} (${pct(built.length)}), at the Docusaurus URL ${matched.length}/${here.length} (${pct(matched.length)})`,
-        );
+        const at = here.filter((p) => existsSync(publishedFile(dist, p.url, baseUrl, dc.trailingSlash, homes)));
+        const what = instance === "blog" ? "blog posts" : instance === "default" ? "doc pages" : `docs "${instance}"`;
+        console.log(`  ${locale} ${what}: ${at.length}/${here.length} (${pct(at.length, here.length)})`);
+        const missing = here.filter((p) => !at.includes(p));
+        for (const p of missing.slice(0, 3)) console.log(`      missing ${p.url} (${p.source})`);
+      }
+
+    // 3. The comparison with Docusaurus' own build.
+    if (args.includes("--compare")) {
+      const only = args.includes("--all-locales") ? undefined : def;
+      const built = docusaurusBuild(site, work, only);
+      if (!built.dir) console.log(`\ncompare skipped: ${built.why}`);
+      else {
+        const results: PageComparison[] = [];
+        const missing = { docusaurus: 0, docsite: 0 };
+        for (const p of pages.filter((x) => !only || x.locale === only)) {
+          const d = fileFor(built.dir, p.url, baseUrl);
+          const s = existsSync(publishedFile(dist, p.url, baseUrl, dc.trailingSlash, homes))
+            ? publishedFile(dist, p.url, baseUrl, dc.trailingSlash, homes)
+            : undefined;
+          if (!d) missing.docusaurus++;
+          if (!s) missing.docsite++;
+          if (!d || !s) continue;
+          const c = comparePage(p.url, readHtml(d), readHtml(s), { docusaurus: built.dir, docsite: dist, baseUrl });
+          if (c) results.push(c);
+        }
+        printComparison(results, missing);
       }
     }
-    if (mismatches.length) {
-      console.log(`\nURL mismatches (${mismatches.length}):`);
-      for (const m of mismatches.slice(0, 15)) console.log(`  ${m}`);
-      if (mismatches.length > 15) console.log(`  … and ${mismatches.length - 15} more`);
-    }
-    const groups = new Map<string, string[]>();
-    for (const [file, msg] of failedFiles) {
-      const k = causeOf(msg);
-      if (!groups.has(k)) groups.set(k, []);
-      groups.get(k)!.push(`${file}: ${msg.split("\n")[0].slice(0, 200)}`);
-    }
-    console.log(`\nFailures by cause (${failedFiles.size} file(s)):`);
-    for (const [cause, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
-      console.log(`  ${list.length} × ${cause}`);
-      for (const ex of list.slice(0, 3)) console.log(`      e.g. ${ex}`);
-    }
-    const other = r.warnings.filter((w) => !w.endsWith("(page left out)"));
-    console.log(`\nOther warnings: ${other.length} (broken links/anchors and the like)`);
+    console.log(`\nplain path: import exit ${imp.code}, build exit ${build.code}`);
+    process.exitCode = build.code === 0 ? 0 : 1;
   } finally {
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
-  void readdirSync;
 }
 
 main().catch((err) => {
-  console.error(err);
-  process.exit(2);
+  console.log(`\ncheck stopped: ${(err as Error).message ?? String(err)}`);
+  process.exit(1);
 });

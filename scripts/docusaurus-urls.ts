@@ -55,3 +55,122 @@ export function expectedBlogSlug(rel: string, fm: { slug?: unknown }): string {
   if (m) return `${m[1]}${m[2]}/${m[3]}/${m[4]}/${m[5]}`;
   return rel.replace(/\.mdx?$/, "").replace(/\/index$/, "");
 }
+
+// ---- every page a Docusaurus site publishes, by its source ------------------------------------------------------
+
+type Any = Record<string, any>;
+
+export interface ExpectedPage {
+  kind: "doc" | "post";
+  /** The docs instance ("default" for the main docs) or "blog". */
+  instance: string;
+  version?: string;
+  locale: string;
+  /** The Docusaurus source file serving the page (a translation, or the default locale's). */
+  source: string;
+  url: string;
+}
+
+const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, "");
+const DOCS_PLUGIN = /^(@docusaurus\/plugin-content-docs|docusaurus-plugin-content-docs|content-docs)$/;
+const BLOG_PLUGIN = /^(@docusaurus\/plugin-content-blog|docusaurus-plugin-content-blog|content-blog)$/;
+
+/** The classic preset's docs and blog options, and every docs/blog plugin instance, with their ids. */
+export function contentPlugins(dc: Any): { docs: Array<{ id: string; o: Any }>; blogs: Array<{ id: string; o: Any }> } {
+  const docs: Array<{ id: string; o: Any }> = [];
+  const blogs: Array<{ id: string; o: Any }> = [];
+  for (const p of (Array.isArray(dc.presets) ? dc.presets : []) as unknown[]) {
+    const [name, opts] = Array.isArray(p) ? p : [p, {}];
+    if (typeof name === "string" && /classic/.test(name)) {
+      const o = (opts ?? {}) as Any;
+      if (o.docs !== false) docs.push({ id: "default", o: o.docs ?? {} });
+      if (o.blog !== false) blogs.push({ id: "default", o: o.blog ?? {} });
+    }
+  }
+  for (const p of (Array.isArray(dc.plugins) ? dc.plugins : []) as unknown[]) {
+    const [name, opts] = Array.isArray(p) ? p : [p, {}];
+    const o = (opts ?? {}) as Any;
+    const id = typeof o.id === "string" ? o.id : "default";
+    if (typeof name === "string" && DOCS_PLUGIN.test(name) && !docs.some((d) => d.id === id)) docs.push({ id, o });
+    if (typeof name === "string" && BLOG_PLUGIN.test(name) && !blogs.some((b) => b.id === id)) blogs.push({ id, o });
+  }
+  return { docs, blogs };
+}
+
+/**
+ * Every doc page and blog post the Docusaurus site publishes, per locale, with its URL, by Docusaurus' rules.
+ * `list(dir)` gives the content files under a folder (relative, `/`), `frontMatter(file)` a file's front matter.
+ */
+export function expectedPages(
+  dc: Any,
+  exists: (rel: string) => boolean,
+  readJson: (rel: string) => unknown,
+  list: (rel: string) => string[],
+  frontMatter: (rel: string) => Any,
+): ExpectedPage[] {
+  const baseUrl: string = typeof dc.baseUrl === "string" ? dc.baseUrl : "/";
+  const def: string = dc.i18n?.defaultLocale ?? "en";
+  const locales: string[] = Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [def];
+  const localeBase = (l: string) => (l === def ? baseUrl : joinUrl(baseUrl, l, ""));
+  const pages: ExpectedPage[] = [];
+  const { docs, blogs } = contentPlugins(dc);
+  for (const { id, o } of docs) {
+    const main = id === "default";
+    const prefix = main ? "" : `${id}_`;
+    const routeBasePath = trimSlashes(typeof o.routeBasePath === "string" ? o.routeBasePath : "docs");
+    const listed = readJson(`${prefix}versions.json`);
+    const released: string[] = Array.isArray(listed) ? listed : [];
+    const last: string = o.lastVersion ?? released[0] ?? "current";
+    const names = [...(o.includeCurrentVersion === false ? [] : ["current"]), ...released].filter(
+      (n) => !Array.isArray(o.onlyIncludeVersions) || o.onlyIncludeVersions.includes(n),
+    );
+    const i18nPlugin = main ? "docusaurus-plugin-content-docs" : `docusaurus-plugin-content-docs-${id}`;
+    for (const name of names) {
+      const dir =
+        name === "current"
+          ? String(o.path ?? (main ? "docs" : id)).replace(/^\.\//, "")
+          : `${prefix}versioned_docs/version-${name}`;
+      const vPath = trimSlashes(o.versions?.[name]?.path ?? (name === last ? "" : name === "current" ? "next" : name));
+      const i18nKey = name === "current" ? "current" : `version-${name}`;
+      for (const rel of list(dir)) {
+        const d = frontMatter(`${dir}/${rel}`);
+        if (d.draft === true) continue;
+        for (const l of locales) {
+          const translated = `i18n/${l}/${i18nPlugin}/${i18nKey}/${rel}`;
+          const own = l !== def && exists(translated);
+          const fm = own ? frontMatter(translated) : d;
+          pages.push({
+            kind: "doc",
+            instance: id,
+            version: name,
+            locale: l,
+            source: own ? translated : `${dir}/${rel}`,
+            url: joinUrl(localeBase(l), routeBasePath, vPath, expectedDocSlug(rel, fm)),
+          });
+        }
+      }
+    }
+  }
+  for (const { id, o } of blogs) {
+    const dir = String(o.path ?? (id === "default" ? "blog" : id)).replace(/^\.\//, "");
+    const routeBasePath = trimSlashes(typeof o.routeBasePath === "string" ? o.routeBasePath : "blog");
+    const i18nPlugin = id === "default" ? "docusaurus-plugin-content-blog" : `docusaurus-plugin-content-blog-${id}`;
+    for (const rel of list(dir)) {
+      const d = frontMatter(`${dir}/${rel}`);
+      if (d.draft === true) continue;
+      for (const l of locales) {
+        const translated = `i18n/${l}/${i18nPlugin}/${rel}`;
+        const own = l !== def && exists(translated);
+        const fm = own ? frontMatter(translated) : d;
+        pages.push({
+          kind: "post",
+          instance: "blog",
+          locale: l,
+          source: own ? translated : `${dir}/${rel}`,
+          url: joinUrl(localeBase(l), routeBasePath, expectedBlogSlug(rel, fm)),
+        });
+      }
+    }
+  }
+  return pages;
+}

@@ -23,6 +23,11 @@ interface Options {
   file: string;
   lineOffset: number;
   found: ImageRef[];
+  /**
+   * Where a relative image that is not beside the page is (an imported Docusaurus page's `../../assets/x.png`
+   * leaving the folder it was moved out of): the path from the site root, or null to keep the page-relative one.
+   */
+  relocate?: (src: string) => string | null;
 }
 
 /**
@@ -61,7 +66,8 @@ export function rehypeImages(opts: Options) {
       props: { src: string; alt?: string; title?: string },
       block: boolean,
     ) => {
-      const src = resolveImageSrc(opts.file, props.src);
+      const near = resolveImageSrc(opts.file, props.src);
+      const src = near && opts.relocate && !/^(\/|@site\/)/.test(props.src) ? (opts.relocate(near) ?? near) : near;
       if (!src) return false;
       const line = (node.position?.start.line ?? 1) + opts.lineOffset;
       opts.found.push({ src, line, alt: props.alt || undefined });

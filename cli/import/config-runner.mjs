@@ -73,19 +73,32 @@ const packageName = (/** @type {string} */ r) =>
 const inNodeModules = (/** @type {string | undefined} */ f) => Boolean(f?.split(sep).includes("node_modules"));
 
 // ---- loading: TypeScript and ES modules as CommonJS ------------------------------------------------------------
-/** `"type"` of the package.json nearest to `file`. */
+/** @type {Map<string, string>} */
+const typeOfDir = new Map();
+/** `"type"` of the package.json nearest to `file` (remembered per folder: a package has many files). */
 function packageType(/** @type {string} */ f) {
+  const seen = [];
+  let type = "commonjs";
   for (let d = dirname(f); ; d = dirname(d)) {
+    const known = typeOfDir.get(d);
+    if (known !== undefined) {
+      type = known;
+      break;
+    }
+    seen.push(d);
     const p = join(d, "package.json");
     if (existsSync(p)) {
       try {
-        return JSON.parse(readFileSync(p, "utf8")).type ?? "commonjs";
+        type = JSON.parse(readFileSync(p, "utf8")).type ?? "commonjs";
       } catch {
-        return "commonjs";
+        type = "commonjs";
       }
+      break;
     }
-    if (dirname(d) === d) return "commonjs";
+    if (dirname(d) === d) break;
   }
+  for (const d of seen) typeOfDir.set(d, type);
+  return type;
 }
 
 const ESM_SYNTAX = /^\s*(import\s*[\w{*'"]|export\s+|export\s*\{)/m;

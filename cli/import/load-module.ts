@@ -6,7 +6,7 @@
 // JSON cannot hold (functions with the module they came from, stand-ins, regular expressions, cycles).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { relative, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 
@@ -82,7 +82,8 @@ function siteLocation(
   return { file };
 }
 
-export async function loadModule(file: string, opts: LoadOptions): Promise<LoadedModule> {
+export async function loadModule(fileName: string, opts: LoadOptions): Promise<LoadedModule> {
+  const file = resolve(fileName);
   const rel = relative(process.cwd(), file) || file;
   if (file.endsWith(".json")) {
     try {
@@ -97,7 +98,7 @@ export async function loadModule(file: string, opts: LoadOptions): Promise<Loade
   if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
   else delete env.NODE_OPTIONS;
   const child = spawn(process.execPath, [RUNNER, JSON.stringify({ file, call: opts.call ?? false })], {
-    cwd: opts.siteDir,
+    cwd: resolve(opts.siteDir),
     env,
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });

@@ -112,7 +112,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
             : typeof name?.name === "string"
               ? name.name
               : "(an object)";
-    skipped.push(`plugin ${label}: plugins are not run`);
+    skipped.push(
+      `plugin ${label}: not run (what it adds — pages, redirects, files, scripts — is not in the new site; ` +
+        "rebuild it as docsite pages or static files where the site needs it)",
+    );
   }
   const tc: Any = dc.themeConfig ?? {};
 
@@ -326,7 +329,24 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     mapped.push("Algolia DocSearch");
   }
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
-  if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
+  const listOf = (v: unknown) => (Array.isArray(v) ? v : []);
+  const described = (v: unknown) =>
+    typeof v === "string"
+      ? v
+      : (str((v as Any)?.src) ?? str((v as Any)?.href) ?? str((v as Any)?.tagName) ?? "an entry");
+  for (const [field, what] of [
+    ["headTags", "head tags"],
+    ["scripts", "scripts"],
+    ["stylesheets", "stylesheets"],
+    ["clientModules", "client modules"],
+  ] as const) {
+    const items = listOf(dc[field]);
+    if (items.length)
+      skipped.push(
+        `${field}: ${items.length} ${what} (${items.map(described).join(", ")}) not added to pages; ` +
+          "docsite pages carry only their own head and scripts",
+      );
+  }
   if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
   // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
   const swizzled = swizzledComponents(dir);

@@ -91,6 +91,11 @@ export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSour
     if (external) {
       const name = packageName(fn.$module);
       result.packages[name] = versionOf(name);
+      // What the plugin expects beside it (peer dependencies the project has, often only as devDependencies).
+      const peers = readJson(join(dir, "node_modules", name, "package.json")).peerDependencies ?? {};
+      for (const peer of Object.keys(peers))
+        if (own.dependencies?.[peer] || own.devDependencies?.[peer] || existsSync(join(dir, "node_modules", peer)))
+          result.packages[peer] ??= versionOf(peer);
       return { module: fn.$module, ...exported };
     }
     if (!file || !isInside(file, boundary)) return `${fn.$module} lies outside the project`;

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, dirname, posix } from "node:path";
 import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
-import type { ModuleContext } from "./modules.ts";
+import { applyAliases, unapplyAliases, type ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
@@ -218,6 +218,23 @@ function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): bo
 }
 
 /**
+ * For an imported project: a relative image that is not where the page now is, looked up where the page was in
+ * the Docusaurus project (the same rule as relative imports, mdx/modules.ts).
+ */
+function relocateImage(input: Pick<CompileInput, "file" | "modules">): ((src: string) => string | null) | undefined {
+  const ctx = input.modules;
+  if (!ctx?.docusaurus) return undefined;
+  return (near) => {
+    if (existsSync(join(ctx.rootDir, near))) return null;
+    const original = unapplyAliases(input.file, ctx.aliases);
+    if (original === input.file) return null;
+    const rel = posix.relative(posix.dirname(input.file), near);
+    const moved = applyAliases(posix.normalize(posix.join(posix.dirname(original), rel)), ctx.aliases);
+    return !moved.startsWith("../") && existsSync(join(ctx.rootDir, moved)) ? moved : null;
+  };
+}
+
+/**
  * The compile itself. Pure apart from reading the partials a page imports. `.md` files are CommonMark with raw
  * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`; an imported project's as Docusaurus' settings
  * say (mdx/format.ts).
@@ -307,6 +324,9 @@ export async function compileSource(
                   info: modules,
                   compilePartial,
                   bundleComponent: bundle,
+                  dependOn: (file: string) => {
+                    depHashes[file] = hashText(readFileSync(join(ctx.rootDir, file), "utf8"));
+                  },
                 },
               ] as const,
               [remarkSummary, { out: modules }] as const,
@@ -329,7 +349,10 @@ export async function compileSource(
         ...own.rehype,
         [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
-        [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
+        [
+          rehypeImages,
+          { file: input.file, lineOffset: input.bodyOffset, found: images, relocate: relocateImage(input) },
+        ],
         // Last: what the others made of the tree is final.
         rehypePlainHtml,
       ] as any,

@@ -34,7 +34,11 @@ export function globalComponentNames(rootDir: string, file: string): Set<string>
       if (decl?.type === "VariableDeclaration")
         for (const d of decl.declarations) if (d.id.type === "Identifier" && d.init) objects.set(d.id.name, d.init);
     }
-    const def = (program.body as EsNode[]).find((s) => s.type === "ExportDefaultDeclaration")?.declaration;
+    // `export default {…}`, or (as esbuild writes it) `var x = {…}; export { x as default }`.
+    let def = (program.body as EsNode[]).find((s) => s.type === "ExportDefaultDeclaration")?.declaration;
+    for (const s of program.body as EsNode[])
+      for (const sp of s.type === "ExportNamedDeclaration" ? (s.specifiers ?? []) : [])
+        if ((sp.exported.name ?? sp.exported.value) === "default") def = sp.local;
     const object = def?.type === "Identifier" ? objects.get(def.name) : def;
     for (const p of object?.type === "ObjectExpression" ? object.properties : []) {
       if (p.type !== "Property" || p.computed) continue;

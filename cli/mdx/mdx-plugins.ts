@@ -4,13 +4,13 @@
 // — is bundled with esbuild into one CommonJS file under the build cache (TypeScript, ES-only packages and their
 // dependencies all become loadable), once per process, and required from there.
 //
-// Which list a page gets: docs pages their instance's (`docs:<pluginId>`, else `docs`), blog posts `blog`. The
+// Which lists a page gets: the main docs' pages `docs`, another instance's `docs:<pluginId>`, blog posts `blog`. The
 // cache key of a page's compile holds the lists, npm's record of what is installed and the text of project plugin
 // files, so an update of a plugin compiles the pages again (`mdxPluginsKey`).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, posix } from "node:path";
+import { dirname, join, posix, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
@@ -37,8 +37,9 @@ export function listsFor(ctx: MdxPluginContext, file: string): MdxPluginLists | 
   const m = /^content\/[^/]+\/(docs\/([^/]+)|blog)\//.exec(file);
   if (!m) return undefined;
   if (m[1] === "blog") return ctx.lists.blog;
+  // Another docs instance has its own plugin options: its own lists, or none.
   const id = ctx.instanceOf[m[2]];
-  return (id && ctx.lists[`docs:${id}`]) || ctx.lists.docs;
+  return id ? ctx.lists[`docs:${id}`] : ctx.lists.docs;
 }
 
 const isEmpty = (l: MdxPluginLists | undefined) =>
@@ -102,6 +103,45 @@ function revive(v: unknown): unknown {
   return v;
 }
 
+/**
+ * Packages that are CommonJS stay out of the bundle and are required from the site's node_modules when the plugin
+ * runs (a remark plugin may pull in something as big as TypeScript); ES-only packages, which Node 20 cannot
+ * require, are bundled.
+ */
+const commonJsPackagesExternal: import("esbuild").Plugin = {
+  name: "docsite-cjs-external",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (a) => {
+      if (a.path.startsWith("node:") || a.kind === "entry-point") return undefined;
+      let file: string;
+      try {
+        file = createRequire(join(a.resolveDir, "noop.js")).resolve(a.path);
+      } catch {
+        return undefined; // let esbuild resolve it (and name it when it cannot)
+      }
+      if (!file.includes(`${sep}node_modules${sep}`)) return undefined;
+      if (/\.mjs$/.test(file)) return undefined;
+      if (/\.cjs$/.test(file) || packageTypeOf(file) !== "module") return { path: a.path, external: true };
+      return undefined;
+    });
+  },
+};
+
+/** `"type"` of the package.json nearest to a file. */
+function packageTypeOf(file: string): string {
+  for (let d = dirname(file); dirname(d) !== d; d = dirname(d)) {
+    const p = join(d, "package.json");
+    if (existsSync(p)) {
+      try {
+        return (JSON.parse(readFileSync(p, "utf8")) as { type?: string }).type ?? "commonjs";
+      } catch {
+        return "commonjs";
+      }
+    }
+  }
+  return "commonjs";
+}
+
 const bundles = new Map<string, Promise<Record<string, unknown>>>();
 
 /** The module of a plugin reference, bundled into the cache and required (once per process). */
@@ -129,6 +169,7 @@ function loadModule(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promi
           mainFields: ["module", "main"],
           conditions: ["import", "node", "default"],
           define: { "process.env.NODE_ENV": '"production"' },
+          plugins: [commonJsPackagesExternal],
         });
         code = out.outputFiles[0].text;
       } catch (err) {

@@ -2,6 +2,8 @@
 // components, MDX partials become compiled sub-documents, static files (imported or `require`d) become their
 // URLs. Records which JSX components the page uses without defining them, so the build can name a missing one.
 import { Parser } from "acorn";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
 import {
   resolveSpecifier,
@@ -34,6 +36,8 @@ export interface ImportOptions {
   info: ModuleInfo;
   /** Compiles a partial to MDX function-body code. */
   compilePartial: (file: string) => Promise<string>;
+  /** Records a file whose content is part of the page (a JSON module): a change to it compiles the page again. */
+  dependOn?: (file: string) => void;
   /** Bundles a project component module to CommonJS code (recording its CSS and inputs). */
   bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<string>;
 }
@@ -194,6 +198,21 @@ export function remarkImports(opts: ImportOptions) {
               r.kind === "package",
             );
             body.push(...bindings(stmt, (imp) => member(`${api}.component(${JSON.stringify(code)})`, imp)));
+          } else if (r.kind === "asset" && /\.json$/i.test(r.file)) {
+            // A JSON module is its data, as webpack gives it (its keys also as named exports).
+            let data: unknown;
+            try {
+              data = JSON.parse(readFileSync(join(ctx.rootDir, r.file), "utf8"));
+            } catch (err) {
+              fail(`import of "${spec}": ${r.file} is not JSON (${(err as Error).message})`, line, "fix the file");
+            }
+            opts.dependOn?.(r.file);
+            const json = JSON.stringify(data);
+            const mod =
+              data && typeof data === "object" && !Array.isArray(data)
+                ? `({...${json}, default: ${json}})`
+                : `({default: ${json}})`;
+            body.push(...bindings(stmt, (imp) => member(mod, imp)));
           } else if (r.kind === "asset") {
             if (r.emit) info.assets.push({ file: r.file, url: r.url });
             const mod = `({default: ${JSON.stringify(r.url)}})`;
