@@ -31,3 +31,17 @@ export function docIdOf(path: string, frontMatterId?: string): { id: string; pos
   const base = frontMatterId ?? file.name;
   return { id: dir ? `${dir}/${base}` : base, position: file.position };
 }
+
+/**
+ * In a project imported from Docusaurus, a doc that is its folder's index by Docusaurus' convention — `README` or a
+ * file named like its folder (compared as written, number prefixes included, as Docusaurus' matcher does) — is
+ * published at the folder's URL, as if its front matter said `slug: /<folder>/`. (`index` already is, by its id.)
+ */
+export function categoryIndexSlug(path: string): string | undefined {
+  const parts = path.split("/");
+  const name = parts[parts.length - 1].toLowerCase();
+  const folder = parts.length > 1 ? parts[parts.length - 2].toLowerCase() : undefined;
+  if (name !== "readme" && name !== folder) return undefined;
+  const dirs = parts.slice(0, -1).map((s) => parseNumberPrefix(s).name);
+  return dirs.length ? `/${dirs.join("/")}/` : "/";
+}

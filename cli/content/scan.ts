@@ -6,7 +6,7 @@ import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
-import { docIdOf } from "./doc-id.ts";
+import { categoryIndexSlug, docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
 import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
@@ -102,6 +102,10 @@ export async function readSource(
       );
     }
     const { id, position } = docIdOf(docPath, data.id);
+    if (config.docusaurus && data.slug === undefined) {
+      const slug = categoryIndexSlug(docPath);
+      if (slug !== undefined) data.slug = slug;
+    }
     return { ...base, kind: "doc", version, id, path: docPath, numberPrefix: position };
   }
   const { slug, date } = blogSlugAndDate(blogPath, data.slug);

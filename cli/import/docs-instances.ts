@@ -114,7 +114,9 @@ export function planVersions(dir: string, instances: DocsInstance[]): { versions
       const isLast = name === lastVersion;
       const path = str(v.path) ?? (isLast ? "" : name === "current" ? "next" : name);
       let folder = main ? name : name === "current" ? id : `${id}-${name}`;
-      while (taken.has(folder)) folder = `${folder}_`;
+      // Another instance's folder of the same name: this one gets another. (A name listed twice in one instance
+      // keeps its folder: the import then names the duplicate, index.ts checkVersionFolders.)
+      if (!here.some((v) => v.docusaurusName === name)) while (taken.has(folder)) folder = `${folder}_`;
       taken.add(folder);
       here.push({
         pluginId: id,

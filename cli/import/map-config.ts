@@ -83,8 +83,9 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   };
 
   // Presets and plugins: the classic preset's docs, blog and theme options.
-  let docsOpts: Any | false = {};
-  let blogOpts: Any | false = {};
+  // Without the classic preset there are no preset docs and no blog (only the plugins' instances), as in Docusaurus.
+  let docsOpts: Any | false = false;
+  let blogOpts: Any | false = false;
   let customCss: string[] = [];
   for (const p of dc.presets ?? []) {
     const [name, opts] = Array.isArray(p) ? p : [p, {}];

@@ -57,7 +57,8 @@ let n = 0;
 async function project(files: Record<string, string>): Promise<string> {
   const dir = join(work, `site-${n++}`);
   const all: Record<string, string> = {
-    "docusaurus.config.js": 'module.exports = { title: "T", url: "https://t.example", baseUrl: "/" };\n',
+    "docusaurus.config.js":
+      'module.exports = { title: "T", url: "https://t.example", baseUrl: "/", presets: [["classic", {}]] };\n',
     "docs/intro.md": "# Intro\n\nHello.\n",
     ...files,
   };
@@ -98,7 +99,7 @@ describe("docsite import refuses names that would leave the output folder", () =
       "a locale with ..",
       {
         "docusaurus.config.js":
-          'module.exports = { title: "T", url: "https://t.example", baseUrl: "/", i18n: { defaultLocale: "en", locales: ["en", "../../../x"] } };\n',
+          'module.exports = { title: "T", url: "https://t.example", baseUrl: "/", presets: [["classic", {}]], i18n: { defaultLocale: "en", locales: ["en", "../../../x"] } };\n',
       },
       /locale "\.\.\/\.\.\/\.\.\/x" is not a usable name/,
     ],

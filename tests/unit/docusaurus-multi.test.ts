@@ -97,6 +97,13 @@ describe("content as Docusaurus 3 reads it", () => {
   });
 });
 
+describe("URLs as Docusaurus gives them", () => {
+  it("a README and a doc named like its folder are the folder's page", async () => {
+    expect(await article("docs/reference")).toContain("A README is its folder");
+    expect(await article("docs/guide/deep")).toContain("named like its folder");
+  });
+});
+
 describe("links, resolved as Docusaurus resolves them", () => {
   it(".md links: bare from the docs root, ../, absolute file paths, reference definitions", async () => {
     expect(hrefs(await article("docs/intro"))).toContain("/docs/guide/setup/#install");

@@ -1,0 +1,136 @@
+// What Docusaurus accepts in content and config, on the plain path (import, then build): markdown.format, an
+// animated GIF over sharp's pixel limit, relative links in each trailingSlash mode, and a config whose package is
+// not installed. Each case is a small Docusaurus project written here.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { importDocusaurus, formatReport } from "../../cli/import/index.ts";
+import { loadConfig } from "../../cli/config/load.ts";
+import { contentLinkRewriter, docSlugs } from "../../cli/mdx/content-links.ts";
+import { buildSite } from "../support/site.ts";
+import { solidAnimatedGif } from "../support/gif.ts";
+
+let work: string;
+let n = 0;
+
+async function project(files: Record<string, string | Buffer>): Promise<string> {
+  const dir = join(work, `src-${n++}`);
+  for (const [f, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, f)), { recursive: true });
+    await writeFile(join(dir, f), text);
+  }
+  return dir;
+}
+
+const config = (extra = "") =>
+  `module.exports = { title: "T", url: "https://t.example", baseUrl: "/", presets: [["classic", {}]]${extra ? `, ${extra}` : ""} };\n`;
+
+/** Imports and builds; the new project's folder, the build's warnings and a reader of its pages' articles. */
+async function plainPath(files: Record<string, string | Buffer>) {
+  const out = join(work, `out-${n++}`);
+  const report = await importDocusaurus(await project(files), out);
+  const { warnings } = await buildSite(out, { outDir: join(out, "dist") });
+  const article = async (p: string) =>
+    /<article class="markdown[^"]*"[\s\S]*?<\/article>/.exec(
+      await readFile(join(out, "dist", p, "index.html"), "utf8"),
+    )?.[0] ?? "";
+  return { out, report, warnings, article };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "docsite-dcontent-"));
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe("markdown.format", () => {
+  const files = {
+    "docs/a.md": "# A\n\nBraces { are not js } and <b>html</b>.\n",
+    "docs/b.mdx": "# B\n\n<details><summary>JSX</summary>inside</details>\n\n{/* an MDX comment */}\n",
+  };
+  it("detect: .md is CommonMark, .mdx is MDX", async () => {
+    const s = await plainPath({ "docusaurus.config.js": config('markdown: { format: "detect" }'), ...files });
+    expect(await s.article("docs/a")).toContain("{ are not js }");
+    expect(await s.article("docs/b")).toContain("<summary>JSX</summary>");
+  });
+  it("mdx (the default): a .md with braces is an MDX error naming the file, as Docusaurus 3 fails it", async () => {
+    await expect(plainPath({ "docusaurus.config.js": config(), ...files })).rejects.toMatchObject({
+      message: expect.stringMatching(/^MDX syntax error/),
+      where: { file: "content/en/docs/current/a.md", line: 3 },
+    });
+  });
+  it("md: every file is CommonMark", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config('markdown: { format: "md" }'),
+      "docs/c.mdx": "# C\n\nBraces { here } too.\n",
+    });
+    expect(await s.article("docs/c")).toContain("{ here }");
+  });
+});
+
+describe("images the encoder cannot take", () => {
+  it("an animated GIF over sharp's pixel limit is published as it is, with a warning", async () => {
+    const gif = solidAnimatedGif(1000, 1000, 300);
+    const s = await plainPath({
+      "docusaurus.config.js": config(),
+      "docs/anim.md": "# Anim\n\n![A long animation](./anim.gif)\n",
+      "docs/anim.gif": gif,
+    });
+    expect(s.warnings.join("\n")).toMatch(/docs\/current\/anim\.md:3: image .*anim\.gif is published as it is/);
+    const img = /<img [^>]*src="\/assets\/img\/(anim\.[0-9a-f]{10}\.gif)"[^>]*>/.exec(await s.article("docs/anim"));
+    expect(img?.[0]).toContain('width="1000"');
+    expect(Buffer.compare(await readFile(join(s.out, "dist", "assets", "img", img![1])), gif)).toBe(0);
+  }, 120_000);
+});
+
+describe("relative links against the published address", () => {
+  async function rewriterFor(trailingSlash: boolean | null) {
+    const s = await plainPath({
+      "docusaurus.config.js": config(trailingSlash === null ? "" : `trailingSlash: ${trailingSlash}`),
+      "docs/guide/page.md": "# Page\n",
+      "docs/guide/index.md": "# Guide\n",
+      "docs/intro.md": "# Intro\n",
+    });
+    const cfg = loadConfig(s.out);
+    const slugs = docSlugs([
+      { version: "current", id: "guide/page", path: "guide/page", data: {} },
+      { version: "current", id: "guide/index", path: "guide/index", data: {} },
+      { version: "current", id: "intro", path: "intro", data: {} },
+    ]);
+    return (file: string) => contentLinkRewriter(cfg, file, "en", slugs);
+  }
+  it("unset: the address without its slash (a version's root doc keeps it)", async () => {
+    const at = await rewriterFor(null);
+    expect(at("content/en/docs/current/guide/page.md")("./other")).toBe("/docs/guide/other/");
+    expect(at("content/en/docs/current/guide/page.md")("../intro#x")).toBe("/docs/intro/#x");
+    expect(at("content/en/docs/current/guide/index.md")("./page")).toBe("/docs/page/");
+  });
+  it("true: the folder address", async () => {
+    const at = await rewriterFor(true);
+    expect(at("content/en/docs/current/guide/page.md")("./other")).toBe("/docs/guide/page/other/");
+    expect(at("content/en/docs/current/guide/page.md")("../intro")).toBe("/docs/guide/intro/");
+  });
+  it("false: the address without its slash", async () => {
+    const at = await rewriterFor(false);
+    expect(at("content/en/docs/current/guide/page.md")("./other")).toBe("/docs/guide/other/");
+    expect(at("content/en/docs/current/intro.md")("guide/page.md")).toBe("/docs/guide/page/");
+  });
+});
+
+describe("a config whose packages are not installed", () => {
+  it("runs with a stand-in, names the package, and the verdict says not ready", async () => {
+    const src = await project({
+      "docusaurus.config.js":
+        'const theme = require("prism-theme-not-installed");\nmodule.exports = { title: "T", url: "https://t.example", baseUrl: "/", presets: [["classic", {}]], themeConfig: { prism: { theme } } };\n',
+      "docs/a.md": "# A\n",
+    });
+    const out = join(work, `out-${n++}`);
+    const text = formatReport(await importDocusaurus(src, out), out);
+    expect(text).toContain("stand-ins took their place");
+    expect(text).toContain("prism-theme-not-installed");
+    expect(text.trim().split("\n").pop()).toMatch(
+      /^Verdict: not ready: the config's packages prism-theme-not-installed are not installed/,
+    );
+    expect(await readdir(join(out, "content", "en", "docs", "current"))).toEqual(["a.md"]);
+  });
+});
