@@ -187,7 +187,7 @@ async function main() {
   const siteArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--keep");
   if (!siteArg) {
     console.log(
-      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir>] [--no-install]",
+      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir> [--reuse]] [--no-install]",
     );
     process.exit(1);
   }
@@ -195,20 +195,23 @@ async function main() {
   if (!existsSync(site) || !statSync(site).isDirectory()) fail(`${site} is not a folder`);
   const work = keep ? resolve(cwd, keep) : mkdtempSync(join(tmpdir(), "docusaurus-check-"));
   const out = join(work, "site");
-  if (existsSync(out)) rmSync(out, { recursive: true, force: true });
+  // --reuse (with --keep): compare the builds a previous run kept, without running anything again.
+  const reuse = Boolean(keep) && args.includes("--reuse") && existsSync(join(out, "dist"));
+  if (existsSync(out) && !reuse) rmSync(out, { recursive: true, force: true });
   try {
     console.log(`Docusaurus project: ${site}`);
     // 1. The plain path, through the CLI.
-    const imp = run(process.execPath, [BIN, "import", site, "--out", out], cwd);
+    const skipped: Run = { code: 0, out: "(kept from the previous run: --reuse)", wall: 0 };
+    const imp = reuse ? skipped : run(process.execPath, [BIN, "import", site, "--out", out], cwd);
     console.log(`\n$ docsite import ${siteArg} --out <new>   → exit ${imp.code} (${seconds(imp)})`);
     console.log(imp.out.trim().replace(/^/gm, "  "));
     if (imp.code !== 0) fail("the import failed (its message is above)");
-    if (/npm install/.test(imp.out) && !args.includes("--no-install")) {
+    if (!reuse && /npm install/.test(imp.out) && !args.includes("--no-install")) {
       const npm = run("npm", ["install", "--no-audit", "--no-fund"], out);
       console.log(`\n$ npm install   → exit ${npm.code} (${seconds(npm)})`);
       if (npm.code !== 0) console.log(npm.out.trim().split("\n").slice(-5).join("\n").replace(/^/gm, "  "));
     }
-    const build = run(process.execPath, [BIN, "build", "--root", out], cwd);
+    const build = reuse ? skipped : run(process.execPath, [BIN, "build", "--root", out], cwd);
     const warnings = build.out.split("\n").filter((l) => l.startsWith("warn "));
     console.log(
       `\n$ docsite build --root <new>   → exit ${build.code} (${seconds(build)}), ${warnings.length} warning(s)`,
@@ -259,7 +262,8 @@ async function main() {
     // 3. The comparison with Docusaurus' own build.
     if (args.includes("--compare")) {
       const only = args.includes("--all-locales") ? undefined : def;
-      const built = docusaurusBuild(site, work, only);
+      const kept = join(work, "docusaurus-build");
+      const built = reuse && existsSync(kept) ? { dir: kept } : docusaurusBuild(site, work, only);
       if (!built.dir) console.log(`\ncompare skipped: ${built.why}`);
       else {
         const results: PageComparison[] = [];
@@ -272,7 +276,9 @@ async function main() {
           if (!d) missing.docusaurus++;
           if (!s) missing.docsite++;
           if (!d || !s) continue;
-          const c = comparePage(p.url, readHtml(d), readHtml(s), { docusaurus: built.dir, docsite: dist, baseUrl });
+          // Relative links resolve against the address the page is served at (with its slash when trailingSlash).
+          const address = dc.trailingSlash === true ? p.url.replace(/\/?$/, "/") : p.url;
+          const c = comparePage(address, readHtml(d), readHtml(s), { docusaurus: built.dir, docsite: dist, baseUrl });
           if (c) results.push(c);
         }
         printComparison(results, missing);

@@ -33,7 +33,7 @@ export function imageKey(src: string): string {
     .replace(/\.[a-z0-9]+$/, "");
   return base
     .replace(/\.[0-9a-f]{8,}$/, "")
-    .replace(/-[0-9a-f]{8}$/, "")
+    .replace(/-[0-9a-f]{8,}$/, "")
     .replace(/-\d+w$/, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
@@ -57,8 +57,29 @@ export function linkKey(href: string, pagePath: string, baseUrl: string): string
   );
 }
 
+/** What marks the article, best first: Docusaurus' and docsite's `markdown` container, else (a site that swizzled
+ * its layout) the `<article>`, else `<main>`. */
+const ARTICLE_MARKS: Array<(name: string, cls: string) => boolean> = [
+  (_name, cls) => /(^|\s)markdown(\s|$)/.test(cls),
+  (name) => name === "article",
+  (name) => name === "main",
+];
+
 /** Reads the article of an HTML page; undefined when the page has none. */
 export function readArticle(html: string, pagePath: string, baseUrl: string): Article | undefined {
+  for (const mark of ARTICLE_MARKS) {
+    const a = readMarked(html, pagePath, baseUrl, mark);
+    if (a) return a;
+  }
+  return undefined;
+}
+
+function readMarked(
+  html: string,
+  pagePath: string,
+  baseUrl: string,
+  isArticle: (name: string, cls: string) => boolean,
+): Article | undefined {
   let depth = 0; // depth inside the article; 0 = outside
   let found = false;
   let skipDepth = 0;
@@ -73,7 +94,7 @@ export function readArticle(html: string, pagePath: string, baseUrl: string): Ar
     {
       onopentag(name, attrs) {
         const cls = attrs.class ?? "";
-        if (!found && depth === 0 && /(^|\s)markdown(\s|$)/.test(cls)) {
+        if (!found && depth === 0 && isArticle(name, cls)) {
           found = true;
           depth = 1;
           return;
@@ -100,7 +121,8 @@ export function readArticle(html: string, pagePath: string, baseUrl: string): Ar
           tab = name;
           tabText = "";
         }
-        if (name === "img" && attrs.src) out.images.push(imageKey(attrs.src));
+        // Inlined images (data: URLs, which Docusaurus makes of small files) have no name to compare.
+        if (name === "img" && attrs.src && !attrs.src.startsWith("data:")) out.images.push(imageKey(attrs.src));
         if (name === "a" && attrs.href) {
           const k = linkKey(attrs.href, pagePath, baseUrl);
           if (k) out.links.push(k);

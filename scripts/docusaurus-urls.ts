@@ -136,8 +136,9 @@ export function expectedPages(
         const d = frontMatter(`${dir}/${rel}`);
         if (d.draft === true) continue;
         for (const l of locales) {
+          // Each locale's i18n folder comes first, the default locale's too.
           const translated = `i18n/${l}/${i18nPlugin}/${i18nKey}/${rel}`;
-          const own = l !== def && exists(translated);
+          const own = exists(translated);
           const fm = own ? frontMatter(translated) : d;
           pages.push({
             kind: "doc",
@@ -160,7 +161,7 @@ export function expectedPages(
       if (d.draft === true) continue;
       for (const l of locales) {
         const translated = `i18n/${l}/${i18nPlugin}/${rel}`;
-        const own = l !== def && exists(translated);
+        const own = exists(translated);
         const fm = own ? frontMatter(translated) : d;
         pages.push({
           kind: "post",

@@ -211,19 +211,34 @@ export async function importDocusaurus(
     docs += files.filter((f) => !isPartial(f)).length;
     partials += files.filter(isPartial).length;
   };
+  // Docusaurus reads each locale's i18n folder first, the default locale's too: a file there replaces the one of
+  // docs/ or blog/ for that locale. The default locale's is copied over the base files, as it wins in Docusaurus.
+  const overlay = async (from: string, to: string, filter?: (rel: string) => boolean) => {
+    const n = await copyDir(from, to, filter);
+    if (n)
+      mapped.push(`${from}: ${n} file(s) of the default locale, which Docusaurus reads before ${to.split("/")[2]}/`);
+  };
+  /** A translated page is one of a base page (Docusaurus lists the base folder); other files come along. */
+  const translationOf = (base: string) => (rel: string) => !isContent(rel) || existsSync(join(src, base, rel));
   for (const v of m.versions) {
     await copyDir(v.docsDir, `content/${def}/docs/${v.name}`);
+    await overlay(
+      `i18n/${def}/${v.i18nPlugin}/${v.i18nKey}`,
+      `content/${def}/docs/${v.name}`,
+      translationOf(v.docsDir),
+    );
     await count(`content/${def}/docs/${v.name}`);
-    for (const l of locales.filter((x) => x !== def)) {
-      await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`);
-    }
+    for (const l of locales.filter((x) => x !== def))
+      await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`, translationOf(v.docsDir));
   }
   let posts = 0;
   if (m.blogDir) {
     posts = await copyDir(m.blogDir, `content/${def}/blog`);
+    const blogFile = (f: string) => f !== "options.json" && translationOf(m.blogDir as string)(f);
+    await overlay(`i18n/${def}/docusaurus-plugin-content-blog`, `content/${def}/blog`, blogFile);
     posts = (await fg("**/*.{md,mdx}", { cwd: join(out, `content/${def}/blog`) })).filter((f) => !isPartial(f)).length;
     for (const l of locales.filter((x) => x !== def))
-      await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, (f) => f !== "options.json");
+      await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, blogFile);
   }
   const staticFiles = await copyDir("static", "static", undefined, true);
   // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.

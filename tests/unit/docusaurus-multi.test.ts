@@ -98,6 +98,11 @@ describe("content as Docusaurus 3 reads it", () => {
 });
 
 describe("URLs as Docusaurus gives them", () => {
+  it("the default locale's i18n folder comes first, as for every locale; a file without a base is no page", async () => {
+    expect(await article("docs/overridden")).toContain("The text of i18n/en");
+    expect(existsSync(join(out, "dist", "docs", "extra"))).toBe(false);
+  });
+
   it("a README and a doc named like its folder are the folder's page", async () => {
     expect(await article("docs/reference")).toContain("A README is its folder");
     expect(await article("docs/guide/deep")).toContain("named like its folder");
