@@ -33,6 +33,10 @@ const send = (/** @type {unknown} */ message) =>
 const STUB = Symbol("docsite.stub");
 /** @type {Set<string>} */
 const stubbed = new Set();
+/** Packages stood in for that the site's own files asked for (their values may be in the config). */
+/** @type {Set<string>} */
+const stubbedBySite = new Set();
+const siteDir = dirname(file);
 
 /**
  * A value that accepts any use (call, `new`, any property, conversion to a string) and stays inert. Properties
@@ -185,6 +189,8 @@ M._resolveFilename = function (/** @type {string} */ req, /** @type {any} */ par
   } catch (err) {
     if (/** @type {any} */ (err).code === "MODULE_NOT_FOUND" && isBare(req) && !inNodeModules(parent?.filename)) {
       stubbed.add(packageName(req));
+      const from = parent?.filename;
+      if (!from || from.startsWith(siteDir + sep)) stubbedBySite.add(packageName(req));
       return join(STUB_PATH, req);
     }
     throw err;
@@ -288,7 +294,7 @@ try {
   else if (value && typeof (/** @type {any} */ (value).then) === "function") value = await value;
   const result = serialise(value, "", [], []);
   settled = true;
-  await send({ kind: "value", value: result, stubbed: [...stubbed].sort() });
+  await send({ kind: "value", value: result, stubbed: [...stubbed].sort(), bySite: [...stubbedBySite].sort() });
 } catch (err) {
   settled = true;
   await send({ kind: "error", error: describe(err), stubbed: [...stubbed].sort() });

@@ -141,10 +141,12 @@ export async function importDocusaurus(
   const blockers: string[] = [];
   let dc: Record<string, any>;
   let stubbed: string[] = [];
+  let stubbedBySite: string[] = [];
   try {
     const loaded = await loadModule(configFile, { siteDir: src, call: true, timeoutMs: opts.configTimeoutMs });
     dc = (loaded.value ?? {}) as Record<string, any>;
     stubbed = loaded.stubbed;
+    stubbedBySite = loaded.stubbedBySite ?? stubbed;
   } catch (err) {
     if (!opts.allowPartialConfig || !(err instanceof DocsiteError)) {
       if (err instanceof DocsiteError && !err.hint)
@@ -166,9 +168,11 @@ export async function importDocusaurus(
     skipped.push(
       `packages the config imports are not installed, so stand-ins took their place (values taken from them are dropped): ${stubbed.join(", ")}`,
     );
-    blockers.push(
-      `the config's packages ${stubbed.join(", ")} are not installed (run npm install in the Docusaurus project and import again)`,
-    );
+    // A stand-in the config's own files used may have changed a setting; one a plugin package used did not.
+    if (stubbedBySite.length)
+      blockers.push(
+        `the config's packages ${stubbedBySite.join(", ")} are not installed (run npm install in the Docusaurus project and import again)`,
+      );
   }
   for (const l of [dc.i18n?.defaultLocale ?? "en", ...(Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [])])
     checkName(l, "locale", configName);

@@ -14,6 +14,8 @@ export interface LoadedModule {
   value: unknown;
   /** Packages the file (or a module it loads) required that are not installed: stood in for. */
   stubbed: string[];
+  /** Of those, the ones the site's own files required (a value of the config may come from them). */
+  stubbedBySite?: string[];
 }
 
 export interface LoadOptions {
@@ -107,7 +109,7 @@ export async function loadModule(fileName: string, opts: LoadOptions): Promise<L
     stderr = (stderr + d.toString()).slice(-4000);
   });
   type Message =
-    | { kind: "value"; value: unknown; stubbed: string[] }
+    | { kind: "value"; value: unknown; stubbed: string[]; bySite?: string[] }
     | { kind: "error"; error: RunnerError; stubbed: string[] }
     | { kind: "unsettled" };
   let message: Message | undefined;
@@ -147,7 +149,8 @@ export async function loadModule(fileName: string, opts: LoadOptions): Promise<L
       missing ? "install the project's packages (npm install in the Docusaurus folder) and import again" : undefined,
     );
   }
-  if (message?.kind === "value") return { value: message.value, stubbed: message.stubbed };
+  if (message?.kind === "value")
+    return { value: message.value, stubbed: message.stubbed, stubbedBySite: message.bySite ?? message.stubbed };
   const lastLines = stderr.trim().split("\n").slice(-3).join(" / ");
   throw new DocsiteError(
     `${what} stopped the evaluation without a result (${exit.signal ? `signal ${exit.signal}` : `process.exit(${exit.code})`})${lastLines ? `: ${lastLines}` : ""}`,
