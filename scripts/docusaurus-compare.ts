@@ -21,7 +21,7 @@ export interface Article {
 
 const VOID = new Set(["img", "br", "hr", "input", "meta", "link", "source", "wbr", "area", "col", "embed", "track"]);
 /** Elements whose text is not article text: the UI around code (copy buttons), screen-reader-only helpers. */
-const SKIP_CLASS = /(^|\s)(code-block__copy|clean-btn|buttonGroup_|copyButton|hash-link|tabs__nojs-label|sr-only)/;
+const SKIP_CLASS = /(^|\s)(code-block__copy|clean-btn|buttonGroup_|copyButton|hash-link|tabs__nojs-label|sr-only|visually-hidden)/;
 
 /**
  * An image's identity across both builds: its file name without the extension, lowercase, hashes removed
