@@ -128,7 +128,15 @@ function docusaurusBuild(site: string, work: string, locale: string | undefined)
   );
   const r = run("npx", ["--no-install", "docusaurus", "build", "--out-dir", out, ...localeArgs], at);
   console.log(`compare: Docusaurus build exit ${r.code} (${seconds(r)})`);
-  if (r.code !== 0) return { why: `Docusaurus' own build failed: ${r.out.trim().split("\n").slice(-3).join(" / ")}` };
+  if (r.code !== 0) {
+    // Docusaurus prints the cause above its stack: the lines that say what failed.
+    const said = r.out
+      .split("\n")
+      .filter((l) => /error|cause|failed|cannot|can't|not found/i.test(l) && !/^\s+at /.test(l))
+      .slice(0, 8)
+      .map((l) => l.trim());
+    return { why: `Docusaurus' own build failed:\n    ${said.join("\n    ")}` };
+  }
   return { dir: out };
 }
 
