@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { join } from "node:path";
 import { isFunctionRef, isStub } from "./load-module.ts";
+import { splitFrontMatter } from "../content/frontmatter.ts";
+import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { docsInstances, isDocsPlugin, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 
@@ -133,11 +135,20 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const versions: VersionPlan[] = planned.versions;
   const mainId = versions[0]?.pluginId ?? "default";
   const routeBasePath = versions[0]?.routeBasePath ?? "docs";
-  const routeOf = (pluginId: string | undefined) =>
-    versions.find((v) => v.pluginId === (pluginId ?? mainId))?.routeBasePath ?? routeBasePath;
   /** A sidebar's id in the new project: another instance's ids get the instance's id in front. */
   const sidebarIdOf = (pluginId: string | undefined, id: string) =>
     (pluginId ?? mainId) === mainId ? id : `${pluginId}-${id}`;
+  /** The site path of a doc of an instance's last version, by its id, with Docusaurus' slug rules. */
+  const docUrl = (pluginId: string | undefined, docId: string): string => {
+    const v = versions.find((x) => x.pluginId === (pluginId ?? mainId) && x.isLast);
+    const prefix = `/${[v?.routeBasePath ?? routeBasePath, v?.path ?? ""].filter(Boolean).join("/")}/`.replace(
+      /^\/\/$/,
+      "/",
+    );
+    const file = v ? findDoc(join(dir, v.docsDir), docId) : undefined;
+    const slug = file?.slug ?? docId.replace(/(^|\/)index$/, "");
+    return `${prefix}${slug.replace(/^\/+/, "")}`;
+  };
   for (const id of new Set(versions.map((v) => v.pluginId))) {
     const here = versions.filter((v) => v.pluginId === id);
     mapped.push(
@@ -173,9 +184,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     else if (type === "search") navItems.push({ type: "search", position });
     else if ((type === "default" || type === "doc") && key) {
       const href = str(item.href);
-      const base = routeOf(str(item.docsPluginId));
-      const docsAt = base ? `/${base}/` : "/";
-      const to = type === "doc" ? `${docsAt}${String(item.docId).replace(/(^|\/)index$/, "")}` : str(item.to);
+      const to = type === "doc" ? docUrl(str(item.docsPluginId), String(item.docId)) : str(item.to);
       if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
       else if (to && sitePath(to, baseUrl))
         navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
@@ -432,4 +441,31 @@ function swizzledComponents(dir: string): Array<{ name: string; file: string }> 
     if (!found.has(name) || own) found.set(name, `src/theme/${f}`);
   }
   return [...found].map(([name, file]) => ({ name, file }));
+}
+
+/**
+ * The doc of a docs folder with this id (its path without number prefixes and extension, the file name replaced
+ * by front matter `id`), and its slug inside the version as Docusaurus gives it: front matter `slug` (a relative one
+ * against the doc's folder), else the folder for a category index (README, named like its folder, index), else
+ * the id's path.
+ */
+function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
+  if (!existsSync(docsDir)) return undefined;
+  for (const rel of fg.sync("**/*.{md,mdx}", { cwd: docsDir })) {
+    const path = rel.replace(/\.mdx?$/, "");
+    let fm: Any = {};
+    try {
+      fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Any;
+    } catch {
+      continue;
+    }
+    const { id } = docIdOf(path, typeof fm.id === "string" ? fm.id : undefined);
+    if (id !== docId) continue;
+    const dir = id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "";
+    if (typeof fm.slug === "string")
+      return { slug: fm.slug.startsWith("/") ? fm.slug : `${dir ? `${dir}/` : ""}${fm.slug}` };
+    const index = categoryIndexSlug(path) ?? (/(^|\/)index$/.test(path) ? `/${dir}` : undefined);
+    return { slug: index ?? id };
+  }
+  return undefined;
 }

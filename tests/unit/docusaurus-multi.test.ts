@@ -106,6 +106,8 @@ describe("URLs as Docusaurus gives them", () => {
   it("a README and a doc named like its folder are the folder's page", async () => {
     expect(await article("docs/reference")).toContain("A README is its folder");
     expect(await article("docs/guide/deep")).toContain("named like its folder");
+    // A navbar item naming the README's doc id leads to that URL.
+    expect(hrefs(await page("docs/intro"))).toContain("/docs/reference/");
   });
 });
 
@@ -159,6 +161,7 @@ describe("the import report", () => {
     expect(text).toMatch(/plugin docusaurus-plugin-not-installed: not run/);
     expect(text).toMatch(/clientModules: 1 client modules \(\.\/src\/clientModule\.js\)/);
     expect(text).toContain('docs instance "community": current at /community/next, 1.0 at /community');
+    expect(text).toContain("navbar: 4 items");
     expect(text.trim().split("\n").pop()).toMatch(/^Verdict: ready with \d+ items to review/);
   });
 });
