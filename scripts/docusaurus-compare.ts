@@ -21,23 +21,26 @@ export interface Article {
 
 const VOID = new Set(["img", "br", "hr", "input", "meta", "link", "source", "wbr", "area", "col", "embed", "track"]);
 /** Elements whose text is not article text: the UI around code (copy buttons), screen-reader-only helpers. */
-const SKIP_CLASS = /(^|\s)(code-block__copy|clean-btn|buttonGroup_|copyButton|hash-link|tabs__nojs-label|sr-only|visually-hidden)/;
+const SKIP_CLASS =
+  /(^|\s)(code-block__copy|clean-btn|buttonGroup_|copyButton|hash-link|tabs__nojs-label|sr-only|visually-hidden)/;
 
 /**
  * An image's identity across both builds: its file name without the extension, lowercase, hashes removed
- * (Docusaurus `/assets/images/shot-1a2b3c4d.png`, docsite `/assets/img/shot.1a2b3c4d5e.webp` and its widths).
+ * (Docusaurus `/assets/images/shot-1a2b3c4d….png`, docsite `/assets/img/shot.1a2b3c4d5e.webp`). docsite writes a
+ * resized copy as `shot-1280.<hash>`: such a name gives both keys, with and without the width (a name may end in
+ * digits of its own).
  */
-export function imageKey(src: string): string {
+export function imageKeys(src: string): string[] {
   const base = decodeURIComponent(src.split(/[?#]/)[0].split("/").pop() ?? "")
     .toLowerCase()
     .replace(/\.[a-z0-9]+$/, "");
-  return base
-    .replace(/\.[0-9a-f]{8,}$/, "")
-    .replace(/-[0-9a-f]{8,}$/, "")
-    .replace(/-\d+w$/, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+  const clean = (s: string) => s.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const docsite = /^(.*)\.[0-9a-f]{10}$/.exec(base);
+  if (docsite) return [...new Set([clean(docsite[1]), clean(docsite[1].replace(/-\d+$/, ""))])];
+  return [clean(base.replace(/-[0-9a-f]{8,}$/, ""))];
 }
+
+export const imageKey = (src: string): string => imageKeys(src)[0];
 
 /** The internal path a link goes to, in one form for both builds, or undefined for an external or in-page link. */
 export function linkKey(href: string, pagePath: string, baseUrl: string): string | undefined {
@@ -105,7 +108,12 @@ function readMarked(
           if (!VOID.has(name)) skipDepth++;
           return;
         }
-        if (SKIP_CLASS.test(cls) || attrs["aria-hidden"] === "true") {
+        // Not article text: scripts and styles (a swizzled layout may put an ad script in the article), the UI
+        // around code, screen-reader hints.
+        // The page's title and a post's date line: Docusaurus keeps a post's outside its article, docsite inside;
+        // both are compared by the check's URL and page lists, not here.
+        const title = name === "h1" || /(^|\s)blog-meta(\s|$)/.test(cls);
+        if (title || name === "script" || name === "style" || SKIP_CLASS.test(cls) || attrs["aria-hidden"] === "true") {
           if (!VOID.has(name)) skipDepth = 1;
           return;
         }
@@ -122,7 +130,7 @@ function readMarked(
           tabText = "";
         }
         // Inlined images (data: URLs, which Docusaurus makes of small files) have no name to compare.
-        if (name === "img" && attrs.src && !attrs.src.startsWith("data:")) out.images.push(imageKey(attrs.src));
+        if (name === "img" && attrs.src && !attrs.src.startsWith("data:")) out.images.push(...imageKeys(attrs.src));
         if (name === "a" && attrs.href) {
           const k = linkKey(attrs.href, pagePath, baseUrl);
           if (k) out.links.push(k);
