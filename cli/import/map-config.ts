@@ -188,8 +188,30 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
       else if (to && sitePath(to, baseUrl))
         navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
-      else skipped.push(`navbar item "${text}": its target ${to ?? href} is not a site path or an http(s) URL`);
-    } else skipped.push(`navbar item ${text ? `"${text}" ` : ""}of type ${type}: no docsite counterpart`);
+      else if (Array.isArray(item.items))
+        skipped.push(
+          `navbar item "${text}": a dropdown of ${item.items.length} links; docsite's navbar has no dropdowns`,
+        );
+      else
+        skipped.push(
+          `navbar item "${text}": its target ${to ?? href ?? "(none)"} is not a site path or an http(s) URL`,
+        );
+    } else {
+      // What the reader would see of it: its label, an HTML item's text, or where it leads.
+      const what = text
+        ? `"${text}" `
+        : typeof item.html === "string"
+          ? `of raw HTML (${
+              item.html
+                .replace(/<[^>]+>/g, "")
+                .trim()
+                .slice(0, 40) || "no text"
+            }) `
+          : str(item.href) || str(item.to)
+            ? `to ${str(item.href) ?? str(item.to)} `
+            : "";
+      skipped.push(`navbar item ${what}of type ${type}: no docsite counterpart`);
+    }
   }
   if (!navItems.some((i) => i.type === "search")) navItems.push({ type: "search", position: "right" });
   mapped.push(`navbar: ${navItems.length} items`);
