@@ -56,8 +56,12 @@ export interface CompileInput {
   file: string;
   body: string;
   bodyOffset: number;
-  /** Rewrites link targets (locale prefix, relative .mdx links); pure, so its behaviour is part of the cache key. */
-  rewriteLink: (url: string) => string;
+  /**
+   * Rewrites link targets (locale prefix, relative .mdx links); pure, so its behaviour is part of the cache key.
+   * `fromFile`: the file the link is written in when it is not the page's own (a partial's `.md` links resolve
+   * from the partial's folder, as in Docusaurus).
+   */
+  rewriteLink: (url: string, fromFile?: string) => string;
   /** Distinguishes inputs whose rewriting differs (locale, base URL). */
   rewriteKey: string;
   /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
@@ -337,7 +341,7 @@ export async function compileSource(
           {
             extracted,
             lineOffset: input.bodyOffset,
-            rewriteLink: input.rewriteLink,
+            rewriteLink: (url: string) => input.rewriteLink(url, input.file),
             docusaurus: ctx?.docusaurus,
             source: input.body,
           },

@@ -53,7 +53,7 @@ export function contentLinkRewriter(
   file: string,
   locale: string,
   slugs: Map<string, DocTarget> = new Map(),
-): (url: string) => string {
+): (url: string, fromFile?: string) => string {
   const versionOf = (name: string) => config.docs.versions.find((v) => v.name === name);
   /** The page of a content file (any locale's folder: the page is shown in `locale`), or null when there is none. */
   const route = (f: string): string | null => {
@@ -104,7 +104,7 @@ function docusaurusLinks(
   file: string,
   locale: string,
   route: (f: string) => string | null,
-): (url: string) => string {
+): (url: string, fromFile?: string) => string {
   const aliases = config.docusaurus?.aliases ?? {};
   const def = config.i18n.defaultLocale;
   const m = CONTENT_FILE.exec(file);
@@ -119,7 +119,7 @@ function docusaurusLinks(
         ),
       ]
     : [];
-  const fileDir = posix.dirname(file);
+
   const own = route(file);
   /** The address the browser resolves this page's relative links against (see the header). */
   const address = (() => {
@@ -132,7 +132,8 @@ function docusaurusLinks(
     return own.replace(/\/$/, "");
   })();
 
-  const markdownTarget = (pathname: string): string | null => {
+  /** `fileDir`: the folder `./x.md` is resolved from (the page's, or a partial's when the link is written in one). */
+  const markdownTarget = (pathname: string, fileDir: string): string | null => {
     const p = decode(pathname);
     if (p.startsWith("@site/")) return route(applyAliases(p.slice("@site/".length), aliases));
     const tries: string[] = [];
@@ -153,11 +154,11 @@ function docusaurusLinks(
     return null;
   };
 
-  return (url) => {
+  return (url, fromFile) => {
     if (EXTERNAL.test(url) || url.startsWith("//") || url === "") return url;
     const { path, rest } = splitUrl(url);
     if (/\.mdx?$/i.test(path)) {
-      const target = markdownTarget(path);
+      const target = markdownTarget(path, posix.dirname(fromFile ?? file));
       if (target) return target + rest;
       // Not a content file: left as written, so the link check names it (Docusaurus reports it too).
       return url;

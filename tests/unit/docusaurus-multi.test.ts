@@ -128,6 +128,8 @@ describe("links, resolved as Docusaurus resolves them", () => {
     const deep = hrefs(await article("docs/guide/deep/page"));
     expect(deep).toContain("/docs/guide/setup/");
     expect(deep).toContain("/docs/guide/deep/other/");
+    // A partial's .md link resolves from the partial's folder, not the page's.
+    expect(await article("docs/guide/deep/page")).toMatch(/From a partial: <a href="\/docs\/guide\/setup\/"/);
     expect(warnings.filter((w) => w.includes("broken link"))).toEqual([]);
   });
 });
