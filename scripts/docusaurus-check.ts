@@ -195,7 +195,7 @@ async function main() {
   const siteArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--keep");
   if (!siteArg) {
     console.log(
-      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir> [--reuse]] [--no-install]",
+      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir> [--reuse | --reuse-docusaurus]] [--no-install]",
     );
     process.exit(1);
   }
@@ -271,7 +271,8 @@ async function main() {
     if (args.includes("--compare")) {
       const only = args.includes("--all-locales") ? undefined : def;
       const kept = join(work, "docusaurus-build");
-      const built = reuse && existsSync(kept) ? { dir: kept } : docusaurusBuild(site, work, only);
+      const reuseDocusaurus = reuse || (Boolean(keep) && args.includes("--reuse-docusaurus"));
+      const built = reuseDocusaurus && existsSync(kept) ? { dir: kept } : docusaurusBuild(site, work, only);
       if (!built.dir) console.log(`\ncompare skipped: ${built.why}`);
       else {
         const results: PageComparison[] = [];

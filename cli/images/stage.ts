@@ -76,9 +76,18 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     warnings.push(msg);
     logger.warn(msg);
   };
+  // A missing file under static/ of an imported project keeps its <img>, pointing where the file would be, as
+  // Docusaurus publishes it (the reader's browser shows the alt text either way).
+  const keptAsWritten = new Map<string, ImageData>();
   if (missing.length && (input.skipFailing || input.missingImagesWarn)) {
     for (const [src, at] of missing) {
-      leaveOut(new DocsiteError(`image not found: ${src}`, at));
+      if (input.missingImagesWarn && src.startsWith("static/")) {
+        const url = input.baseUrl + src.slice("static/".length);
+        keptAsWritten.set(src, { width: 0, height: 0, src: url, sources: [], full: url });
+        const msg = `${location(at)}: image not found: ${src} (its <img> is kept, as Docusaurus keeps it)`;
+        warnings.push(msg);
+        logger.warn(msg);
+      } else leaveOut(new DocsiteError(`image not found: ${src}`, at));
       firstUse.delete(src);
     }
   } else if (missing.length) {
@@ -124,7 +133,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     return p;
   };
 
-  const images = new Map<string, ImageData>();
+  const images = new Map<string, ImageData>(keptAsWritten);
   const queue = [...darkOf.keys()];
   let done = 0;
   await Promise.all(

@@ -244,7 +244,7 @@ function relocateImage(input: Pick<CompileInput, "file" | "modules">): ((src: st
  * say (mdx/format.ts).
  */
 export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules">,
+  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules"> & { rewriteKey?: string },
   chain: string[] = [],
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
@@ -276,9 +276,13 @@ export async function compileSource(
   const bundle = async (file: string, line: number, isPackage = false): Promise<string> => {
     if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
     try {
-      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage);
+      // A Markdown file the component imports is compiled with this page's settings (its links, its images).
+      const mdx = { modules: ctx, rewriteLink: input.rewriteLink, key: input.rewriteKey ?? "" };
+      const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage, mdx);
       for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
       if (b.css) (modules.styles ??= []).push(b.css);
+      images.push(...(b.images ?? []));
+      modules.assets.push(...(b.assets ?? []));
       return b.code;
     } catch (err) {
       if (err instanceof MissingPackageError && isPackage)

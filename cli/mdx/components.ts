@@ -9,6 +9,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
+import type { ModuleContext } from "./modules.ts";
+import type { ImageRef } from "../images/rehype-images.ts";
 
 export interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -16,6 +18,17 @@ export interface BundledComponent {
   css: string;
   /** Project files (site-relative) the bundle was made from: a change to any of them invalidates pages. */
   inputs: string[];
+  /** Images and other files the Markdown files it imports refer to: the page publishes them as its own. */
+  images?: ImageRef[];
+  assets?: Array<{ file: string; url: string }>;
+}
+
+/** How a Markdown file a component imports is compiled: as a page of the site would be (the page's settings). */
+export interface ComponentMdx {
+  modules: ModuleContext;
+  rewriteLink: (url: string, fromFile?: string) => string;
+  /** What distinguishes one page's settings from another's (the locale): part of the bundle's memo key. */
+  key: string;
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -55,8 +68,9 @@ export function bundleComponent(
   file: string,
   aliases: Record<string, string>,
   isPackage = false,
+  mdx?: ComponentMdx,
 ): Promise<BundledComponent> {
-  const key = `${rootDir}\0${file}`;
+  const key = `${rootDir}\0${file}\0${mdx?.key ?? ""}`;
   const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
@@ -65,7 +79,7 @@ export function bundleComponent(
   return fresh();
 
   function fresh(): Promise<BundledComponent> {
-    const result = runBundle(rootDir, file, aliases, isPackage);
+    const result = runBundle(rootDir, file, aliases, isPackage, mdx);
     const entry = { mtimes: "", result };
     cache.set(key, entry);
     result.then(
@@ -87,7 +101,10 @@ async function runBundle(
   file: string,
   aliases: Record<string, string>,
   isPackage: boolean,
+  mdx: ComponentMdx | undefined,
 ): Promise<BundledComponent> {
+  const images: ImageRef[] = [];
+  const assets: Array<{ file: string; url: string }> = [];
   const resolvePlugin: Plugin = {
     name: "docsite-components",
     setup(b) {
@@ -113,8 +130,11 @@ async function runBundle(
           file: rel,
           body: split.body,
           bodyOffset: split.bodyOffset,
-          rewriteLink: (u) => u,
+          rewriteLink: (u) => (mdx ? mdx.rewriteLink(u, rel) : u),
+          modules: mdx?.modules,
         });
+        images.push(...c.images);
+        assets.push(...(c.modules?.assets ?? []));
         if (/\bawait\b/.test(c.code))
           return {
             errors: [{ text: `${rel} imports other files, which a Markdown file imported by a component cannot` }],
@@ -176,6 +196,8 @@ async function runBundle(
     return {
       code: js?.text ?? "",
       css: css?.text ?? "",
+      images,
+      assets,
       inputs: [
         ...new Set([
           // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.

@@ -55,7 +55,11 @@ function runComponent(code: string, site: RuntimeSite): unknown {
 
 /** Compiled MDX without imports, run at once: its content as a component with the page's components. */
 function mdxContentSync(code: string, site: RuntimeSite): { __esModule: true; default: ComponentType<object> } {
-  const docsite = { theme: themeModule, docusaurus: (name: string) => docusaurusModule(name, site) };
+  const docsite = {
+    theme: themeModule,
+    docusaurus: (name: string) => docusaurusModule(name, site),
+    component: (componentCode: string) => runComponent(componentCode, site),
+  };
   const mod = new Function(code)({ ...(jsxRuntime as object), baseUrl: MODULE_URL, docsite }) as MdxModule;
   const Content = mod.default;
   return { __esModule: true, default: (props: object) => h(Content, { components: pageComponents, ...props }) };

@@ -134,13 +134,31 @@ describe("links, resolved as Docusaurus resolves them", () => {
   });
 });
 
+describe("a component that imports a Markdown file", () => {
+  it("draws it compiled as a page of the site: its imports, links and images", async () => {
+    const embed = await article("docs/embed");
+    expect(embed).toContain('<section class="embed">');
+    expect(embed).toContain("Embedded text with");
+    expect(embed).toContain('href="/docs/intro/"');
+    expect(embed).toMatch(/<img [^>]*src="\/assets\/img\/logo[^"]*"[^>]*alt="The logo"/);
+    expect(embed).toMatch(/role="tab"[^>]*>One</);
+  });
+
+  it("keeps an <img> whose file is missing, as Docusaurus does, with a warning", async () => {
+    expect(await article("docs/embed")).toMatch(
+      /<img src="\/img\/missing\.png" alt="A file the repository does not have"/,
+    );
+    expect(warnings.join("\n")).toMatch(/image not found: static\/img\/missing\.png \(its <img> is kept/);
+  });
+});
+
 describe("files outside docs/ and static/", () => {
   it("are copied and published: a JSON module and a relative image", async () => {
     expect(existsSync(join(out, "data", "numbers.json"))).toBe(true);
     const data = await article("docs/guide/data");
     expect(data.replace(/<!-- -->/g, "")).toContain("The answer is 42.");
     expect(data).toMatch(/<img [^>]*alt="A picture kept outside docs and static"/);
-    expect(warnings.join("\n")).not.toContain("image not found");
+    expect(warnings.join("\n")).not.toContain("outside.png");
   });
 });
 

@@ -41,8 +41,8 @@ function Picture({
         src={v.src}
         srcSet={v.srcset}
         sizes={v.srcset ? sizes : undefined}
-        width={v.width}
-        height={v.height}
+        width={v.width || undefined}
+        height={v.height || undefined}
         alt={alt}
         loading={eager ? undefined : "lazy"}
         decoding={eager ? undefined : "async"}
