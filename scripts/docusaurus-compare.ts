@@ -110,9 +110,9 @@ function readMarked(
         }
         // Not article text: scripts and styles (a swizzled layout may put an ad script in the article), the UI
         // around code, screen-reader hints.
-        // The page's title and a post's date line: Docusaurus keeps a post's outside its article, docsite inside;
+        // The page's title, a post's date line and tags: Docusaurus keeps a post's outside its article, docsite inside;
         // both are compared by the check's URL and page lists, not here.
-        const title = name === "h1" || /(^|\s)blog-meta(\s|$)/.test(cls);
+        const title = name === "h1" || /(^|\s)(blog-meta|blog-tags)(\s|$)/.test(cls);
         if (title || name === "script" || name === "style" || SKIP_CLASS.test(cls) || attrs["aria-hidden"] === "true") {
           if (!VOID.has(name)) skipDepth = 1;
           return;

@@ -83,7 +83,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     for (const [src, at] of missing) {
       if (input.missingImagesWarn && src.startsWith("static/")) {
         const url = input.baseUrl + src.slice("static/".length);
-        keptAsWritten.set(src, { width: 0, height: 0, src: url, sources: [], full: url });
+        keptAsWritten.set(src, { width: 0, height: 0, src: url, sources: [], full: "" });
         const msg = `${location(at)}: image not found: ${src} (its <img> is kept, as Docusaurus keeps it)`;
         warnings.push(msg);
         logger.warn(msg);

@@ -361,6 +361,22 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     mapped.push("Algolia DocSearch");
   }
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
+  // Themes beside the classic one: what each draws is drawn by docsite's theme, or not at all.
+  const themeNotes: Array<[RegExp, string]> = [
+    [/theme-mermaid/, "```mermaid blocks are shown as their source (docsite does not draw the diagrams)"],
+    [/theme-live-codeblock/, "```jsx live blocks are shown as code (no live editor)"],
+    [/search/, "docsite has its own search (local, or Algolia when themeConfig.algolia is set)"],
+  ];
+  for (const t of Array.isArray(dc.themes) ? dc.themes : []) {
+    const name = typeof t === "string" ? t : Array.isArray(t) && typeof t[0] === "string" ? t[0] : "(a theme object)";
+    const note = themeNotes.find(([re]) => re.test(name))?.[1] ?? "not run; docsite draws its own theme";
+    skipped.push(`theme ${name}: ${note}`);
+  }
+  if (
+    dc.markdown?.mermaid === true &&
+    !(Array.isArray(dc.themes) && dc.themes.some((t: unknown) => /mermaid/.test(String(t))))
+  )
+    skipped.push("markdown.mermaid: ```mermaid blocks are shown as their source (docsite does not draw the diagrams)");
   const listOf = (v: unknown) => (Array.isArray(v) ? v : []);
   const described = (v: unknown) =>
     typeof v === "string"

@@ -180,6 +180,7 @@ describe("the import report", () => {
     const text = formatReport(report, out);
     expect(text).toMatch(/plugin docusaurus-plugin-not-installed: not run/);
     expect(text).toMatch(/clientModules: 1 client modules \(\.\/src\/clientModule\.js\)/);
+    expect(text).toContain("theme @docusaurus/theme-mermaid: ```mermaid blocks are shown as their source");
     expect(text).toContain('docs instance "community": current at /community/next, 1.0 at /community');
     expect(text).toContain("navbar: 4 items");
     expect(text.trim().split("\n").pop()).toMatch(/^Verdict: ready with \d+ items to review/);

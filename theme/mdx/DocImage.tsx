@@ -65,7 +65,8 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
   const pictures = variants.map(([v, cls], i) => {
     // The dark variant stays lazy: in light mode it is display:none and never loads.
     const pic = <Picture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
-    return nolink ? (
+    // No "full size" link where there is no file of it (an imported page's <img> of a missing file).
+    return nolink || !v.full ? (
       pic
     ) : (
       <a key={cls} className={`doc-image__link ${cls}`} href={v.full}>
