@@ -186,12 +186,12 @@ function printComparison(results: PageComparison[], missing: { docusaurus: numbe
 
 async function main() {
   const args = process.argv.slice(2);
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
   const cwd = process.env.INIT_CWD ?? process.cwd();
-  const keep = valueOf("--keep");
+  const keep = flagValue("--keep");
   const siteArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--keep");
   if (!siteArg) {
     console.log(
