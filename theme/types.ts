@@ -107,6 +107,16 @@ export interface ImageVariantData {
   full: string;
   /** Animated images: a still of the first frame, shown when the reader prefers reduced motion. */
   poster?: string;
+  /** A video file (MP4): `src` and `full` are its URL, `width`/`height` its picture size. */
+  video?: VideoData;
+}
+
+/** What a moving picture in a video file needs besides its URL (cli/images/video.ts). */
+export interface VideoData {
+  type: string;
+  durationMs: number;
+  /** The still shown until it plays (`clip.poster.png` beside `clip.mp4`, or `<video poster>`), as an image. */
+  poster?: ImageVariantData;
 }
 
 export interface ImageData extends ImageVariantData {

@@ -23,6 +23,8 @@ export interface ClientBundle {
    * opened with ?q= fetches them beside the entry instead of one after another.
    */
   searchPage: string[];
+  /** The moving-picture player (theme/client/moving-pictures.ts): linked only by pages that have a video. */
+  movingPictures: string;
 }
 
 export interface BundleOptions {
@@ -35,7 +37,12 @@ export interface BundleOptions {
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
   const result = await esbuildBuild({
-    entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
+    entryPoints: {
+      entry: join(themeDir, "client", "entry.ts"),
+      main: join(themeDir, "styles", "main.css"),
+      // Imports nothing, so it shares no chunk with the entry: the entry is the same with or without it.
+      "moving-pictures": join(themeDir, "client", "moving-pictures.ts"),
+    },
     // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
     // they do not depend on where the build is started or how npm laid out the packages.
     absWorkingDir: PACKAGE_ROOT,
@@ -72,6 +79,7 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const find = (entry: string) => Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith(entry));
   const [entryOut, entryInfo] = find("client/entry.ts")!;
   const [cssOut] = find("styles/main.css")!;
+  const [movingOut] = find("client/moving-pictures.ts")!;
   const url = (p: string) => opts.baseUrl + relative("/", p.startsWith("/") ? p : "/" + p);
   // Output files an output loads through static imports, itself included.
   const closure = (outs: string[]) => {
@@ -94,5 +102,6 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", `/${cssOut}`))),
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
+    movingPictures: url(movingOut),
   };
 }

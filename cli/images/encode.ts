@@ -33,7 +33,7 @@ export const ENCODER_SETTINGS = JSON.stringify({
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
   pngServesOwnWidth: true,
   webp: { quality: 82, effort: 2 },
-  animated: { quality: 75, effort: 4, maxWidth: 1280 },
+  animated: { quality: 75, effort: 4, maxWidth: 1280, webpAsIs: true, smallerOfGifAndWebp: true },
   sharp: packageVersion("sharp"),
 });
 const S = JSON.parse(ENCODER_SETTINGS);
@@ -47,7 +47,7 @@ const loadSharp = async () => {
   return sharp;
 };
 
-export type ImageKind = "still" | "animated" | "svg";
+export type ImageKind = "still" | "animated" | "svg" | "video";
 
 export interface EncodedFile {
   name: string;
@@ -66,6 +66,9 @@ export interface EncodedImage {
   /** Stills: the PNG/JPEG `<img src>` behind the WebP `<source>` (absent for a WebP source file). */
   fallback?: string;
   poster?: string;
+  /** Videos (encode-video.ts): length, and what the build advises about the file. */
+  durationMs?: number;
+  advice?: string[];
 }
 
 const shortHash = (b: Uint8Array) => createHash("sha256").update(b).digest("hex").slice(0, 10);
@@ -115,19 +118,26 @@ export async function encodeImage(
   if ((meta.pages ?? 1) > 1) {
     // Animation: one animated WebP (the fallback is the same file; every current browser plays it) and a poster.
     const w = Math.min(width, S.animated.maxWidth);
-    const anim = await sharp(bytes, { animated: true })
-      .resize({ width: w, withoutEnlargement: true })
-      .webp({ quality: S.animated.quality, effort: S.animated.effort, loop: 0 })
-      .toBuffer();
+    // An animated WebP that fits is published as it is: encoding it again costs CPU and loses quality, and can
+    // make it bigger. A GIF (or a wider WebP) is encoded, and the source kept if the WebP came out larger.
+    const asIs = ext === "webp" && w === width;
+    const encoded = asIs
+      ? bytes
+      : await sharp(bytes, { animated: true })
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: S.animated.quality, effort: S.animated.effort, loop: 0 })
+          .toBuffer();
+    const keepSource = !asIs && w === width && encoded.length >= bytes.length && ext === "gif";
+    const anim = keepSource ? bytes : encoded;
     const still = await sharp(bytes).resize({ width: w, withoutEnlargement: true }).webp(S.webp).toBuffer();
-    const main = add(`-${w}`, "webp", anim);
+    const main = add(`-${w}`, keepSource ? "gif" : "webp", anim);
     const poster = add(`-${w}-poster`, "webp", still);
     const image: EncodedImage = {
       kind: "animated",
       width: w,
       height: Math.round((height * w) / width),
       files: [
-        { name: main, width: w, type: "image/webp" },
+        { name: main, width: w, type: keepSource ? "image/gif" : "image/webp" },
         { name: poster, width: w, type: "image/webp" },
       ],
       main,

@@ -5,6 +5,8 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile, rename, rm } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { encodeImage, ENCODER_SETTINGS, type EncodedImage } from "./encode.ts";
+import { encodeVideo } from "./encode-video.ts";
+import { VIDEO_EXT, VIDEO_SETTINGS } from "./video.ts";
 
 /** One image file of the site and its cache entry (its bytes are read again to encode it: not kept meanwhile). */
 export interface ImageSource {
@@ -33,7 +35,8 @@ export async function imageSource(root: string, src: string, cacheDir: string): 
     .basename(src, posix.extname(src))
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .toLowerCase();
-  const key = createHash("sha256").update(ENCODER_SETTINGS).update("\0").update(stem).update(ext).update(bytes);
+  const settings = VIDEO_EXT.test(src) ? VIDEO_SETTINGS : ENCODER_SETTINGS;
+  const key = createHash("sha256").update(settings).update("\0").update(stem).update(ext).update(bytes);
   return { src, abs, ext, stem, dir: join(cacheDir, "images", key.digest("hex").slice(0, 32)) };
 }
 
@@ -52,9 +55,15 @@ export async function readEntry(dir: string): Promise<Encoded | undefined> {
 /** The folder a process fills before it renames it to the entry `dir`. */
 export const partialEntryOf = (dir: string, pid: number): string => `${dir}.tmp-${pid}`;
 
-/** Encodes the file and stores the result as its cache entry. Throws sharp's error for a file it cannot read. */
+/**
+ * Encodes the file (a video is described and kept as it is) and stores the result as its cache entry. Throws
+ * sharp's (or the MP4 reader's) error for a file it cannot read.
+ */
 export async function encodeToEntry(source: ImageSource): Promise<Encoded> {
-  const result = await encodeImage(await readFile(source.abs), source.stem, source.ext);
+  const bytes = await readFile(source.abs);
+  const result = await (source.ext === "mp4"
+    ? encodeVideo(bytes, source.stem)
+    : encodeImage(bytes, source.stem, source.ext));
   // Written to a temporary folder and renamed, so an interrupted build never leaves a half-filled entry.
   const tmp = partialEntryOf(source.dir, process.pid);
   await mkdir(tmp, { recursive: true });

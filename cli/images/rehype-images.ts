@@ -4,6 +4,7 @@
 import { walk, SKIP } from "../mdx/walk.ts";
 import { posix } from "node:path";
 import type { Root, Element, Parent } from "hast";
+import { VIDEO_EXT } from "./video.ts";
 
 /** An image a page refers to, as found by the compile. */
 export interface ImageRef {
@@ -13,6 +14,8 @@ export interface ImageRef {
   line: number;
   /** `undefined` when the source gave none (Markdown `![](x)` or `<img>` without `alt`). */
   alt?: string;
+  /** A video's poster named by the page (`<video poster="…">`), from the site root. */
+  poster?: string;
 }
 
 /** Formats the image stage encodes; anything else (remote URLs, data URIs, unknown types) is left as it is. */
@@ -28,11 +31,12 @@ interface Options {
 /**
  * Where a local image lives, from the site root, or null for anything that is not a local image:
  * `./x.png` and `../x.png` are relative to the page, `/img/x.png` is in static/ (as in Docusaurus),
- * `@site/x.png` is relative to the site root.
+ * `@site/x.png` is relative to the site root. A video file (`clip.mp4`) is a moving picture, found the same way.
  */
 export function resolveImageSrc(file: string, src: string): string | null {
   const path = src.split(/[?#]/)[0];
-  if (!IMAGE_EXT.test(path) || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith("//")) return null;
+  if (!(IMAGE_EXT.test(path) || VIDEO_EXT.test(path)) || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith("//"))
+    return null;
   let rel: string;
   if (path.startsWith("@site/")) rel = path.slice("@site/".length);
   else if (path.startsWith("/")) rel = posix.join("static", path);
@@ -58,13 +62,14 @@ export function rehypeImages(opts: Options) {
       parent: Parent,
       index: number,
       node: { position?: { start: { line: number } } },
-      props: { src: string; alt?: string; title?: string },
+      props: { src: string; alt?: string; title?: string; poster?: string },
       block: boolean,
     ) => {
       const src = resolveImageSrc(opts.file, props.src);
       if (!src) return false;
       const line = (node.position?.start.line ?? 1) + opts.lineOffset;
-      opts.found.push({ src, line, alt: props.alt || undefined });
+      const poster = props.poster ? (resolveImageSrc(opts.file, props.poster) ?? undefined) : undefined;
+      opts.found.push({ src, line, alt: props.alt || undefined, ...(poster ? { poster } : {}) });
       const attributes = [attr("src", src), attr("alt", props.alt ?? "")];
       if (props.title) attributes.push(attr("caption", props.title));
       if (block) attributes.push(attr("block", "true"));
@@ -105,12 +110,25 @@ export function rehypeImages(opts: Options) {
         );
         return undefined;
       }
-      if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name === "img") {
+      if (
+        (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") &&
+        (node.name === "img" || node.name === "video")
+      ) {
         const jsx = node as JsxNode;
         const literal = (name: string) => {
           const a = jsx.attributes.find((x) => x.type === "mdxJsxAttribute" && x.name === name);
           return typeof a?.value === "string" ? a.value : undefined;
         };
+        if (jsx.name === "video") {
+          // `<video src="./clip.mp4" poster="./clip.png" aria-label="…" title="…">`: a moving picture, described by
+          // aria-label (a video has no alt) and captioned by title. Other videos are the author's business.
+          const src = literal("src");
+          if (!src || !VIDEO_EXT.test(src.split(/[?#]/)[0])) return undefined;
+          const label = jsx.attributes.some((x) => x.name === "aria-label") ? (literal("aria-label") ?? "") : undefined;
+          const props = { src, alt: label, title: literal("title"), poster: literal("poster") };
+          replace(parent, index, jsx, props, jsx.type === "mdxJsxFlowElement");
+          return undefined;
+        }
         const src = literal("src");
         // Expressions (src={…}) are the author's business; only literal local paths are processed.
         if (!src) return undefined;

@@ -9,6 +9,7 @@ import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
+import { videoPosters } from "./video-posters.ts";
 
 export const IMAGE_DIR = "assets/img/";
 /** Images the stage encodes at a time (in its encoder process, or here): sharp already spreads one over the cores. */
@@ -88,6 +89,18 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     );
   }
 
+  // A video's poster is a still like any other image (its dark twin's too), first used where the video is.
+  const posterOf = videoPosters({
+    root,
+    pages: input.pages,
+    firstUse,
+    darkSibling: (src) => darkSibling(root, src),
+    warn: (msg) => {
+      warnings.push(msg);
+      logger.warn(msg);
+    },
+    skipFailing: input.skipFailing,
+  });
   const stats: ImageStats = { encoded: 0, cached: 0 };
   // Each image with its dark twin (`shot-dark.png` beside `shot.png`), which shares its first use.
   const darkOf = new Map([...firstUse.keys()].map((src) => [src, darkSibling(root, src)]));
@@ -109,12 +122,14 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
 
   const files = new Map<string, Uint8Array>();
   const encoded = new Map<string, Promise<ImageVariantData>>();
+  const videoAdviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
   const variant = (src: string): Promise<ImageVariantData> => {
     let p = encoded.get(src);
     if (!p) {
       p = encodeCached(sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
+        if (image.advice?.length) videoAdviceOf.set(src, image.advice);
         return toVariant(image, url);
       });
       encoded.set(src, p);
@@ -122,16 +137,34 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     return p;
   };
 
+  const advised = new Set<string>();
+  /** A video's variant with its poster's (a still, encoded like any image), and the build's advice on the file. */
+  const withPoster = async (src: string): Promise<ImageVariantData> => {
+    const v = await variant(src);
+    if (!v.video) return v;
+    const poster = posterOf.get(src);
+    const at = firstUse.get(src)!;
+    for (const advice of advised.has(src) ? [] : (videoAdviceOf.get(src) ?? [])) {
+      const msg = `${at.file}:${at.line}: video ${posix.basename(src)}: ${advice}`;
+      warnings.push(msg);
+      logger.warn(msg);
+    }
+    advised.add(src);
+    return poster ? { ...v, video: { ...v.video, poster: await variant(poster) } } : v;
+  };
   const images = new Map<string, ImageData>();
-  const queue = [...darkOf.keys()];
+  // A poster is drawn with its video, not on its own (unless a page shows it as an image too).
+  const shown = new Set(input.pages.flatMap((p) => p.images.map((i) => i.src)));
+  const posterOnly = new Set([...posterOf.values()].filter((src) => !shown.has(src)));
+  const queue = [...darkOf.keys()].filter((src) => !posterOnly.has(src));
   let done = 0;
   await Promise.all(
     Array.from({ length: STAGE_LIMIT }, async () => {
       for (let src = queue.shift(); src; src = queue.shift()) {
         const dark = darkOf.get(src);
         try {
-          const light = await variant(src);
-          images.set(src, dark ? { ...light, dark: await variant(dark) } : light);
+          const light = await withPoster(src);
+          images.set(src, dark ? { ...light, dark: await withPoster(dark) } : light);
         } catch (err) {
           if (!input.skipFailing || !(err instanceof DocsiteError)) throw err;
           leaveOut(err);
@@ -147,6 +180,11 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
   const main = image.files.find((f) => f.name === image.main)!;
   const byType = (type: string) => image.files.filter((f) => f.type === type);
   const srcset = (fs: typeof image.files) => fs.map((f) => `${url(f.name)} ${f.width}w`).join(", ");
+  if (image.kind === "video") {
+    const src = url(main.name);
+    const video = { type: main.type, durationMs: image.durationMs ?? 0 };
+    return { width: image.width, height: image.height, src, sources: [], full: src, video };
+  }
   if (image.kind !== "still") {
     return {
       width: image.width,
@@ -205,7 +243,9 @@ async function encodeCached(
     throw new DocsiteError(
       `cannot encode image ${source.src}: ${(err as Error).message}`,
       at ?? { file: source.src },
-      "re-export the image as PNG, JPEG, WebP, GIF or SVG",
+      /\.mp4$/i.test(source.src)
+        ? "re-export the video as MP4 (H.264), for example with ffmpeg -c:v libx264 -an -movflags +faststart"
+        : "re-export the image as PNG, JPEG, WebP, GIF or SVG",
     );
   }
   stats.encoded++;

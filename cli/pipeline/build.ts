@@ -324,6 +324,7 @@ async function buildWith(
       inlineCss: bundle.inlineCss,
       preload: bundle.preload,
       searchPage: bundle.searchPage,
+      movingPictures: bundle.movingPictures,
     },
     pageModules,
     images: images.images,

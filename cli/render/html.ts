@@ -46,7 +46,13 @@ export interface Assets {
   preload: string[];
   /** Chunks the search page preloads besides the entry's (see ClientBundle.searchPage). */
   searchPage?: string[];
+  /** The moving-picture player, for pages with a video (see ClientBundle.movingPictures). */
+  movingPictures?: string;
 }
+
+/** The script tag of a page that shows a moving picture from a video file. */
+export const movingPicturesScript = (assets: Assets): string =>
+  assets.movingPictures ? `<script type="module" src="${escapeHtml(assets.movingPictures)}"></script>` : "";
 
 /** The head tags that preload the search page's chunks. */
 export const searchPagePreloads = (assets: Assets): string =>

@@ -9,7 +9,7 @@ import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import { escapeHtml, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
+import { escapeHtml, movingPicturesScript, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
 import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "../search/index.ts";
@@ -250,9 +250,11 @@ export function prepareRoute(
     keywords,
     image,
   };
+  const images = imageEntries(ctx.images, routeImages(ctx, route));
+  if (images.some(([, d]) => d.video || d.dark?.video)) extraHead += movingPicturesScript(ctx.assets);
   return {
     locale: route.locale,
-    images: imageEntries(ctx.images, routeImages(ctx, route)),
+    images,
     messages: strings.messages,
     fallback:
       route.locale === config.i18n.defaultLocale

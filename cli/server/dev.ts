@@ -203,6 +203,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
         css: bundle.css,
         extraCss: componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : undefined,
         preload: [],
+        movingPictures: bundle.movingPictures,
       },
       pageModules,
       images: images.images,

@@ -3,6 +3,7 @@
 // without JavaScript), a dark-mode variant toggled by CSS on html[data-theme], and a caption.
 import { createContext, useContext } from "react";
 import type { ImageData, ImageVariantData } from "../types.ts";
+import { MovingPicture } from "./MovingPicture.tsx";
 
 /** The image stage's results for the page being rendered, by source path. */
 export const ImagesContext = createContext<ReadonlyMap<string, ImageData>>(new Map());
@@ -63,6 +64,8 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
       ]
     : [[data, ""]];
   const pictures = variants.map(([v, cls], i) => {
+    // A video has its own controls: no link around it (MovingPicture.tsx).
+    if (v.video) return <MovingPicture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
     // The dark variant stays lazy: in light mode it is display:none and never loads.
     const pic = <Picture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
     return nolink ? (
@@ -75,7 +78,7 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
   });
   if (!block) return <span className="doc-image doc-image--inline">{pictures}</span>;
   return (
-    <figure className="doc-image">
+    <figure className={data.video ? "doc-image doc-image--video" : "doc-image"}>
       {pictures}
       {caption && <figcaption>{caption}</figcaption>}
     </figure>
