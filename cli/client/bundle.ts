@@ -36,13 +36,25 @@ export interface BundleOptions {
 
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
+  const target = ["es2020", "chrome100", "firefox100", "safari15"];
+  // The moving-picture player is bundled on its own: as a second entry point of the main build it would change the
+  // names esbuild gives the shared chunks, and so the bytes of every page's first load.
+  const moving = esbuildBuild({
+    entryPoints: { "moving-pictures": join(themeDir, "client", "moving-pictures.ts") },
+    absWorkingDir: PACKAGE_ROOT,
+    bundle: true,
+    format: "esm",
+    target,
+    minify: !opts.dev,
+    sourcemap: opts.dev ? "inline" : false,
+    outdir: "/assets",
+    entryNames: "[name].[hash]",
+    write: false,
+    legalComments: "none",
+    logLevel: "silent",
+  });
   const result = await esbuildBuild({
-    entryPoints: {
-      entry: join(themeDir, "client", "entry.ts"),
-      main: join(themeDir, "styles", "main.css"),
-      // Imports nothing, so it shares no chunk with the entry: the entry is the same with or without it.
-      "moving-pictures": join(themeDir, "client", "moving-pictures.ts"),
-    },
+    entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
     // they do not depend on where the build is started or how npm laid out the packages.
     absWorkingDir: PACKAGE_ROOT,
@@ -50,7 +62,7 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     bundle: true,
     splitting: true,
     format: "esm",
-    target: ["es2020", "chrome100", "firefox100", "safari15"],
+    target,
     minify: !opts.dev,
     sourcemap: opts.dev ? "inline" : false,
     outdir: "/assets",
@@ -75,11 +87,12 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   });
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(relative("/", f.path), f.contents);
+  const [movingOut] = (await moving).outputFiles;
+  files.set(relative("/", movingOut.path), movingOut.contents);
   const meta = result.metafile as Metafile;
   const find = (entry: string) => Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith(entry));
   const [entryOut, entryInfo] = find("client/entry.ts")!;
   const [cssOut] = find("styles/main.css")!;
-  const [movingOut] = find("client/moving-pictures.ts")!;
   const url = (p: string) => opts.baseUrl + relative("/", p.startsWith("/") ? p : "/" + p);
   // Output files an output loads through static imports, itself included.
   const closure = (outs: string[]) => {
@@ -102,6 +115,6 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", `/${cssOut}`))),
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
-    movingPictures: url(movingOut),
+    movingPictures: url(movingOut.path),
   };
 }
