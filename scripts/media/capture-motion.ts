@@ -385,7 +385,8 @@ export async function recordTerminal(
       rec,
       page,
       clip,
-      1280,
+      // The frames' own width (2× the window): resampling text would blur it and bloat the palette poster.
+      Math.round(clip.width * 2),
       { textPx: 14, source: `terminal output of the demo run, replayed at its own pace: ${title}` },
       true,
     );
