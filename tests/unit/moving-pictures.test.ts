@@ -1,6 +1,7 @@
 // Moving pictures in the build: an MP4 in content (Markdown image or <video>) is published byte for byte under a
 // content-hashed name with its size read from the file, its poster goes through the image stage, the page gets a
-// <video> that loads nothing before it plays and links the player script — which pages without a video do not —,
+// <video> that loads nothing but its (lazy) poster before it plays and links the player script — which pages without
+// a video do not —,
 // and an animated WebP is published as it is rather than encoded again.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
@@ -14,6 +15,7 @@ import { build } from "../../cli/pipeline/build.ts";
 import { probeMp4, videoAdvice } from "../../cli/images/video.ts";
 import { encodeImage } from "../../cli/images/encode.ts";
 import { bundleClient } from "../../cli/client/bundle.ts";
+import { posterUrl } from "../../theme/mdx/MovingPicture.tsx";
 
 const MEDIA = join(import.meta.dirname, "..", "fixtures", "media");
 const PAGE = "content/en/docs/v1/guide/clips.mdx";
@@ -101,7 +103,6 @@ describe("moving pictures in a built site", () => {
       for (const a of ["controls", "muted", "loop", "playsinline", "data-autoplay"])
         expect(v.attribs).toHaveProperty(a);
       expect(v.attribs.autoplay).toBeUndefined();
-      expect(v.attribs.poster).toBeUndefined();
     }
     expect([md.attribs.width, md.attribs.height]).toEqual(["320", "180"]);
     expect(md.attribs["aria-label"]).toBe("A test pattern moving across the frame");
@@ -125,19 +126,32 @@ describe("moving pictures in a built site", () => {
     expect(published.equals(await readFile(join(MEDIA, "clip.mp4")))).toBe(true);
   });
 
-  it("puts each poster, found beside the video or named by the page, through the image stage as a lazy picture", () => {
-    const posters = all("picture", html).filter((p) => (p.attribs.class ?? "").includes("doc-video__poster"));
-    expect(posters.length).toBe(2);
-    const srcs = posters.map((p) => (findAll(byName("img"), p.children)[0] as Element).attribs);
-    expect(srcs[0].src).toMatch(/^\/assets\/img\/clip-poster-320\.[0-9a-f]{10}\.webp$/);
-    expect(srcs[1].src).toMatch(/^\/assets\/img\/still-320\.[0-9a-f]{10}\.webp$/);
-    for (const img of srcs) {
-      expect([img.width, img.height]).toEqual(["320", "180"]);
-      expect(img.alt).toBe("");
-    }
-    // The first picture of the page is eager (as for images); the second poster is not.
-    expect(srcs[0].loading).toBeUndefined();
-    expect(srcs[1].loading).toBe("lazy");
+  it("puts each poster, found beside the video or named by the page, through the image stage, lazy below the first", () => {
+    const [md, jsx, bare] = all("video", html);
+    expect(md.attribs.poster).toMatch(/^\/assets\/img\/clip-poster-320\.[0-9a-f]{10}\.webp$/);
+    expect(jsx.attribs.poster).toMatch(/^\/assets\/img\/still-320\.[0-9a-f]{10}\.webp$/);
+    expect(bare.attribs.poster).toBeUndefined();
+    // The first picture of the page is eager (as for images); the others wait until they near the view.
+    expect(md.attribs.loading).toBeUndefined();
+    expect(jsx.attribs.loading).toBe("lazy");
+    expect(bare.attribs.loading).toBe("lazy");
+  });
+
+  it("gives a poster its 960 px WebP when the image stage made one", () => {
+    const poster = {
+      width: 1496,
+      height: 900,
+      src: "/assets/img/p-1496.1111111111.png",
+      sources: [
+        {
+          type: "image/webp",
+          srcset: "/assets/img/p-960.2222222222.webp 960w, /assets/img/p-1496.1111111111.png 1496w",
+        },
+      ],
+      full: "/assets/img/p-1496.1111111111.png",
+    };
+    expect(posterUrl(poster)).toBe("/assets/img/p-960.2222222222.webp");
+    expect(posterUrl({ ...poster, sources: [] })).toBe("/assets/img/p-1496.1111111111.png");
   });
 
   it("warns about a video without a poster and one with a sound track, naming the file and line", () => {

@@ -1,35 +1,20 @@
 // A moving picture from a video file (cli/images/video.ts): a muted, looping <video> with controls that loads
-// nothing but its poster until it plays. Without JavaScript, and for readers who prefer reduced motion, it stays
-// still: the poster and the controls, played on request. theme/client/moving-pictures.ts (loaded only by pages
-// that have one) plays it while it is in view for everyone else.
-//
-// The poster is a lazy <picture> under the <video> rather than the video's `poster` attribute: browsers fetch a
-// poster attribute with the page, and a <picture> gets the image stage's WebP widths. A <video> with nothing
-// loaded paints nothing, so the picture shows through until the first frame covers it.
+// nothing but its poster until it plays, and the poster only when it comes near the view (`loading="lazy"` on
+// <video>: browsers that do not know it fetch the poster with the page). Without JavaScript, and for readers who
+// prefer reduced motion, it stays still: the poster and the controls, played on request.
+// theme/client/moving-pictures.ts (loaded only by pages that have one) plays it while it is in view for everyone else.
 import type { ImageVariantData } from "../types.ts";
 
-/** Column width of .markdown (docs.css), as for images. */
-const SIZES = "(max-width: 996px) 100vw, 860px";
-
-function Poster({ v, eager }: { v: ImageVariantData; eager: boolean }) {
-  const sizes = v.width < 860 ? `${v.width}px` : SIZES;
-  return (
-    <picture className="doc-video__poster">
-      {v.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
-      ))}
-      <img
-        src={v.src}
-        srcSet={v.srcset}
-        sizes={v.srcset ? sizes : undefined}
-        width={v.width}
-        height={v.height}
-        alt=""
-        loading={eager ? undefined : "lazy"}
-        decoding="async"
-      />
-    </picture>
-  );
+/**
+ * The poster's URL: its 960 px WebP when the image stage made one (the size a docs column needs on most screens;
+ * a poster cannot have a srcset), else its own file.
+ */
+export function posterUrl(p: ImageVariantData): string {
+  const candidates = [...p.sources.map((s) => s.srcset), p.srcset ?? ""]
+    .flatMap((set) => set.split(", "))
+    .map((c) => c.trim().split(" ")[0])
+    .filter((u) => u.endsWith(".webp"));
+  return candidates[0] ?? p.src;
 }
 
 export function MovingPicture({
@@ -47,11 +32,12 @@ export function MovingPicture({
   const seconds = Math.round(video.durationMs / 1000);
   return (
     <span className={`doc-video ${className}`.trim()} data-duration={seconds || undefined}>
-      {video.poster && <Poster v={video.poster} eager={eager} />}
       <video
         className="doc-video__player"
         width={v.width}
         height={v.height}
+        poster={video.poster ? posterUrl(video.poster) : undefined}
+        {...(eager ? {} : { loading: "lazy" })}
         controls
         muted
         loop
