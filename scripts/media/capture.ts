@@ -377,6 +377,44 @@ async function captureGui(
   }
 }
 
+/**
+ * The review loop of the CI guide: `testplane gui` started on a report folder that holds a finished run's results
+ * (the main run's report, copied as a downloaded CI artifact would be unpacked), the failed visual check selected with
+ * its Accept button in view. Nothing is run or accepted.
+ */
+async function captureGuiOnCiReport(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  opts: { project: string; testplane: string; env: Record<string, string> },
+): Promise<void> {
+  const ciReport = join(opts.project, "report-ci");
+  await rm(ciReport, { recursive: true, force: true });
+  await cp(join(opts.project, "report"), ciReport, { recursive: true });
+  for (const mode of MODES) {
+    const port = await freePort();
+    const gui = await startCommand(opts.testplane, ["gui", "--hostname", "127.0.0.1", "-p", String(port), "-O"], {
+      cwd: opts.project,
+      env: { ...opts.env, REPORT_DIR: "report-ci" },
+      ready: new RegExp(`127\\.0\\.0\\.1:${port}`),
+    });
+    try {
+      const ctx = await newContext(browser, mode);
+      const page = await ctx.newPage();
+      await page.goto(`http://127.0.0.1:${port}/new-ui`);
+      const row = page.locator('[data-list-item="catalogue/product card looks right/chrome"]');
+      await row.waitFor({ timeout: 60_000 });
+      await row.getByText("chrome", { exact: true }).click();
+      await settle(page);
+      const accept = page.locator("button.g-button_view_action", { hasText: "Accept" }).last();
+      await accept.scrollIntoViewIfNeeded();
+      await settle(page);
+      await save(`gui-ci-report${suffix(mode)}`, await page.screenshot(), ui(VIEWPORT.width, GUI_SOURCE));
+      await ctx.close();
+    } finally {
+      gui.stop();
+    }
+  }
+}
+
 /** The static accepter's staged image with the commit bar (from recordStaticAccepter; the dialog is in its clip). */
 function staticAccepterStills(): (page: Page, stage: "staged" | "dialog") => Promise<void> {
   return async (page, stage) => {
@@ -405,24 +443,25 @@ async function captureScrollbarDiff(browser: Awaited<ReturnType<typeof launchChr
  * html-reporter's classic interface (its "Try New UI" button leads to the new one), with the suite unfolded. The
  * classic interface has no dark theme of its own, so there is one picture.
  */
-async function captureQuickstartReport(browser: Awaited<ReturnType<typeof launchChromium>>, reportDir: string) {
+async function captureQuickstartReport(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  reportDir: string,
+  locale: string,
+) {
   const server = await serveDir(reportDir);
   try {
     const ctx = await newContext(browser, "light", { width: 1000, height: 520 });
     const page = await ctx.newPage();
     await page.goto(server.url);
-    const suite = page.getByText("Home page", { exact: true }).first();
-    await suite.waitFor({ timeout: 20_000 });
+    await page.getByText("Try New UI").first().waitFor({ timeout: 20_000 });
     await settle(page);
     // Everything unfolded (the toolbar's Expand: All), so the two tests and their steps are in view.
     await page.getByText("Errors", { exact: true }).first().click();
     await page.getByRole("option", { name: "All", exact: true }).click();
     await settle(page);
-    await save(
-      "quickstart-report",
-      await page.screenshot(),
-      ui(1000, "html-reporter report of the Quickstart's own config and tests, index.html"),
-    );
+    const name = locale === "en" ? "quickstart-report" : `quickstart-report-${locale}`;
+    const source = `html-reporter report of the ${locale} Quickstart's own config and tests, index.html`;
+    await save(name, await page.screenshot(), ui(1000, source));
     await ctx.close();
   } finally {
     server.stop();
@@ -436,7 +475,8 @@ export async function capture(opts: {
   cliOutput: string;
   cliTimed?: TimedOutput;
   replTimed?: TimedOutput;
-  quickstartReport?: string;
+  /** The Quickstart's report per locale (quickstart.ts). */
+  quickstartReports?: Record<string, string>;
   /** Puts the demo shop back as the main run saw it (restyled, the flaky stock API failing once). */
   resetApp?: () => void;
   /** The @testplane/storybook project (storybook.ts), whose report-storybook/ is captured when present. */
@@ -482,9 +522,14 @@ export async function capture(opts: {
       console.log("capturing the scrollbar diff");
       await captureScrollbarDiff(browser, scrollbars);
     }
-    if (want("quickstart") && opts.quickstartReport && existsSync(opts.quickstartReport)) {
-      console.log("capturing the Quickstart's report");
-      await captureQuickstartReport(browser, opts.quickstartReport);
+    for (const [locale, report] of Object.entries(opts.quickstartReports ?? {}))
+      if (want("quickstart") && existsSync(report)) {
+        console.log(`capturing the Quickstart's report (${locale})`);
+        await captureQuickstartReport(browser, report, locale);
+      }
+    if (want("gui-ci")) {
+      console.log("capturing the GUI on a report downloaded from CI");
+      await captureGuiOnCiReport(browser, opts);
     }
     // Moving pictures: `--only=motion` records them all, `--only=motion-repl` (and so on) one.
     const motion: MotionOptions = { browser, out: OUT, savePoster: (n, png, meta) => save(n, png, meta), note };

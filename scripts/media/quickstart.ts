@@ -1,5 +1,5 @@
-// The Quickstart's own run for its report picture: the English Quickstart's testplane.config.ts and first test file,
-// taken from the page as a reader copies them, run with the scratch install's Testplane and html-reporter against a
+// The Quickstart's own run for its report picture, per locale (their tests have names in the page's language): the
+// page's testplane.config.ts and first test file, taken from the page as a reader copies them, run with the scratch install's Testplane and html-reporter against a
 // page on 127.0.0.1 that stands in for example.com (this machine has no way out), in the installed Chromium. As in
 // tests/examples/quickstart.test.ts, a wrapper config overrides only where the browser comes from and the address.
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { extractCodeBlocks, metaTitle, root } from "../../tests/support/code-blocks.ts";
 import { run } from "./procs.ts";
 
-const PAGE = "content/en/docs/v8/quickstart/index.mdx";
+const page = (locale: string) => `content/${locale}/docs/v8/quickstart/index.mdx`;
 
 /** The stand-in for example.com: the heading, the link and the title the Quickstart's test checks. */
 const EXAMPLE = `<!doctype html>
@@ -20,13 +20,15 @@ background:#fdfdff;border-radius:.5em;box-shadow:2px 3px 7px 2px #0000000d}</sty
 <p>This domain is for use in documentation examples without needing permission.</p>
 <p><a href="https://www.iana.org/help/example-domains">Learn more</a></p></div></body></html>`;
 
-/** Runs the Quickstart project in `dir` (made afresh); returns the report folder. */
+/** Runs a locale's Quickstart project in `dir` (made afresh); returns the report folder. */
 export async function quickstartRun(opts: {
+  locale: string;
   dir: string;
   work: string;
   gridUrl: string;
   chromium: string;
 }): Promise<{ code: number; report: string; output: string }> {
+  const PAGE = page(opts.locale);
   const blocks = extractCodeBlocks(PAGE, await readFile(join(root, PAGE), "utf8"));
   const find = (title: string) => {
     const b = blocks.find((x) => metaTitle(x.meta) === title && x.lang === "typescript");

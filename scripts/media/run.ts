@@ -21,8 +21,9 @@ export const HTML_REPORTER = "11.17.1";
 const here = dirname(fileURLToPath(import.meta.url));
 export const WORK = join(here, ".work");
 export const PROJECT = join(WORK, "project");
-/** The Quickstart's project (quickstart.ts), with WORK's node_modules linked in. */
+/** The Quickstart's projects (quickstart.ts), one per locale, with WORK's node_modules linked in. */
 const QUICKSTART = join(WORK, "quickstart");
+const LOCALES = ["en", "ru"];
 /** Inside WORK, so the Storybook build and the plugin resolve from WORK's node_modules. */
 const STORYBOOK_PROJECT = join(WORK, "storybook");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -88,6 +89,14 @@ async function loadOutputs(): Promise<RunOutputs> {
   };
 }
 
+async function quickstartRuns(env: Record<string, string>): Promise<void> {
+  for (const locale of LOCALES) {
+    const dir = join(QUICKSTART, locale);
+    const qs = await quickstartRun({ locale, dir, work: WORK, gridUrl: env.GRID_URL, chromium: CHROMIUM });
+    console.log(`Quickstart run (${locale}): exit ${qs.code}`);
+  }
+}
+
 async function scrollbarRuns(env: Record<string, string>, testplane: string): Promise<void> {
   const args = ["--config", "scrollbars/testplane.config.cjs"];
   const run1 = { cwd: PROJECT, env: { ...env, HIDE_SCROLLBARS: "1", REPORT_DIR: "report-scrollbars-refs" } };
@@ -108,8 +117,7 @@ async function runAll(app: DemoApp, env: Record<string, string>, testplane: stri
     await cp(join(here, "demo", "scrollbars"), join(PROJECT, "scrollbars"), { recursive: true });
     const last = await loadOutputs();
     if (want("scrollbars")) await scrollbarRuns(env, testplane);
-    if (want("quickstart"))
-      await quickstartRun({ dir: QUICKSTART, work: WORK, gridUrl: env.GRID_URL, chromium: CHROMIUM });
+    if (want("quickstart")) await quickstartRuns(env);
     return last;
   }
   await rm(PROJECT, { recursive: true, force: true });
@@ -142,9 +150,8 @@ async function runAll(app: DemoApp, env: Record<string, string>, testplane: stri
   console.log(`REPL session: exit ${repl.code}`);
   await writeFile(join(PROJECT, "repl-output.txt"), repl.output);
   await writeFile(join(PROJECT, "repl-output.json"), JSON.stringify(repl.timed));
-  // 6. The Quickstart's own config and tests, for its report picture.
-  const qs = await quickstartRun({ dir: QUICKSTART, work: WORK, gridUrl: env.GRID_URL, chromium: CHROMIUM });
-  console.log(`Quickstart run: exit ${qs.code}`);
+  // 6. The Quickstart's own config and tests, for its report picture (per locale: the test names are translated).
+  await quickstartRuns(env);
   // 7. The Storybook plugin: an Autoscreenshot test per story of the demo Storybook.
   if (!process.argv.includes("--skip-storybook"))
     await storybookRun({
@@ -181,7 +188,7 @@ async function main(): Promise<void> {
       ...outputs,
       resetApp: () => app.setVariant("changed"),
       storybook: STORYBOOK_PROJECT,
-      quickstartReport: join(QUICKSTART, "testplane-report"),
+      quickstartReports: Object.fromEntries(LOCALES.map((l) => [l, join(QUICKSTART, l, "testplane-report")])),
     });
   } finally {
     driver.stop();
