@@ -7,6 +7,7 @@ import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
+import { isDotSegment } from "../content/url-segments.ts";
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
 export const NAVBAR_ITEM_TYPES = [
@@ -155,6 +156,19 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
   const fail = (msg: string, pointer: string, hint?: string) => {
     throw new DocsiteError(msg, { file, line: lineOfPointer(text, pointer) }, hint);
   };
+  // baseUrl starts every href and every path the server compares: written as a URL carries it.
+  if (cfg.baseUrl.split("/").some(isDotSegment))
+    fail(
+      `baseUrl "${cfg.baseUrl}" has a "." or ".." segment`,
+      "/baseUrl",
+      "write the path the site is served under, e.g. /docs/",
+    );
+  if (/[\s?#\\]/.test(cfg.baseUrl))
+    fail(
+      `baseUrl "${cfg.baseUrl}" contains a space, "?", "#" or "\\"`,
+      "/baseUrl",
+      `write it as a URL path, percent-encoded: "${cfg.baseUrl.replace(/[\s?#\\]/g, (c) => encodeURIComponent(c))}"`,
+    );
   if (!cfg.i18n.locales.includes(cfg.i18n.defaultLocale))
     fail(
       `i18n.defaultLocale "${cfg.i18n.defaultLocale}" is not in i18n.locales`,

@@ -156,9 +156,9 @@ function parseFrontMatter(yamlText: string, file: string): FrontMatter {
         file,
         line: line(),
       });
-    if (key === "id" && (value as string).includes("/"))
+    if (key === "id" && (/[/\\]/.test(value as string) || /^\.{1,2}$/.test(value as string)))
       throw new DocsiteError(
-        'front matter field "id" must not contain "/"',
+        'front matter field "id" must not contain "/" or be "." or ".."',
         { file, line: line() },
         "move the file instead",
       );

@@ -8,6 +8,7 @@ import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
+import { checkBlogPaths, checkDocSlug } from "./url-segments.ts";
 import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -102,8 +103,10 @@ export async function readSource(
       );
     }
     const { id, position } = docIdOf(docPath, data.id);
+    checkDocSlug(data.slug, id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "", version, rel, text);
     return { ...base, kind: "doc", version, id, path: docPath, numberPrefix: position };
   }
+  checkBlogPaths(data, rel, text);
   const { slug, date } = blogSlugAndDate(blogPath, data.slug);
   if (date && data.date === undefined) data.date = date;
   return { ...base, kind: "blog", slug };

@@ -17,6 +17,7 @@ import { runImageStage, contentImages, pageModuleImages, type ImageStats } from 
 import { ImageFeed } from "../images/image-feed.ts";
 import { addInlineCode, headersFile, inlineCode } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
+import { assertRoutesInside } from "./confine.ts";
 import { manifestFileOf, type Content } from "./output-update.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
@@ -154,6 +155,7 @@ export async function loadSite(
     if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
   });
   if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
+  assertRoutesInside(config, table.routes);
   for (const d of docs.filter((p) => p.untranslated)) {
     if (
       report(

@@ -2,7 +2,21 @@
 // folder at once, the atomic swap, cleanup after a signal or a killed build, and writing in place into a mount.
 // Rule: docsite only ever deletes folders it created, and it recognises them by the stamp file inside.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
-import { copyFile, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -19,6 +33,7 @@ import {
   saveManifest,
 } from "./output-update.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
+import { assertInsideOutput, clearLinksInTheWay, linksUnder } from "./confine.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -274,8 +289,17 @@ export async function syncInto(src: string, dest: string): Promise<void> {
   for (const e of entries) {
     const s = join(src, e.name);
     const d = join(dest, e.name);
-    const there = await lstat(d).catch(() => null);
-    if (e.isDirectory()) {
+    let there = await lstat(d).catch(() => null);
+    // A link in `dest` is replaced, never written through (its target may be anywhere); a link in `src` (copied
+    // from static/) stays a link, as the rename of a whole folder keeps it.
+    if (there?.isSymbolicLink()) {
+      await rm(d, { force: true });
+      there = null;
+    }
+    if (e.isSymbolicLink()) {
+      if (there) await rm(d, { recursive: true, force: true });
+      await symlink(await readlink(s), d);
+    } else if (e.isDirectory()) {
       if (there && !there.isDirectory()) await rm(d, { force: true });
       if (!there?.isDirectory()) await mkdir(d);
       await syncInto(s, d);
@@ -419,12 +443,14 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
       const check = () => {
         if (state.aborted) throw new DocsiteError(`build stopped by ${state.aborted}`);
       };
+      assertInsideOutput(files.keys());
       if (opts.manifest && (await updateInPlace(opts.manifest, files, staticDir))) return;
       try {
         await mkdir(tmp);
         await writeFile(join(tmp, STAMP), STAMP_TEXT);
         if (staticDir && existsSync(staticDir)) {
           await cp(await realpath(staticDir), tmp, { recursive: true, filter: (s) => basename(s) !== STAMP });
+          await clearLinksInTheWay(tmp, files.keys(), linksUnder(tmp));
         }
         const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))));
         for (const d of dirs) await mkdir(d, { recursive: true });

@@ -1,6 +1,7 @@
 // Every URL shape of the site is decided here, so links, routes and files agree.
 import type { SiteConfig, VersionConfig } from "../config/types.ts";
 import { docIdOf } from "../content/doc-id.ts";
+import { resolveRelativeSlug } from "../content/url-segments.ts";
 
 /** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
 export function localeBase(config: SiteConfig, locale: string): string {
@@ -24,7 +25,7 @@ export function encodePath(path: string): string {
 function decodeSegment(segment: string): string {
   try {
     const d = decodeURIComponent(segment);
-    return /[/\\]/.test(d) || d === "." || d === ".." ? segment : d;
+    return /[/\\\0]/.test(d) || d === "." || d === ".." ? segment : d;
   } catch {
     return segment;
   }
@@ -49,9 +50,10 @@ export function versionBase(config: SiteConfig, locale: string, version: Version
 }
 
 export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
-  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does.
-  if (slug !== undefined && !slug.startsWith("/") && id.includes("/"))
-    slug = `${id.slice(0, id.lastIndexOf("/"))}/${slug}`;
+  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does; one that climbs
+  // above the version was refused when the front matter was read (content/url-segments.ts), and stays inside here.
+  if (slug !== undefined && !slug.startsWith("/"))
+    slug = resolveRelativeSlug(id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "", slug) ?? "";
   const tail =
     slug !== undefined
       ? encodePath(slug).replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "")
