@@ -12,6 +12,7 @@ import { bundleComponent, MissingPackageError } from "./components.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
+import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
 
 export interface CompiledMdx extends Extracted {
@@ -79,6 +80,7 @@ const COMPILER_HASH = hashText(
     "rehype-highlight-cached.ts",
     "toolchain.ts",
     "walk.ts",
+    "nesting.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
@@ -269,6 +271,7 @@ export async function compileSource(
     }
   };
   let code: string;
+  checkNesting(input.body, input.file, input.bodyOffset);
   try {
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
@@ -316,6 +319,7 @@ export async function compileSource(
     // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
     if (err instanceof DocsiteError)
       throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint);
+    if (isStackOverflow(err)) throw tooDeep(input.body, input.file, input.bodyOffset);
     const e = err as {
       reason?: string;
       message: string;

@@ -817,3 +817,47 @@ async function mkdtempIn(dir: string): Promise<string> {
   const { mkdtemp } = await import("node:fs/promises");
   return mkdtemp(join(dir, ".outside-"));
 }
+
+// Issue #31, item 2: a page nested thousands of levels deep is refused in seconds with its own message (it took
+// minutes, or ended in "Maximum call stack size exceeded" with a hint about JSX).
+describe("deep nesting: a limit with its own message, in seconds", { timeout: 120_000 }, () => {
+  const page = (body: string) => `---\ntitle: Deep\ndescription: X.\n---\n\n${body}`;
+  const indented = (n: number) => Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}- a\n`).join("");
+  for (const [name, body, line] of [
+    ["5,000 levels of quotes", `${"> ".repeat(5000)}x\n`, 6],
+    ["5,000 levels of list markers on one line", `${"- ".repeat(5000)}x\n`, 6],
+    ["a list indented 1,000 levels", indented(1000), 106],
+  ] as const)
+    it(name, async () => {
+      const t0 = Date.now();
+      const r = await expectFailure({ "content/en/docs/v1/guide/deep.mdx": page(body) }, 1, [
+        new RegExp(
+          `content/en/docs/v1/guide/deep\\.mdx:${line} lists and quotes are nested \\d+ levels deep here, more than docsite compiles \\(100\\)`,
+        ),
+        /flatten the structure/,
+      ]);
+      expect(r.stderr).not.toMatch(/Maximum call stack|JSX tag/);
+      expect(Date.now() - t0).toBeLessThan(30_000);
+    });
+
+  it("5,000 levels of JSX elements: the same kind of message, not a stack overflow", async () => {
+    const r = await expectFailure(
+      { "content/en/docs/v1/guide/deep.mdx": page(`${"<div>".repeat(5000)}x${"</div>".repeat(5000)}\n`) },
+      1,
+      [/deep\.mdx:6 the page nests its elements too deeply to compile/, /at most 100 levels deep/],
+    );
+    expect(r.stderr).not.toMatch(/Maximum call stack|write `<`/);
+  });
+
+  it("100 levels still compile; fenced code is not measured", async () => {
+    const s = await site({
+      "content/en/docs/v1/guide/deep.mdx": page(`${"> ".repeat(100)}x\n\n\`\`\`text\n${" ".repeat(400)}- x\n\`\`\`\n`),
+    });
+    try {
+      await buildSite(s.root);
+      expect(existsSync(join(s.root, "dist/docs/v1/guide/deep/index.html"))).toBe(true);
+    } finally {
+      await s.done();
+    }
+  });
+});
