@@ -17,8 +17,6 @@ import {
   symlink,
   writeFile,
 } from "node:fs/promises";
-import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
-import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
 import {
@@ -34,6 +32,7 @@ import {
 } from "./output-update.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 import { assertInsideOutput, clearLinksInTheWay, linksUnder } from "./confine.ts";
+import { acquireLock, lockError } from "./output-lock.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -136,71 +135,6 @@ export function checkOutDir(root: string, outDir: string): void {
   );
 }
 
-// ---- lock ----------------------------------------------------------------------------------------------------
-
-interface LockInfo {
-  pid: number;
-  host: string;
-  started: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Takes `<out>.lock`; a lock left by a dead process on this machine is taken over. Returns the release function. */
-export function acquireLock(outDir: string): () => void {
-  const file = `${outDir}.lock`;
-  const mine: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, `${JSON.stringify(mine)}\n`);
-      closeSync(fd);
-      return () => {
-        try {
-          const now = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
-          if (now.pid === process.pid) unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw lockError(file, err);
-    }
-    let other: LockInfo | null = null;
-    try {
-      other = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
-    } catch {
-      other = null; // empty or half-written: the writer died between open and write
-    }
-    if (other && (other.host !== mine.host || alive(other.pid))) {
-      throw new DocsiteError(
-        `another docsite build (pid ${other.pid}${other.host !== mine.host ? ` on ${other.host}` : ""}, started ` +
-          `${other.started}) is writing ${shown(outDir)}`,
-        { file: shown(file) },
-        `wait for it to finish, or pass another --out; remove ${shown(file)} only if no build is running`,
-      );
-    }
-    rmSync(file, { force: true }); // stale: its process is gone
-  }
-  throw new DocsiteError(`could not take the lock ${shown(file)}`, {}, "another build keeps taking it; try again");
-}
-
-function lockError(file: string, err: unknown): DocsiteError {
-  const e = err as NodeJS.ErrnoException;
-  return new DocsiteError(
-    `cannot create ${shown(file)} (${e.code ?? e.message})`,
-    {},
-    `check that ${shown(dirname(file))} exists and is writable`,
-  );
-}
-
 // ---- leftovers -----------------------------------------------------------------------------------------------
 
 const stamped = (dir: string) => existsSync(join(dir, STAMP));
@@ -228,18 +162,30 @@ function leftovers(outDir: string): { tmp: string[]; old: string[] } {
 
 /**
  * Run while holding the lock, so no other build owns these folders. Removes temporary folders of killed builds; a
- * previous output moved aside by a build killed during the swap goes back to `<out>` if `<out>` is missing.
+ * previous output moved aside by a build killed during the swap goes back to `<out>` if `<out>` is missing. A
+ * folder that cannot be removed (files without write permission, an immutable file) is named in a warning and
+ * left: this build goes on, as the one that left it did.
  */
-export function cleanLeftovers(outDir: string): void {
+export function cleanLeftovers(outDir: string, warn: (msg: string) => void = (m) => console.warn(m)): void {
   const { tmp, old } = leftovers(outDir);
+  const tryRemove = (dir: string, remove: () => void) => {
+    try {
+      remove();
+    } catch (err) {
+      warn(
+        `a folder left by an earlier build could not be removed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ` +
+          `${shown(dir)}; the build goes on, delete it yourself (check its permissions)`,
+      );
+    }
+  };
   for (const t of tmp) {
     // An in-place update killed after its commit is completed first (pipeline/output-update.ts).
     if (existsSync(outDir)) rollForward(t, outDir);
-    rmSync(t, { recursive: true, force: true, maxRetries: 3 });
+    tryRemove(t, () => rmSync(t, { recursive: true, force: true, maxRetries: 3 }));
   }
   const restore = !existsSync(outDir) ? old.pop() : undefined;
   if (restore) renameSync(restore, outDir);
-  for (const o of old) removeStampedSync(o);
+  for (const o of old) tryRemove(o, () => removeStampedSync(o));
 }
 
 /** Deletes a stamped folder with the stamp last, so a half-removed folder is still recognised next time. */
@@ -376,7 +322,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
   };
   try {
     release = acquireLock(outDir);
-    cleanLeftovers(outDir);
+    cleanLeftovers(outDir, opts.warn);
   } catch (err) {
     off();
     release();

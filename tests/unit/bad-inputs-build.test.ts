@@ -861,3 +861,122 @@ describe("deep nesting: a limit with its own message, in seconds", { timeout: 12
     }
   });
 });
+
+// Issue #31, item 3: an output that cannot be fully removed, and locks left by builds that are gone, never stop the
+// builds that come after.
+describe("recoverable output: undeletable leftovers and stale locks", { timeout: 180_000 }, () => {
+  const root = process.getuid?.() === 0;
+  /** Makes the files of `dir` undeletable: immutable for root (chattr), a read-only folder for others. */
+  const pin = (dir: string, on: boolean) =>
+    root
+      ? spawnSync("chattr", [on ? "+i" : "-i", dir]).status === 0
+      : (spawnSync("chmod", [on ? "555" : "755", dir]).status ?? 1) === 0;
+
+  it("an old output that cannot be removed: a warning in every later build, and each build succeeds", async () => {
+    const s = await site();
+    const pinned: string[] = [];
+    try {
+      await buildSite(s.root);
+      if (!pin(join(s.root, "dist/img"), true)) return; // no chattr/chmod here: nothing to simulate with
+      pinned.push(join(s.root, "dist/img"));
+      await rm(join(s.root, ".docsite/cache/output"), { recursive: true, force: true }); // a whole write, a swap
+      const first = await cli("build", "--root", s.root);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/the previous output could not be removed/);
+      const [old] = leftovers(s.root);
+      pinned.push(join(s.root, old, "img"));
+      for (let i = 0; i < 2; i++) {
+        const later = await cli("build", "--root", s.root);
+        expect(later.code, later.stderr).toBe(0);
+        expect(later.stderr).toMatch(
+          new RegExp(
+            `a folder left by an earlier build could not be removed \\(\\w+\\): \\S*${old}; the build goes on`,
+          ),
+        );
+        expect(existsSync(join(s.root, "dist/index.html"))).toBe(true);
+      }
+    } finally {
+      for (const p of pinned) pin(p, false);
+      await s.done();
+    }
+  });
+
+  const lockOf = async (root: string, info: Record<string, unknown>, ageMs = 0) => {
+    const file = join(root, "dist.lock");
+    await writeFile(file, JSON.stringify(info));
+    if (ageMs) {
+      const t = new Date(Date.now() - ageMs);
+      await (await import("node:fs/promises")).utimes(file, t, t);
+    }
+  };
+
+  it("a lock left by a killed PID 1 of a container (pid 1 is now another process) is taken over", async () => {
+    const { bootId, processStart } = await import("../../cli/pipeline/output-lock.ts");
+    const since = processStart(1);
+    if (since === undefined) return; // no /proc: nothing tells a reused pid apart here
+    const s = await site();
+    try {
+      const { hostname } = await import("node:os");
+      await lockOf(s.root, { pid: 1, host: hostname(), started: "then", boot: bootId(), since: since + 1000 });
+      const r = await cli("build", "--root", s.root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(s.root, "dist.lock"))).toBe(false);
+      // The same lock with pid 1's real start time is a running build.
+      await lockOf(s.root, { pid: 1, host: hostname(), started: "now", boot: bootId(), since });
+      const held = await cli("build", "--root", s.root);
+      expect(held.code).toBe(1);
+      expect(held.stderr).toMatch(/another docsite build \(pid 1, started now\) is writing/);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it("a lock of this host from before a restart (another boot id) is taken over", async () => {
+    const s = await site();
+    try {
+      const { hostname } = await import("node:os");
+      await lockOf(s.root, { pid: process.pid, host: hostname(), started: "before", boot: "another-boot" });
+      const { bootId } = await import("../../cli/pipeline/output-lock.ts");
+      const r = await cli("build", "--root", s.root);
+      expect(r.code, r.stderr).toBe(bootId() ? 0 : 1);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it("a lock written on another host: held while it is touched, taken over once it is not", async () => {
+    const s = await site();
+    try {
+      await lockOf(s.root, { pid: 4242, host: "elsewhere.example", started: "recently" }, 10_000);
+      const held = await cli("build", "--root", s.root);
+      expect(held.code).toBe(1);
+      expect(held.stderr).toMatch(/another docsite build \(pid 4242 on elsewhere\.example, started recently\)/);
+      expect(held.stderr).toMatch(/untouched for 2 minutes/);
+      await lockOf(s.root, { pid: 4242, host: "elsewhere.example", started: "long ago" }, 10 * 60_000);
+      const r = await cli("build", "--root", s.root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(s.root, "dist.lock"))).toBe(false);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it("a running build touches its lock, so builds elsewhere see it alive", async () => {
+    const { acquireLock, HEARTBEAT_MS } = await import("../../cli/pipeline/output-lock.ts");
+    const s = await site();
+    try {
+      const release = acquireLock(join(s.root, "dist"));
+      const t = new Date(Date.now() - 60_000);
+      await (await import("node:fs/promises")).utimes(join(s.root, "dist.lock"), t, t);
+      await new Promise((r) => setTimeout(r, HEARTBEAT_MS + 500));
+      expect(Date.now() - (await stat(join(s.root, "dist.lock"))).mtimeMs).toBeLessThan(HEARTBEAT_MS + 1000);
+      const info = JSON.parse(await readFile(join(s.root, "dist.lock"), "utf8"));
+      expect(info).toMatchObject({ pid: process.pid });
+      expect(typeof info.started).toBe("string");
+      release();
+      expect(existsSync(join(s.root, "dist.lock"))).toBe(false);
+    } finally {
+      await s.done();
+    }
+  });
+});
