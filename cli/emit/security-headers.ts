@@ -1,7 +1,7 @@
 // Security headers for the built site, written to dist/_headers (the file Netlify and Cloudflare Pages read;
-// `docsite serve` applies it too). The Content-Security-Policy allows the site's own files, its inline script,
-// style and event handler by their SHA-256 hashes (collected from the rendered HTML), and exactly the outside
-// services the config names: the web font, the analytics counter and the hosted search service.
+// `docsite serve` applies it too). The Content-Security-Policy allows the site's own files, docsite's own inline
+// scripts and event handler and the pages' styles by their SHA-256 hashes (collected from the rendered HTML), and
+// exactly the outside services the config names: the web font, the analytics counter and the hosted search service.
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -56,16 +56,29 @@ export const noInlineCode = (): InlineCode => ({
   styleAttrs: new Set(),
 });
 
-/** The inline code of rendered pages: `<script>` without src, `<style>`, `on*=""` handlers, `style=""`. */
-export function inlineCode(pages: Iterable<string>): InlineCode {
+/**
+ * The inline code of rendered pages that the policy allows. Scripts and event handlers: docsite's own only — those
+ * of the `<head>`, which docsite alone writes (the colour-mode script, the web font's `onload`), and the body
+ * scripts whose text is in `ownBody` (the search page's pre-paint script). A `<script>` or `on*=""` handler that
+ * content put in the body is left out, so the browser refuses it (the build warns where content holds one:
+ * cli/mdx/rehype-inline-code.ts). Styles: every `<style>` and `style=""`, the content's included (MDX `style={…}`
+ * is common in Docusaurus sites, and a style runs no code).
+ */
+export function inlineCode(pages: Iterable<string>, ownBody: Iterable<string> = []): InlineCode {
   const found = noInlineCode();
+  const own = new Set(ownBody);
   for (const html of pages) {
+    // The first `</head>` is the head's own: the title and meta values before it are escaped.
+    const headEnd = html.indexOf("</head>");
     for (const m of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi))
-      if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(sha256(m[2]));
+      if (!/\ssrc\s*=/i.test(m[1]) && m[2] && ((m.index ?? 0) < headEnd || own.has(m[2])))
+        found.scripts.add(sha256(m[2]));
     for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(sha256(m[1]));
     // Rendered text has its quotes escaped, so `name="` occurs only in tags (or in inline code: one hash too many).
-    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
-      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(sha256(decodeAttr(a[2])));
+    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi)) {
+      if (a[1].toLowerCase() === "style") found.styleAttrs.add(sha256(decodeAttr(a[2])));
+      else if ((a.index ?? 0) < headEnd) found.handlers.add(sha256(decodeAttr(a[2])));
+    }
   }
   return found;
 }

@@ -14,6 +14,7 @@ import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
+import type { InlineCodeRef } from "./rehype-inline-code.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
@@ -29,6 +30,8 @@ export interface CompiledMdx extends Extracted {
   depHashes?: Record<string, string>;
   /** Local images the page refers to, for the image stage. */
   images: ImageRef[];
+  /** Inline scripts and event handlers in the content, which the site's CSP does not allow (build warnings). */
+  inlineCode?: InlineCodeRef[];
   // The content before a truncate marker line (`<!-- truncate -->`, or the MDX comment form), compiled alone:
   // the excerpt a blog list shows.
   excerpt?: string;
@@ -81,6 +84,7 @@ const COMPILER_HASH = hashText(
     "toolchain.ts",
     "walk.ts",
     "nesting.ts",
+    "rehype-inline-code.ts",
   ]
     .concat("../images/rehype-images.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
@@ -221,6 +225,7 @@ export async function compileSource(
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
   const images: ImageRef[] = [];
+  const inlineRefs: InlineCodeRef[] = [];
   const md = /\.md$/i.test(input.file);
   const ctx = input.modules;
   const compilePartial = async (file: string): Promise<string> => {
@@ -239,6 +244,7 @@ export async function compileSource(
     modules.assets.push(...(sub.modules?.assets ?? []));
     // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
     images.push(...sub.images);
+    for (const r of sub.inlineCode ?? []) inlineRefs.push({ ...r, file: r.file ?? file });
     Object.assign(depHashes, sub.depHashes);
     if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
     return sub.code;
@@ -276,7 +282,7 @@ export async function compileSource(
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
-    const { rehypePlainHtml } = tc;
+    const { rehypePlainHtml, rehypeInlineCode } = tc;
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
@@ -307,6 +313,8 @@ export async function compileSource(
       ] as any,
       rehypePlugins: [
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
+        // Before the image plugin replaces <img> elements (and their attributes).
+        [rehypeInlineCode, { lineOffset: input.bodyOffset, found: inlineRefs }],
         [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [rehypeImages, { file: input.file, lineOffset: input.bodyOffset, found: images }],
@@ -351,6 +359,7 @@ export async function compileSource(
     ? { code, codeHash, ...extracted, images, modules, depHashes }
     : { code, codeHash, ...extracted, images };
   if (excerpt !== undefined) result.excerpt = excerpt;
+  if (inlineRefs.length) result.inlineCode = inlineRefs;
   return result;
 }
 

@@ -13,3 +13,4 @@ export { remarkImports } from "./remark-imports.ts";
 export { remarkSummary } from "./remark-summary.ts";
 export { rehypeImages } from "../images/rehype-images.ts";
 export { rehypePlainHtml } from "./react-html.ts";
+export { rehypeInlineCode } from "./rehype-inline-code.ts";

@@ -15,9 +15,10 @@ import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { ImageFeed } from "../images/image-feed.ts";
-import { addInlineCode, headersFile, inlineCode } from "../emit/security-headers.ts";
+import { headersFile } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
 import { assertRoutesInside } from "./confine.ts";
+import { htmlFileWarnings, inlineCodeWarnings } from "../mdx/rehype-inline-code.ts";
 import { manifestFileOf, type Content } from "./output-update.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
@@ -138,8 +139,12 @@ export async function loadSite(
     onCompiled,
   );
   for (const { index: i, error } of stage.errors) errors.add(error, jobs[i].source.file);
+  const inlineWarned = new Set<string>();
   for (const [i, c] of stage.compiled) {
     checkComponents(c, knownComponentNames, errors);
+    // Inline code in content never runs under the site's CSP: said once per file and line (not once per locale).
+    for (const w of inlineCodeWarnings(jobs[i].source.file, c.inlineCode, inlineWarned))
+      report("warn", w, logger, warnings);
     compiled.set(planKey(jobs[i]), c);
   }
   if (opts.skipFailingPages && errors.count) {
@@ -349,8 +354,9 @@ async function buildWith(
   );
   for (const [f, bytes] of await readPageAssets(config.rootDir, assets)) {
     files.set(f, bytes);
-    // An HTML file a page links to is served from the site too: its inline code is allowed like a page's.
-    if (f.endsWith(".html")) addInlineCode(rendered.inline, inlineCode([new TextDecoder().decode(bytes)]));
+    // An HTML file a page links to is content: the policy does not allow its inline code, and the build says so.
+    if (f.endsWith(".html"))
+      for (const w of htmlFileWarnings(assets.get(f)!, f, bytes)) report("warn", w, logger, site.warnings);
   }
   // The default locale's 404 page is the one static hosts serve.
   const notFound = table.routes.find((r) => r.kind === "notFound" && r.locale === config.i18n.defaultLocale);

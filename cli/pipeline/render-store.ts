@@ -46,7 +46,7 @@ const caches = new Map<string, BuildCache>();
 export async function renderToCache(task: RenderTask): Promise<RenderedPage> {
   // Loaded on the first render: a worker thread that only compiles never loads React and the theme.
   const { renderJobParts } = await import("../render/render-job.ts");
-  const { html, content } = await renderJobParts(task.job);
+  const { html, content, ownScripts } = await renderJobParts(task.job);
   let cache = caches.get(task.cacheDir);
   if (!cache) caches.set(task.cacheDir, (cache = new BuildCache(task.cacheDir)));
   const stored = content && task.content && storeContent(cache, task.stage, task.content, task.job, content);
@@ -58,7 +58,7 @@ export async function renderToCache(task: RenderTask): Promise<RenderedPage> {
       "check that the disk has space and the folder can be written to, then build again",
     );
   return {
-    record: { ...at, hash: contentHash(html), inline: inlineCodeToJson(inlineCode([html])) },
+    record: { ...at, hash: contentHash(html), inline: inlineCodeToJson(inlineCode([html], ownScripts)) },
     content: stored || undefined,
   };
 }

@@ -13,6 +13,7 @@ import { DocContext } from "../../theme/docs/DocCards.tsx";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
@@ -157,8 +158,13 @@ async function drawContent(
   return { html, reads };
 }
 
-/** The document of a job, and the content it drew (absent when the job brought its content, or has none). */
-export async function renderJobParts(job: RenderJob): Promise<{ html: string; content?: DrawnContent }> {
+/**
+ * The document of a job, the content it drew (absent when the job brought its content, or has none), and the
+ * inline scripts docsite itself put in its body (the Content-Security-Policy allows those, and no others there).
+ */
+export async function renderJobParts(
+  job: RenderJob,
+): Promise<{ html: string; content?: DrawnContent; ownScripts: string[] }> {
   const strings = jobStrings(job);
   const t = strings.t.bind(strings);
   const spec = job.page;
@@ -178,7 +184,12 @@ export async function renderJobParts(job: RenderJob): Promise<{ html: string; co
     if (at < 0) throw new Error("the layout lost the page content's place");
     body = body.slice(0, at) + (drawn?.html ?? spec.content) + body.slice(at + SLOT_HTML.length);
   }
-  return { html: publishHrefs(job.document.config, renderDocument({ ...job.document, body })), content: drawn };
+  const ownScripts = spec.kind === "search" && spec.props.search ? [prePaintScript(spec.props.search)] : [];
+  return {
+    html: publishHrefs(job.document.config, renderDocument({ ...job.document, body })),
+    content: drawn,
+    ownScripts,
+  };
 }
 
 export async function renderJob(job: RenderJob): Promise<string> {

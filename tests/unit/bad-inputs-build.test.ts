@@ -980,3 +980,50 @@ describe("recoverable output: undeletable leftovers and stale locks", { timeout:
     }
   });
 });
+
+// Issue #31, item 4: the policy allows docsite's own inline code only; content's inline scripts and handlers are
+// refused by the browser and named by the build; an SVG image is not linked as a document of the site.
+describe("security headers that mean something", { timeout: 120_000 }, () => {
+  it("content's inline scripts and handlers: warnings at file:line, and no hash in the policy", async () => {
+    const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+    const s = await site({
+      "content/en/docs/v1/guide/raw.md":
+        '---\ntitle: Raw\ndescription: X.\n---\n\nText\n\n<script>alert(1)</script>\n\n<div onclick="alert(3)">x</div>\n',
+      "content/en/docs/v1/guide/demo.html":
+        '<!doctype html><p onmouseover="alert(8)">demo</p><script>alert(9)</script>\n',
+      "content/en/docs/v1/guide/jsx.mdx":
+        '---\ntitle: Jsx\ndescription: X.\n---\n\nimport demo from "./demo.html";\n\n<script dangerouslySetInnerHTML={{__html: "alert(5)"}} />\n\n<button onClick="alert(7)">x</button>\n\n![Logo](/img/logo.svg)\n\n<a href={demo}>demo</a>\n',
+    });
+    try {
+      const r = await cli("build", "--root", s.root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /content\/en\/docs\/v1\/guide\/raw\.md:8: inline <script> in content: the site's Content-Security-Policy allows only docsite's own inline code/,
+      );
+      expect(r.stderr).toMatch(/raw\.md:10: event handler attribute onclick in content/);
+      expect(r.stderr).toMatch(/jsx\.mdx:8: inline <script> in content/);
+      expect(r.stderr).toMatch(/jsx\.mdx:10: event handler attribute onclick in content/);
+      expect(r.stderr).toMatch(/guide\/demo\.html: this HTML file, published as \S+demo\.html, has inline scripts/);
+      expect(r.stderr.match(/raw\.md:8: inline <script>/g)).toHaveLength(1); // once, not once per locale
+      const headers = await readFile(join(s.root, "dist/_headers"), "utf8");
+      const scriptSrc = /script-src ([^;]*)/.exec(headers)![1];
+      for (const bad of ["alert(1)", "alert(3)", "alert(5)", "alert(7)", "alert(8)", "alert(9)"])
+        expect(scriptSrc, bad).not.toContain(sha(bad));
+      // docsite's own inline scripts are still allowed: the head script of a page and the search page's.
+      for (const page of ["dist/docs/v1/guide/raw/index.html", "dist/search/index.html"]) {
+        const html = await readFile(join(s.root, page), "utf8");
+        const own = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+          .map((m) => m[1])
+          .filter((x) => !/alert\(/.test(x));
+        expect(own.length, page).toBeGreaterThan(0);
+        for (const code of own) expect(scriptSrc, page).toContain(sha(code));
+      }
+      // The SVG is shown, but not linked as a document of the site.
+      const jsx = await readFile(join(s.root, "dist/docs/v1/guide/jsx/index.html"), "utf8");
+      expect(jsx).toMatch(/<img src="\/assets\/img\/logo\.[0-9a-f]+\.svg"/);
+      expect(jsx).not.toMatch(/<a [^>]*href="[^"]*\.svg"/);
+    } finally {
+      await s.done();
+    }
+  });
+});

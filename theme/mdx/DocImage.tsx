@@ -53,6 +53,8 @@ function Picture({
   );
 }
 
+const isSvg = (url: string) => /\.svg(?:[?#]|$)/i.test(url);
+
 export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props) {
   const data = useContext(ImagesContext).get(src);
   // The stage runs before rendering; no data means a renderer without it (a test): say where the image would be.
@@ -68,7 +70,9 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
     if (v.video) return <MovingPicture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
     // The dark variant stays lazy: in light mode it is display:none and never loads.
     const pic = <Picture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
-    return nolink ? (
+    // An SVG opened as a document runs its own scripts with the site's origin (on a host that sends no CSP), and a
+    // vector image has no larger size to show: no link to it.
+    return nolink || isSvg(v.full) ? (
       pic
     ) : (
       <a key={cls} className={`doc-image__link ${cls}`} href={v.full}>
