@@ -8,6 +8,8 @@ import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
 import { isDotSegment } from "../content/url-segments.ts";
+import { suggestion } from "./did-you-mean.ts";
+import schema from "./site-config.schema.json" with { type: "json" };
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
 export const NAVBAR_ITEM_TYPES = [
@@ -57,11 +59,42 @@ export function lineOfPointer(text: string, pointer: string): number {
   return text.slice(0, pos).split("\n").length;
 }
 
+type SchemaNode = {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  $ref?: string;
+};
+
+/** The settings the schema knows at a JSON pointer of the config (for "did you mean"). */
+function knownSettings(pointer: string): string[] {
+  const root = schema as unknown as SchemaNode & { definitions?: Record<string, SchemaNode> };
+  const deref = (n: SchemaNode | undefined) => (n?.$ref ? root.definitions?.[n.$ref.replace("#/definitions/", "")] : n);
+  let node: SchemaNode | undefined = root;
+  for (const seg of pointer.split("/").filter(Boolean)) {
+    node = deref(node);
+    if (!node) return [];
+    node = /^\d+$/.test(seg)
+      ? node.items
+      : (node.properties?.[seg] ??
+        (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined));
+  }
+  return Object.keys(deref(node)?.properties ?? {});
+}
+
+/** Where an error is: an unknown setting is at its own key, any other error at the value it is about. */
+const pointerOf = (e: ErrorObject) =>
+  e.keyword === "additionalProperties"
+    ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty.replace(/~/g, "~0").replace(/\//g, "~1")}`
+    : e.instancePath;
+
 function describe(e: ErrorObject): string {
   const where = e.instancePath || "(root)";
   switch (e.keyword) {
-    case "additionalProperties":
-      return `${where}: unknown setting "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    case "additionalProperties": {
+      const name = (e.params as { additionalProperty: string }).additionalProperty;
+      return `${where}: unknown setting "${name}"${suggestion(name, knownSettings(e.instancePath))}`;
+    }
     case "required":
       return `${where}: missing required setting "${(e.params as { missingProperty: string }).missingProperty}"`;
     case "enum":
@@ -87,12 +120,12 @@ export function parseConfig(text: string, file: string): SiteConfig {
       errors.length > 1
         ? `\n${errors
             .slice(1, 6)
-            .map((e) => `  also line ${lineOfPointer(text, e.instancePath)}: ${describe(e)}`)
+            .map((e) => `  also line ${lineOfPointer(text, pointerOf(e))}: ${describe(e)}`)
             .join("\n")}`
         : "";
     throw new DocsiteError(
       `invalid setting ${describe(first)}${more}`,
-      { file, line: lineOfPointer(text, first.instancePath) },
+      { file, line: lineOfPointer(text, pointerOf(first)) },
       `see ${relative(process.cwd(), fromRoot("cli", "config", "site-config.schema.json"))} for every allowed setting`,
     );
   }

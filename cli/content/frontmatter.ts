@@ -77,7 +77,20 @@ const FIELD_TYPES: Record<string, FieldType> = {
 
 const isMapping = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
-const isDate = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) || v instanceof Date;
+/**
+ * A calendar date, optionally with a time: `2024-02-29`, `2024-05-20T10:00:00Z`. `2024-02-30` and `2024-13-45` are
+ * not (JavaScript's Date would quietly make the first March 1 and refuse the second only later).
+ */
+function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return false;
+  return v.length === 10 || !Number.isNaN(Date.parse(v));
+}
+const isDate = (v: unknown) =>
+  (typeof v === "string" && isCalendarDate(v)) || (v instanceof Date && !Number.isNaN(v.getTime()));
 
 function valid(type: FieldType, value: unknown): boolean {
   switch (type) {
@@ -101,10 +114,10 @@ function valid(type: FieldType, value: unknown): boolean {
 }
 
 const EXPECTED: Partial<Record<FieldType, string>> = {
-  date: "a date like 2024-05-20",
+  date: "a calendar date like 2024-05-20 (or 2024-05-20T10:00:00Z)",
   "string|null": "a string or null",
   mapping: "a mapping (key: value)",
-  last_update: "a mapping with author (a string) and/or date (like 2024-05-20)",
+  last_update: "a mapping with author (a string) and/or date (a calendar date like 2024-05-20)",
 };
 
 /** `memo`: front matter parsed by an earlier process (content/frontmatter-memo.ts); a hit skips the YAML parser. */

@@ -9,12 +9,15 @@ import { blogSlugAndDate } from "./blog-meta.ts";
 import { docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
 import { checkBlogPaths, checkDocSlug } from "./url-segments.ts";
+import { unknownKeys, unknownKeyWarnings } from "./frontmatter-keys.ts";
 import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
   /** Path relative to the site root, used in every message. */
   file: string;
+  /** Front matter keys docsite does not know, with their lines (a warning each: content/frontmatter-keys.ts). */
+  unknownKeys?: Array<{ key: string; line: number }>;
   locale: string;
   data: FrontMatter;
   body: string;
@@ -93,7 +96,16 @@ export async function readSource(
   }
   const text = readText(file, rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel, memo);
-  const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
+  const unknown = unknownKeys(data, text);
+  const base = {
+    file: rel,
+    locale,
+    data,
+    body,
+    bodyOffset,
+    hash: hashText(text),
+    ...(unknown.length ? { unknownKeys: unknown } : {}),
+  };
   if (version !== undefined) {
     if (!config.docs.versions.some((v) => v.name === version)) {
       throw new DocsiteError(
@@ -134,7 +146,10 @@ export async function scanContent(config: SiteConfig, cacheDir?: string): Promis
     docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
-    warnings: fileNameWarnings(relFiles),
+    warnings: [
+      ...fileNameWarnings(relFiles),
+      ...unknownKeyWarnings(sources.flatMap((s) => (s?.unknownKeys ?? []).map((u) => ({ file: s!.file, ...u })))),
+    ],
   };
 }
 

@@ -155,6 +155,9 @@ export async function encodeImage(
   // (this site's 36 screenshots, peak RSS over the process's start: one at a time +22–30 MB against +56–63 MB
   // decoded, two at a time +54 MB against +110 MB).
   const pixels = webpWidths.length + (asIs ? 0 : 1) > 1 ? await decoded(sharp, bytes) : () => sharp(bytes).rotate();
+  // A file published as it is, with nothing made from its pixels, is still decoded once: a truncated or damaged
+  // file fails here, named with its page and line, instead of reaching readers as a broken picture.
+  if (asIs && !webpWidths.length) await sharp(bytes).raw().toBuffer();
   const encoded = await Promise.all(
     webpWidths.map(async (w) => ({ w, webp: await pixels().resize({ width: w }).webp(S.webp).toBuffer() })),
   );

@@ -5,6 +5,7 @@ import { walk, SKIP } from "../mdx/walk.ts";
 import { posix } from "node:path";
 import type { Root, Element, Parent } from "hast";
 import { VIDEO_EXT } from "./video.ts";
+import { DocsiteError } from "../log.ts";
 
 /** An image a page refers to, as found by the compile. */
 export interface ImageRef {
@@ -34,15 +35,30 @@ interface Options {
  * `@site/x.png` is relative to the site root. A video file (`clip.mp4`) is a moving picture, found the same way.
  */
 export function resolveImageSrc(file: string, src: string): string | null {
+  const rel = localImagePath(file, src);
+  return rel === null || leavesProject(rel) ? null : rel;
+}
+
+/** The path of a local image from the site root, normalised, wherever it leads (null for other sources). */
+function localImagePath(file: string, src: string): string | null {
   const path = src.split(/[?#]/)[0];
   if (!(IMAGE_EXT.test(path) || VIDEO_EXT.test(path)) || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith("//"))
     return null;
   let rel: string;
   if (path.startsWith("@site/")) rel = path.slice("@site/".length);
   else if (path.startsWith("/")) rel = posix.join("static", path);
-  else rel = posix.join(posix.dirname(file), decodeURI(path));
-  rel = posix.normalize(rel);
-  return rel.startsWith("../") ? null : rel;
+  else rel = posix.join(posix.dirname(file), safeDecode(path));
+  return posix.normalize(rel);
+}
+
+const leavesProject = (rel: string) => rel === ".." || rel.startsWith("../") || posix.isAbsolute(rel);
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 type JsxNode = {
@@ -65,9 +81,16 @@ export function rehypeImages(opts: Options) {
       props: { src: string; alt?: string; title?: string; poster?: string },
       block: boolean,
     ) => {
-      const src = resolveImageSrc(opts.file, props.src);
-      if (!src) return false;
       const line = (node.position?.start.line ?? 1) + opts.lineOffset;
+      const src = localImagePath(opts.file, props.src);
+      if (!src) return false;
+      // Nothing outside the project is read into the site: such a path is a missing image, as a wrong one is.
+      if (leavesProject(src))
+        throw new DocsiteError(
+          `image not found: ${props.src} leads outside the project folder`,
+          { file: opts.file, line },
+          "keep images inside the project: next to the page, in static/ (/img/…), or @site/… from the site root",
+        );
       const poster = props.poster ? (resolveImageSrc(opts.file, props.poster) ?? undefined) : undefined;
       opts.found.push({ src, line, alt: props.alt || undefined, ...(poster ? { poster } : {}) });
       const attributes = [attr("src", src), attr("alt", props.alt ?? "")];

@@ -64,6 +64,8 @@ export interface CompileInput {
   rewriteKey: string;
   /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
   modules?: ModuleContext;
+  /** Extra recma plugins: a diagnostic compile that is never cached (render/locate-render-error.ts). */
+  recmaPlugins?: unknown[];
 }
 
 const here = fromRoot("cli", "mdx");
@@ -86,7 +88,7 @@ const COMPILER_HASH = hashText(
     "nesting.ts",
     "rehype-inline-code.ts",
   ]
-    .concat("../images/rehype-images.ts")
+    .concat("../images/rehype-images.ts", "../../theme/layout-ids.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -218,7 +220,7 @@ function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): bo
  * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`.
  */
 export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules">,
+  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules" | "recmaPlugins">,
   chain: string[] = [],
 ): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
@@ -321,6 +323,7 @@ export async function compileSource(
         // Last: what the others made of the tree is final.
         rehypePlainHtml,
       ] as any,
+      recmaPlugins: (input.recmaPlugins ?? []) as any,
     });
     code = String(out.value);
   } catch (err) {

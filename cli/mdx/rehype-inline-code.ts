@@ -53,19 +53,14 @@ export function rehypeInlineCode(opts: Options) {
   };
 }
 
-/** The warnings for a page's inline code: one per piece, naming the file and line; none already in `seen`. */
-export function inlineCodeWarnings(
-  file: string,
-  found: InlineCodeRef[] | undefined,
-  seen = new Set<string>(),
-): string[] {
-  const all = (found ?? []).map(
+/** The warnings for a page's inline code: one per piece, naming the file and line. */
+export function inlineCodeWarnings(file: string, found: InlineCodeRef[] | undefined): string[] {
+  return (found ?? []).map(
     (f) =>
       `${f.file ?? file}:${f.line}: ${f.what === "<script>" ? "inline <script>" : `event handler attribute ${f.what}`} in ` +
       "content: the site's Content-Security-Policy allows only docsite's own inline code, so browsers will not run " +
       "it; load code from a file (a component, or a script under static/)",
   );
-  return all.filter((w) => !seen.has(w) && Boolean(seen.add(w)));
 }
 
 /** The warning for an HTML file a page links to (published as `out`) when it holds inline scripts or handlers. */

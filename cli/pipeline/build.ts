@@ -18,7 +18,9 @@ import { ImageFeed } from "../images/image-feed.ts";
 import { headersFile } from "../emit/security-headers.ts";
 import { openOutput, type Output } from "./output.ts";
 import { assertRoutesInside } from "./confine.ts";
-import { htmlFileWarnings, inlineCodeWarnings } from "../mdx/rehype-inline-code.ts";
+import { htmlFileWarnings } from "../mdx/rehype-inline-code.ts";
+import { pageWarnings } from "../mdx/page-warnings.ts";
+import { locateRenderError } from "../render/locate-render-error.ts";
 import { manifestFileOf, type Content } from "./output-update.ts";
 import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
@@ -95,7 +97,9 @@ export async function loadSite(
   const warnings: string[] = [];
   let done = logger.step("config");
   const config = loadConfig(opts.root);
-  const strings = loadStrings(config);
+  const stringWarnings: string[] = [];
+  const strings = loadStrings(config, stringWarnings);
+  for (const w of stringWarnings) report("warn", w, logger, warnings);
   for (const gap of missingTranslations(strings)) {
     if (
       report(
@@ -139,12 +143,11 @@ export async function loadSite(
     onCompiled,
   );
   for (const { index: i, error } of stage.errors) errors.add(error, jobs[i].source.file);
-  const inlineWarned = new Set<string>();
+  const pageWarned = new Set<string>();
   for (const [i, c] of stage.compiled) {
     checkComponents(c, knownComponentNames, errors);
-    // Inline code in content never runs under the site's CSP: said once per file and line (not once per locale).
-    for (const w of inlineCodeWarnings(jobs[i].source.file, c.inlineCode, inlineWarned))
-      report("warn", w, logger, warnings);
+    // Inline code, layout id clashes, no title: said once per file and line (not once per locale).
+    for (const w of pageWarnings(jobs[i].source, c, pageWarned)) report("warn", w, logger, warnings);
     compiled.set(planKey(jobs[i]), c);
   }
   if (opts.skipFailingPages && errors.count) {
@@ -343,7 +346,8 @@ async function buildWith(
   await releasePool();
   for (const [f, html] of rendered.files) files.set(f, html);
   const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
-  for (const { route, error } of rendered.errors) errors.add(error, route.origin);
+  for (const { route, error } of rendered.errors)
+    errors.add(await locateRenderError(error, route, ctx, site.index), route.origin);
   if (opts.skipFailingPages)
     for (const e of errors.list())
       report("warn", `${location(e.where)}: ${e.message} (page left out)`, logger, site.warnings);
