@@ -9,7 +9,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, relative, resolve } from "node:path";
-import { DocsiteError } from "../log.ts";
+import { DocsiteError, systemReason } from "../log.ts";
 
 export interface LockInfo {
   pid: number;
@@ -156,10 +156,10 @@ export function acquireLock(outDir: string): () => void {
 }
 
 export function lockError(file: string, err: unknown): DocsiteError {
-  const e = err as NodeJS.ErrnoException;
   return new DocsiteError(
-    `cannot create ${shown(file)} (${e.code ?? e.message})`,
+    `cannot create ${shown(file)} (${systemReason(err)})`,
     {},
     `check that ${shown(dirname(file))} exists and is writable`,
+    err,
   );
 }

@@ -18,7 +18,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { DocsiteError } from "../log.ts";
+import { DocsiteError, systemReason } from "../log.ts";
 import {
   applyUpdate,
   contentHash,
@@ -475,19 +475,20 @@ async function writeInPlace(tmp: string, outDir: string): Promise<void> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new DocsiteError(
-      `could not write into ${shown(outDir)} in place (${e.code ?? e.message}${e.path ? ` on ${shown(e.path)}` : ""})`,
+      `could not write into ${shown(outDir)} in place (${systemReason(e)}${e.path ? ` on ${shown(e.path)}` : ""})`,
       {},
-      `${shown(outDir)} may now mix old and new files: fix the permissions and build again`,
+      `${shown(outDir)} may now mix old and new files: fix the cause (permissions, disk space) and build again`,
+      err,
     );
   }
 }
 
 function swapError(outDir: string, err: unknown): DocsiteError {
-  const e = err as NodeJS.ErrnoException;
   return new DocsiteError(
-    `could not replace ${shown(outDir)} (${e.code ?? e.message}); the previous output is unchanged`,
+    `could not replace ${shown(outDir)} (${systemReason(err)}); the previous output is unchanged`,
     {},
-    `check that ${shown(dirname(outDir))} is writable and that nothing holds ${shown(outDir)} open`,
+    `check that ${shown(dirname(outDir))} is writable, has space, and that nothing holds ${shown(outDir)} open`,
+    err,
   );
 }
 

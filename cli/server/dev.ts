@@ -34,6 +34,7 @@ import { contentType } from "./mime.ts";
 import { escapeHtml } from "../render/html.ts";
 import { encodePath } from "../routes/paths.ts";
 import { createLogger, formatError, DocsiteError, location } from "../log.ts";
+import { heldLogger, listen } from "./listen.ts";
 
 /** Where `dev` serves the project components' stylesheet (`build` writes a content-hashed file instead). */
 const COMPONENT_CSS = "assets/dev-components.css";
@@ -90,7 +91,9 @@ export async function dev(opts: DevOptions): Promise<http.Server> {
 export async function startDev(opts: DevOptions): Promise<DevServer> {
   const { root } = opts;
   const idleMs = opts.idleMs ?? IDLE_MS;
-  const logger = createLogger({ quiet: opts.quiet });
+  // What loading the site says is held until the port is open: a taken port is then the only line.
+  const held = heldLogger(createLogger({ quiet: opts.quiet }));
+  const logger = held.logger;
   const site = new DevSite(root);
   const live = new LiveChannel();
   let images = new DevImages(root, "/");
@@ -542,7 +545,18 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       else res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(withLiveScript(errorPage(err)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? "127.0.0.1", resolve));
+  try {
+    await listen(server, opts.port, opts.host);
+    held.release();
+  } catch (err) {
+    held.drop();
+    // Nothing keeps running: the caller gets the error (a taken port), not a half-started server.
+    closed = true;
+    changes.close();
+    live.close();
+    (watcher as TreeWatcher | null)?.close();
+    throw err;
+  }
   // Closing also ends the open event streams, which would otherwise keep the server from closing.
   const closeServer = server.close.bind(server);
   server.close = (done?: (err?: Error) => void) => {

@@ -16,6 +16,7 @@ import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
+import { listen } from "./listen.ts";
 
 export interface ServeOptions {
   dir: string;
@@ -257,10 +258,8 @@ function notFound(
   res.end(req.method === "HEAD" ? undefined : file ? readFileSync(file) : "Not found");
 }
 
-export function serve(opts: ServeOptions): Promise<http.Server> {
+export async function serve(opts: ServeOptions): Promise<http.Server> {
   const server = http.createServer(createHandler(opts));
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve(server));
-  });
+  await listen(server, opts.port, opts.host);
+  return server;
 }
