@@ -100,8 +100,9 @@ export function recmaLocate(opts: { lineOffset: number }) {
     const visit = (node: Node): Node => {
       for (const key of Object.keys(node) as Array<keyof typeof node>) {
         const v = node[key] as unknown;
-        if (Array.isArray(v)) v.forEach((c, i) => c && typeof c.type === "string" && (v[i] = visit(c)));
-        else if (v && typeof (v as Node).type === "string" && key !== "loc") (node as any)[key] = visit(v as Node);
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) if (v[i] && typeof v[i].type === "string") v[i] = visit(v[i]);
+        } else if (v && typeof (v as Node).type === "string" && key !== "loc") (node as any)[key] = visit(v as Node);
       }
       if (!isJsxCall(node)) return node;
       const line = lineOf(node);

@@ -107,7 +107,7 @@ describe("inputs that are wrong say so", { timeout: 180_000 }, () => {
   it("dates that are not calendar dates: an error at the front matter line", async () => {
     for (const date of ["2024-02-30", "2024-13-45"])
       await expectFailure({ "content/en/blog/hello.mdx": post(`date: ${date}`) }, 1, [
-        new RegExp(`content/en/blog/hello\\.mdx:4 front matter field "date" must be a calendar date like 2024-05-20`),
+        /content\/en\/blog\/hello\.mdx:4 front matter field "date" must be a calendar date like 2024-05-20/,
       ]);
     await expectFailure(
       { "content/en/docs/v1/guide/second.mdx": "---\ntitle: S\nlast_update:\n  date: 2023-02-29\n---\n\nText.\n" },
@@ -176,7 +176,7 @@ describe("inputs that are wrong say so", { timeout: 180_000 }, () => {
       "content/en/docs/v1/guide/untitled.mdx": "---\ndescription: No title here.\n---\n\nJust text.\n",
       "content/en/docs/v1/guide/Twin.mdx": "---\ntitle: Twin\n---\n\nUpper.\n",
       "content/en/docs/v1/guide/twin.mdx": "---\ntitle: twin\n---\n\nLower.\n",
-      ["content/en/docs/v1/guide/cafe\u0301.mdx"]: "---\ntitle: Cafe\n---\n\nDecomposed.\n",
+      "content/en/docs/v1/guide/cafe\u0301.mdx": "---\ntitle: Cafe\n---\n\nDecomposed.\n",
     });
     try {
       const ru = join(s.root, "i18n/ru.json");
