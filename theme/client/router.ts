@@ -80,10 +80,17 @@ export function startRouter(
       return;
     }
     if (my !== token) return;
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const next = doc.getElementById("__docsite");
+    if (!next) {
+      // A page of the same origin that docsite did not make (a hand-written HTML file, another app under the same
+      // host): nothing to swap in, so the browser loads it for real, as a link without the router would.
+      fetchPage.forget(url.pathname + url.search);
+      if (keepAddress) progress.done();
+      else location.assign(url.href);
+      return;
+    }
     try {
-      const doc = new DOMParser().parseFromString(html, "text/html");
-      const next = doc.getElementById("__docsite");
-      if (!next) throw new Error("the page has no docsite root");
       if (push && !keepAddress) {
         saveScroll();
         history.pushState({}, "", url.pathname + url.search + url.hash);
