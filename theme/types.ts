@@ -10,7 +10,16 @@ export interface LinkData {
 }
 
 export type NavItemData =
-  | { kind: "link"; label: string; href: string; external?: boolean; active?: boolean; icon?: string }
+  | {
+      kind: "link";
+      label: string;
+      href: string;
+      external?: boolean;
+      active?: boolean;
+      icon?: string;
+      /** The site's class for the link (an icon its custom CSS draws); the label is then only its accessible name. */
+      className?: string;
+    }
   | { kind: "dropdown"; id: string; label: string; items: LinkData[]; icon?: "locale" }
   | { kind: "search" }
   | { kind: "colorMode" };
@@ -38,12 +47,14 @@ export interface LayoutData {
   siteTitle: string;
   locale: string;
   homeHref: string;
-  logo: { src: string; alt: string; width: number; height: number };
+  /** Null when the site has no logo. `srcDark` is shown in dark mode instead of `src`. */
+  logo: { src: string; srcDark?: string; alt: string; width: number; height: number } | null;
   navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[] };
   footer: {
     groups: Array<{ title: string; items: LinkData[] }>;
     icons: Array<{ label: string; href: string; icon: string }>;
     copyright: string;
+    style?: "light" | "dark";
   };
   announcement: { id: string; content: string; closeable: boolean } | null;
   colorMode: { applies: boolean; disableSwitch: boolean };

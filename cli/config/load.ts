@@ -14,6 +14,7 @@ import type { SiteConfig, NavbarItem } from "./types.ts";
 
 export const NAVBAR_ITEM_TYPES = [
   "link",
+  "dropdown",
   "docSidebar",
   "docsVersionDropdown",
   "localeDropdown",
@@ -157,11 +158,13 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
     onBrokenAnchors: "warn",
     onDuplicateRoutes: "warn",
     onMissingTranslations: "warn",
+    customCss: [],
     ...raw,
     i18n: { ...raw.i18n, localeConfigs },
     docs: {
       routeBasePath: raw.docs.routeBasePath ?? "docs",
       pluginId: raw.docs.pluginId ?? "default",
+      breadcrumbs: raw.docs.breadcrumbs ?? false,
       versions: raw.docs.versions.map((v: any) => ({ status: "current", isLast: false, ...v })),
     },
     blog: {
@@ -171,7 +174,9 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
       wordsPerMinute: 200,
       tagPages: false,
       excerpts: "description",
-      ...raw.blog,
+      sidebarCount: 0,
+      ...(raw.blog === false ? {} : raw.blog),
+      enabled: raw.blog !== false,
     },
     navbar: { hideOnScroll: true, ...raw.navbar, logo: { width: 28, height: 28, ...raw.navbar.logo } },
     footer: { icons: [], copyright: "footer.copyright", ...raw.footer },
@@ -182,7 +187,7 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
       algolia: raw.search?.algolia ? { contextualSearch: true, ...raw.search.algolia } : undefined,
     },
     rootDir: "",
-  } as SiteConfig;
+  } as unknown as SiteConfig;
 }
 
 function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
@@ -226,6 +231,10 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
       fail(`navbar item ${i} of type docSidebar has no sidebarId`, `/navbar/items/${i}`);
     if (item.type === "link" && !item.to && !item.href)
       fail(`navbar link ${i} needs "to" (site path) or "href" (external URL)`, `/navbar/items/${i}`);
+    if (item.type === "link" && !item.label && !item.ariaLabel)
+      fail(`navbar link ${i} needs a "label" (an i18n key) or an "ariaLabel"`, `/navbar/items/${i}`);
+    if (item.type === "dropdown" && (!item.label || !Array.isArray(item.items)))
+      fail(`navbar dropdown ${i} needs a "label" (an i18n key) and "items" (links)`, `/navbar/items/${i}`);
   });
   if (cfg.search.provider === "algolia" && !cfg.search.algolia)
     fail(
