@@ -33,3 +33,6 @@ function useSiteContext(hook: string): SiteContextValue {
 export const useT = () => useSiteContext("useT").i18n.t;
 export const useLocale = () => useSiteContext("useLocale").i18n.locale;
 export const useLayout = () => useSiteContext("useLayout").layout;
+
+/** The site context when there is one (the server's render), else null (an island hydrating in the browser). */
+export const useOptionalSite = (): SiteContextValue | null => useContext(SiteContext);

@@ -9,6 +9,7 @@ import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
 import { hashText } from "../content/scan.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
+import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
@@ -88,7 +89,7 @@ const COMPILER_HASH = hashText(
     "nesting.ts",
     "rehype-inline-code.ts",
   ]
-    .concat("../images/rehype-images.ts", "../../theme/layout-ids.ts")
+    .concat("../images/rehype-images.ts", "../../theme/layout-ids.ts", "../islands/classify.ts")
     .map((f) => readFileSync(join(here, f), "utf8"))
     .join("\0"),
 );
@@ -249,15 +250,19 @@ export async function compileSource(
     for (const r of sub.inlineCode ?? []) inlineRefs.push({ ...r, file: r.file ?? file });
     Object.assign(depHashes, sub.depHashes);
     if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
+    for (const k of sub.modules?.islands ?? []) if (!modules.islands?.includes(k)) (modules.islands ??= []).push(k);
     return sub.code;
   };
-  const bundle = async (file: string, line: number, isPackage = false): Promise<string> => {
+  const bundle = async (file: string, line: number, isPackage = false): Promise<{ code: string; island?: string }> => {
     if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
     try {
       const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage);
       for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
       if (b.css) (modules.styles ??= []).push(b.css);
-      return b.code;
+      // A component that needs the browser is hydrated where the page uses it (cli/islands/).
+      const island = b.island.island ? islandKey(file, isPackage) : undefined;
+      if (island && !modules.islands?.includes(island)) (modules.islands ??= []).push(island);
+      return { code: b.code, island };
     } catch (err) {
       if (err instanceof MissingPackageError && isPackage)
         throw new DocsiteError(

@@ -5,10 +5,11 @@
 // component renders its initial HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
+import { classify, type Classification } from "../islands/classify.ts";
 
 export interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -16,6 +17,8 @@ export interface BundledComponent {
   css: string;
   /** Project files (site-relative) the bundle was made from: a change to any of them invalidates pages. */
   inputs: string[];
+  /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
+  island: Classification;
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -128,6 +131,8 @@ async function runBundle(
         ".webp": "dataurl",
         ".svg": "dataurl",
         ".json": "json",
+        // Docusaurus compiles JSX in .js files too.
+        ".js": "jsx",
       },
       define: { "process.env.NODE_ENV": '"production"' },
     });
@@ -136,6 +141,7 @@ async function runBundle(
     return {
       code: js?.text ?? "",
       css: css?.text ?? "",
+      island: classify(js?.text ?? "", isPackage ? null : readFileSync(posix.join(rootDir, file), "utf8")),
       inputs: [
         ...new Set([
           // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.

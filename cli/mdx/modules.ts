@@ -16,6 +16,8 @@ export const THEME_MODULES = [
   "MDXComponents",
   "DocCardList",
   "DocCard",
+  "Heading",
+  "ThemedImage",
 ] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
 export const DOCUSAURUS_MODULES = [
@@ -26,6 +28,8 @@ export const DOCUSAURUS_MODULES = [
   "useDocusaurusContext",
   "Translate",
   "Interpolate",
+  "useIsBrowser",
+  "ExecutionEnvironment",
   // Hooks for the `<DocCardList items={useCurrentSidebarCategory().items} />` idiom.
   "theme-common",
   "plugin-content-docs/client",
@@ -33,7 +37,7 @@ export const DOCUSAURUS_MODULES = [
 
 /** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
 export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
-  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar", "useColorMode"],
   "plugin-content-docs/client": ["useCurrentSidebarCategory", "useDocsSidebar"],
 };
 

@@ -22,6 +22,8 @@ export interface ModuleInfo {
   deps: string[];
   /** CSS of the project components the page imports (the build joins them into one stylesheet). */
   styles?: string[];
+  /** Islands the page uses: the keys of the components it imports that need the browser (cli/islands/keys.ts). */
+  islands?: string[];
   /** Text of the first paragraph (a description for pages without one). */
   summary?: string;
 }
@@ -33,8 +35,8 @@ export interface ImportOptions {
   info: ModuleInfo;
   /** Compiles a partial to MDX function-body code. */
   compilePartial: (file: string) => Promise<string>;
-  /** Bundles a project component module to CommonJS code (recording its CSS and inputs). */
-  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<string>;
+  /** Bundles a project component module to CommonJS code (recording its CSS and inputs); an island has a key. */
+  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<{ code: string; island?: string }>;
 }
 
 type EsNode = { type: string; [k: string]: any };
@@ -169,12 +171,13 @@ export function remarkImports(opts: ImportOptions) {
             const code = await opts.compilePartial(r.file);
             body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
           } else if (r.kind === "component" || r.kind === "package") {
-            const code = await opts.bundleComponent(
+            const { code, island } = await opts.bundleComponent(
               r.kind === "component" ? r.file : r.name,
               line,
               r.kind === "package",
             );
-            body.push(...bindings(stmt, (imp) => member(`${api}.component(${JSON.stringify(code)})`, imp)));
+            const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
+            body.push(...bindings(stmt, (imp) => member(`${api}.component(${args})`, imp)));
           } else if (r.kind === "asset") {
             if (r.emit) info.assets.push({ file: r.file, url: r.url });
             const mod = `({default: ${JSON.stringify(r.url)}})`;

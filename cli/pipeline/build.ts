@@ -38,6 +38,7 @@ import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 import { CONTENT_NS } from "./content-cache.ts";
+import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
 
 export interface BuildOptions {
   root: string;
@@ -305,11 +306,15 @@ async function buildWith(
     /* awaited below; this only keeps an early failure from counting as unhandled */
   });
   let done = logger.step("client bundle");
+  // Project components that need the browser (cli/islands/): the runtime then loads them, each from its own chunk.
+  const islandKeys = siteIslandKeys(table.routes);
   const bundle = await cachedClientBundle(cache, {
     baseUrl: config.baseUrl,
     dev: opts.dev,
     trailingSlash: config.trailingSlash,
+    ...(islandKeys.length ? { islands: true } : {}),
   });
+  const islands = await siteIslandChunks(config, islandKeys, bundle, opts.dev);
   timings.bundle = done();
   // This build needs esbuild's service process (about 20 MB) no more: stopped, it does not add to the memory of the
   // image and render stages. A later call (the next build of a long-lived process) starts it again.
@@ -338,8 +343,9 @@ async function buildWith(
     },
     pageModules,
     images: images.images,
+    islands: islands.urls,
   };
-  const files = new Map<string, Content>([...bundle.files, ...images.files]);
+  const files = new Map<string, Content>([...bundle.files, ...islands.files, ...images.files]);
   if (componentCss) files.set(componentCss.file, componentCss.css);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);

@@ -10,6 +10,7 @@ import { hashText } from "../content/scan.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { hasContent, type DrawnContent } from "../render/page-content.ts";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
+import { siteData } from "../../theme/docusaurus/site-modules.tsx";
 import { cacheKey, sharedRef, type BuildCache } from "./cache.ts";
 import { appendToPack, PackReader, stagePack, type PackedRef } from "./pack-store.ts";
 
@@ -38,16 +39,17 @@ export interface StoredContent extends PackedRef {
 export function contentRef(job: RenderJob): ContentRef | undefined {
   const page = job.page;
   if (!hasContent(page)) return undefined;
-  const { baseUrl, title, url } = job.document.config;
   const key = cacheKey(
     JSON.stringify({
       kind: page.kind,
       code: page.code,
       locale: job.locale,
       fallback: job.fallback?.locale,
-      // What compiled MDX and components can read of the site (render/mdx-runtime.ts, theme/mdx/docusaurus.tsx).
-      site: { baseUrl, title, url },
+      // What compiled MDX and components can read of the site (theme/docusaurus/site-modules.tsx).
+      site: siteData(job.document.config),
       images: job.images,
+      // The island chunks the content names (cli/islands/): a rebundled island draws the content again.
+      ...(job.islands ? { islands: job.islands } : {}),
     }),
   );
   const layout = hashText(JSON.stringify(job.layout));

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { fromRoot } from "../boot/locations.ts";
 import { themeModule, docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { pageComponents } from "./page-components.ts";
+import { islandExports } from "../islands/ssr.ts";
 
 export { pageComponents };
 
@@ -54,7 +55,11 @@ export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
   const docsite = {
     theme: (name: string) => themeModule(name),
     docusaurus: (name: string) => docusaurusModule(name, site),
-    component: (componentCode: string) => runComponent(componentCode, site),
+    // A component that needs the browser comes with its island key: drawn as an island (cli/islands/ssr.ts).
+    component: (componentCode: string, island?: string) => {
+      const exports = runComponent(componentCode, site) as Record<string, unknown>;
+      return island ? islandExports(exports, island) : exports;
+    },
     partial(partialCode: string) {
       let p = partials.get(partialCode);
       if (!p) {

@@ -18,6 +18,7 @@ import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
+import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
@@ -46,6 +47,8 @@ export interface RenderJob {
   messages: Messages;
   /** The default locale's strings, which answer keys this locale lacks (absent for the default locale). */
   fallback?: { locale: string; messages: Messages };
+  /** The browser chunk of each island the page uses, by island key (cli/islands/). */
+  islands?: Record<string, string>;
   layout: LayoutData;
   wide: boolean;
   page: PageSpec;
@@ -150,12 +153,13 @@ async function drawContent(
     content = h(DocContext.Provider, { value: sidebar }, content);
   }
   if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
+  if (job.islands) content = h(IslandRender.Provider, { value: islandRenderState(job.islands, "c") }, content);
   const layout = watched(job.layout, () => (reads.layout = true));
   // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
   const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t: shown }, layout, children: content }), {
     identifierPrefix: "c",
   });
-  return { html, reads };
+  return { html: job.islands ? pruneSlotTemplates(html) : html, reads };
 }
 
 /**
@@ -171,7 +175,8 @@ export async function renderJobParts(
   const drawn = hasContent(spec) && spec.content === undefined ? await drawContent(spec, job, t) : undefined;
   const element = await pageElement(spec, job.document.config);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
-  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  let page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  if (job.islands) page = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, page);
   let body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
@@ -179,6 +184,7 @@ export async function renderJobParts(
       children: h(Layout, { wide: job.wide, children: page }),
     }),
   );
+  if (job.islands) body = pruneSlotTemplates(body);
   if (hasContent(spec)) {
     const at = body.indexOf(SLOT_HTML);
     if (at < 0) throw new Error("the layout lost the page content's place");

@@ -59,6 +59,8 @@ export interface RenderContext {
   pageModules: Map<string, PageModule>;
   /** The image stage's results (cli/images/stage.ts), by source path. */
   images?: ReadonlyMap<string, ImageData>;
+  /** The browser chunk of each island of the site, by island key (cli/islands/bundle.ts). */
+  islands?: ReadonlyMap<string, string>;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -252,8 +254,10 @@ export function prepareRoute(
   };
   const images = imageEntries(ctx.images, routeImages(ctx, route));
   if (images.some(([, d]) => d.video || d.dark?.video)) extraHead += movingPicturesScript(ctx.assets);
+  const islands = islandUrls(ctx, route);
   return {
     locale: route.locale,
+    ...(islands ? { islands } : {}),
     images,
     messages: strings.messages,
     fallback:
@@ -328,6 +332,33 @@ export function imageEntries(
   // Sorted: the stage fills its map in the order encodes finish, which differs between runs (a cache key).
   if (!list) imageEntryLists.set(images, (list = [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return list;
+}
+
+/** The chunks of the islands a route's page uses, by key; undefined for a page without islands (most). */
+function islandUrls(ctx: RenderContext, route: Route): Record<string, string> | undefined {
+  const keys = routeIslands(ctx, route);
+  if (!keys.length) return undefined;
+  const urls: Record<string, string> = {};
+  for (const k of [...keys].sort()) {
+    const url = ctx.islands?.get(k);
+    if (!url) throw new Error(`internal: the island ${k} has no browser chunk`);
+    urls[k] = url;
+  }
+  return urls;
+}
+
+function routeIslands(ctx: RenderContext, route: Route): string[] {
+  if (route.kind === "doc" || route.kind === "blogPost") return route.compiled.modules?.islands ?? [];
+  if (route.kind === "blogList")
+    return [
+      ...new Set(
+        route.posts.flatMap((p) => {
+          const post = ctx.table.byPath.get(p.href);
+          return post?.kind === "blogPost" && p.excerpt ? (post.compiled.modules?.islands ?? []) : [];
+        }),
+      ),
+    ];
+  return [];
 }
 
 /** The images a route shows: its page's (Markdown images, <img>, partials) or a custom page's `meta.images`. */

@@ -26,6 +26,8 @@ import { PageErrors } from "../pipeline/page-errors.ts";
 import { cacheDirOf } from "../pipeline/cache.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
+import { DevIslands } from "../islands/dev-islands.ts";
+import { siteIslandKeys } from "../islands/site-islands.ts";
 import { sameSite } from "./serve.ts";
 import { cleanPath } from "../../theme/clean-path.ts";
 import { publicPath } from "../routes/public-url.ts";
@@ -100,6 +102,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let bundle: ClientBundle | null = null;
   let liveScript = "";
   const pageModules = new Map<string, PageModule>();
+  const islands = new DevIslands();
   /** Files pages import (a PDF, a video), by path under the base URL → file in the site folder. */
   const pageFiles = new Map<string, string>();
   let search: Map<string, string> | null = null;
@@ -210,7 +213,14 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       },
       pageModules,
       images: images.images,
+      islands: islands.urls(),
     };
+  }
+
+  /** The chunks of the islands a route's page uses, bundled before it is drawn (cli/islands/dev-islands.ts). */
+  async function prepareIslands(route: Route): Promise<void> {
+    const keys = siteIslandKeys([route]);
+    if (keys.length && bundle?.shared) await islands.ensure(site.model!.config, keys, bundle.shared);
   }
 
   /**
@@ -219,6 +229,8 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
    */
   async function renderPatch(route: PageRoute): Promise<string> {
     await preparePage(route);
+    await bundleReady;
+    await prepareIslands(route);
     const { renderJob } = await import("../render/render-job.ts");
     try {
       const job = prepareRoute(await renderContext(), route);
@@ -250,6 +262,8 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       }
     }
     try {
+      await bundleReady;
+      await prepareIslands(route);
       const html = await renderRoute(await renderContext(), route);
       clear(`render:${route.origin}`);
       return withLiveScript(html);
@@ -265,7 +279,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const cpu0 = process.cpuUsage();
   const modelReady = loadModel();
   // esbuild itself (not the build cache, whose key hashes every file of docsite's code on this thread).
-  const bundleReady = bundleClient({ baseUrl: "/", dev: true }).then(
+  const bundleReady = bundleClient({ baseUrl: "/", dev: true, islands: true }).then(
     (b) => {
       bundle = b;
     },
@@ -352,7 +366,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
     if (theme) {
       try {
-        bundle = await bundleClient({ baseUrl: "/", dev: true });
+        bundle = await bundleClient({ baseUrl: "/", dev: true, islands: true });
         clear("theme");
       } catch (err) {
         report("theme", err);
@@ -457,7 +471,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
         .end(componentCss() ?? "");
       return;
     }
-    const asset = bundle?.files.get(pathname.slice(1));
+    const asset = bundle?.files.get(pathname.slice(1)) ?? islands.file(pathname.slice(m.config.baseUrl.length));
     if (asset) {
       // Asset names carry a hash of their content: a reload after an edit takes them from the browser's cache.
       res

@@ -6,6 +6,12 @@ import { startAnalytics } from "./analytics.ts";
 import { applyMode, readMode } from "../layout/ColorModeToggle.tsx";
 import { safeStorage, safeSession } from "./storage.ts";
 import { settleNotFound } from "./not-found.ts";
+import { loadProjectIslands } from "./project-islands-loader.ts";
+
+declare global {
+  /** The site has project islands (cli/client/bundle.ts): without, the code below that loads them is left out. */
+  const __DOCSITE_PROJECT_ISLANDS__: boolean;
+}
 
 const root = document.getElementById("__docsite")!;
 const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
@@ -67,6 +73,18 @@ const onIslandError = (err: unknown) => {
   }
   showError(err, () => location.reload(), true);
 };
+// The site's own islands: their loader is a chunk of its own, fetched by pages that have one.
+let projectIslands: typeof import("./project-islands.ts") | undefined;
+function hydrateProjectIslands(r: HTMLElement): void {
+  if (!__DOCSITE_PROJECT_ISLANDS__ || !r.querySelector("docsite-island[data-src]")) return;
+  loadProjectIslands()
+    .then((m) => {
+      projectIslands = m;
+      m.hydrateProjectIslands(r, onIslandError);
+    })
+    .catch(onIslandError);
+}
+hydrateProjectIslands(root);
 hydrateIslands(root, onIslandError).then(() => {
   document.documentElement.setAttribute("data-hydrated", "");
   safeSession.remove("docsite.reloaded");
@@ -98,9 +116,11 @@ const router = startRouter(root, {
   beforeSwap(old) {
     stopToc();
     unmountIslands(old);
+    if (__DOCSITE_PROJECT_ISLANDS__) projectIslands?.leavePage(old);
   },
   afterSwap(next, { pathChanged }) {
     hydrateIslands(next, onIslandError);
+    if (__DOCSITE_PROJECT_ISLANDS__) hydrateProjectIslands(next);
     restoreTabs(next);
     stopToc = tocSpy(next);
     rememberDocsVersion();

@@ -1,8 +1,10 @@
 // What Docusaurus content imports from `@theme/*` and `@docusaurus/*`, mapped onto docsite's components. Pages are
 // rendered on the server; these never reach the client bundle on their own.
-import { createElement, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Admonition, CodeBlock, Tabs, TabItem, mdxComponents } from "./components.tsx";
 import { DocCard, DocCardList, useCurrentSidebarCategory, useDocsSidebar } from "../docs/DocCards.tsx";
+import { siteData, siteModules } from "../docusaurus/site-modules.tsx";
+import { Head, pageThemeModules } from "../docusaurus/page-frame.tsx";
 
 /** The sidebar hooks of `@docusaurus/theme-common` and `@docusaurus/plugin-content-docs/client` that docsite has. */
 const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar };
@@ -50,30 +52,20 @@ export function themeModule(name: string): { default: unknown } {
     MDXComponents: { ...mdxComponents, Details, details: Details },
     DocCardList,
     DocCard,
+    ...pageThemeModules,
   };
   return { default: modules[name] };
 }
 
-/** `@docusaurus/*` modules by name, with the site's base URL and config where they need them. */
-export function docusaurusModule(name: string, site: { baseUrl: string; title: string; url: string }): unknown {
-  const withBase = (url: string) =>
-    /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(url) || url.startsWith(site.baseUrl)
-      ? url
-      : site.baseUrl + url.replace(/^\//, "");
-  const Link = ({ to, href, children, ...rest }: { to?: string; href?: string; children?: ReactNode }) =>
-    createElement("a", { href: to !== undefined ? withBase(to) : href, ...rest }, children);
-  const modules: Record<string, unknown> = {
-    Link,
-    useBaseUrl: withBase,
-    BrowserOnly: () => null,
-    Head: () => null,
-    useDocusaurusContext: () => ({ siteConfig: { baseUrl: site.baseUrl, title: site.title, url: site.url } }),
-    Translate: ({ children }: { children?: ReactNode }) => children ?? null,
-    Interpolate: ({ children }: { children?: ReactNode }) => children ?? null,
-  };
+/**
+ * `@docusaurus/*` modules by name (theme/docusaurus/site-modules.tsx, the same in islands in the browser), with the
+ * site's config where they need it.
+ */
+export function docusaurusModule(name: string, site: Parameters<typeof siteData>[0]): unknown {
+  const modules = siteModules(siteData(site));
   // Modules of named hooks only.
-  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...sidebarHooks };
-  const value = modules[name];
-  // `import useBaseUrl from ...` reads `.default`; hooks like useBaseUrl are also named exports.
-  return { default: value, [name]: value, translate: (m: { message: string }) => m.message };
+  if (name === "theme-common" || name === "plugin-content-docs/client")
+    return { ...modules["theme-common"], ...sidebarHooks };
+  if (name === "Head") return { default: Head, Head };
+  return modules[name] ?? { default: undefined };
 }

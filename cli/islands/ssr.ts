@@ -1,0 +1,185 @@
+// Islands on the server: a component that needs the browser (cli/islands/classify.ts) is drawn as usual, inside a
+// `<docsite-island>` element that names its browser chunk and carries its props as JSON, so the browser can hydrate
+// it where the page uses it (theme/client/project-islands.ts). Props that are React elements (children, or an
+// `icon={<X/>}`) are slots: drawn here as static HTML in `<docsite-slot>`, and handed back to the component in the
+// browser as that HTML. A slot the component does not draw at first (the body of a closed accordion) is also kept
+// in a `<template>`, so the browser has it when the component shows it later. No inline script: the CSP allows none.
+import {
+  createContext,
+  createElement as h,
+  isValidElement,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+
+/** What a render of one tree knows about islands: the chunk of each island key, and a counter for slot ids. */
+export interface IslandRenderState {
+  urls: Readonly<Record<string, string>>;
+  /** Slot ids are `<prefix><n>`: trees drawn apart (a page's content, its layout) use different prefixes. */
+  prefix: string;
+  next: number;
+}
+
+export const islandRenderState = (urls: Readonly<Record<string, string>>, prefix: string): IslandRenderState => ({
+  urls,
+  prefix,
+  next: 0,
+});
+
+export const IslandRender = createContext<IslandRenderState | null>(null);
+
+/**
+ * True inside an island's own drawing: a component there is part of that island's code in the browser, not an island
+ * of its own (a whole-page island drawing an interactive component). Slots are outside again.
+ */
+const InsideIsland = createContext(false);
+
+/** How an island loads: `client:load` at once, `client:visible` when scrolled to; by default at once when on screen. */
+const DIRECTIVES: Record<string, string> = { "client:load": "eager", "client:visible": "visible" };
+
+/** The props of an island as JSON data and slots; an error names the prop that cannot go to the browser. */
+export function splitProps(
+  props: Record<string, unknown>,
+  name: string,
+): { data: Record<string, unknown>; slots: Record<string, ReactNode>; load: string } {
+  const data: Record<string, unknown> = {};
+  const slots: Record<string, ReactNode> = {};
+  let load = "auto";
+  for (const [key, value] of Object.entries(props)) {
+    if (key.startsWith("client:")) {
+      if (value !== false) load = DIRECTIVES[key] ?? load;
+      continue;
+    }
+    if (value === undefined) continue;
+    if (isNode(value) && hasElement(value)) slots[key] = value as ReactNode;
+    else checkJson(value, key, name);
+    if (!(key in slots)) data[key] = value;
+  }
+  return { data, slots, load };
+}
+
+const isNode = (v: unknown): boolean =>
+  isValidElement(v) || (Array.isArray(v) && v.every((x) => x == null || typeof x !== "object" || isNode(x)));
+const hasElement = (v: unknown): boolean => isValidElement(v) || (Array.isArray(v) && v.some(hasElement));
+
+/** Throws when `value` would not arrive in the browser as it is: only JSON data (plain objects, arrays) does. */
+function checkJson(value: unknown, path: string, name: string, seen: unknown[] = []): void {
+  const fail = (what: string): never => {
+    throw new Error(
+      `the island <${name}> cannot send its prop "${path}" to the browser: it is ${what}. ` +
+        "Pass JSON data (strings, numbers, booleans, null, arrays, plain objects) or elements, " +
+        "or mark the component static with a `// @docsite-static` comment at its top",
+    );
+  };
+  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) fail(String(value));
+    return;
+  }
+  if (typeof value === "function") fail("a function");
+  if (typeof value !== "object") fail(`a ${typeof value}`);
+  if (seen.includes(value)) fail("a circular structure");
+  if (isValidElement(value)) fail("an element inside other data (only a prop of its own, or children, can be one)");
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      if (v === undefined) fail(`an array holding undefined at [${i}]`);
+      checkJson(v, `${path}[${i}]`, name, [...seen, value]);
+    });
+    return;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) fail(`an instance of ${proto?.constructor?.name ?? "a class"}`);
+  for (const [k, v] of Object.entries(value as object))
+    if (v !== undefined) checkJson(v, `${path}.${k}`, name, [...seen, value]);
+}
+
+/** A component drawn as an island: `key` names its module's browser chunk, `exportName` the export it is. */
+export function islandComponent<P extends object>(
+  Component: ComponentType<P>,
+  key: string,
+  exportName: string,
+): ComponentType<P> {
+  const name = exportName === "default" ? (Component.displayName ?? Component.name ?? key) || key : exportName;
+  function Island(props: P) {
+    const state = useContext(IslandRender);
+    const inside = useContext(InsideIsland);
+    if (inside || !state) return h(Component, props);
+    const url = state.urls[key];
+    if (!url) throw new Error(`internal: the island <${name}> (${key}) has no browser chunk`);
+    const { data, slots, load } = splitProps(props as Record<string, unknown>, name);
+    const id = `${state.prefix}${state.next++}`;
+    const slotProps: Record<string, ReactNode> = {};
+    const templates: ReactNode[] = [];
+    for (const [slot, content] of Object.entries(slots)) {
+      const ref = `${id}:${slot}`;
+      const outside = h(InsideIsland.Provider, { value: false }, content);
+      slotProps[slot] = h("docsite-slot", { "data-slot": ref }, outside);
+      templates.push(h("template", { key: ref, "data-docsite-slot": ref }, outside));
+    }
+    return h(
+      "docsite-island",
+      {
+        "data-src": url,
+        "data-export": exportName,
+        "data-id": id,
+        "data-props": JSON.stringify(data),
+        ...(templates.length ? { "data-slots": Object.keys(slots).join(",") } : {}),
+        ...(load !== "auto" ? { "data-load": load } : {}),
+      },
+      ...templates,
+      h(InsideIsland.Provider, { value: true }, h(Component, { ...data, ...slotProps } as P)),
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}
+
+const wrapped = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * A component module's exports with its components drawn as islands: the default export and the exports named like
+ * components (a capital first letter). Other exports (helpers, constants) are passed through as they are.
+ */
+export function islandExports(exports: Record<string, unknown>, key: string): Record<string, unknown> {
+  const known = wrapped.get(exports);
+  if (known) return known;
+  const out: Record<string, unknown> = { __esModule: true };
+  for (const name of Object.keys(exports)) {
+    const value = exports[name];
+    out[name] =
+      typeof value === "function" && (name === "default" || /^[A-Z]/.test(name))
+        ? islandComponent(value as ComponentType<object>, key, name)
+        : value;
+  }
+  wrapped.set(exports, out);
+  return out;
+}
+
+/**
+ * Drops the `<template>` copy of each slot the components drew (the browser reads those from the page), keeping the
+ * copies of slots that are not on the page yet.
+ */
+export function pruneSlotTemplates(html: string): string {
+  if (!html.includes("<template data-docsite-slot=")) return html;
+  let out = html;
+  for (const m of [...html.matchAll(/<template data-docsite-slot="([^"]+)">/g)].reverse()) {
+    if (!out.includes(`<docsite-slot data-slot="${m[1]}">`)) continue;
+    const start = out.indexOf(m[0]);
+    const end = templateEnd(out, start + m[0].length);
+    if (end > 0) out = out.slice(0, start) + out.slice(end);
+  }
+  return out;
+}
+
+/** The index just after the `</template>` that closes a template opened before `from` (nested ones counted). */
+function templateEnd(html: string, from: number): number {
+  let depth = 1;
+  const tag = /<(\/?)template\b[^>]*>/gi;
+  tag.lastIndex = from;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  return -1;
+}
