@@ -98,8 +98,6 @@ export interface SiteConfig {
     enabled: boolean;
     /** Recent posts listed in the sidebar of blog pages (0: no sidebar). */
     sidebarCount: number;
-    /** The sidebar's title: an i18n key. */
-    sidebarTitle?: string;
     routeBasePath: string;
     postsPerPage: number;
     feed: boolean;

@@ -28,6 +28,7 @@ import { checkComponents } from "../pipeline/page-checks.ts";
 import { PageErrorCollector } from "../pipeline/page-errors.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { DocsiteError } from "../log.ts";
+import { addSitePages } from "../pages/site-pages.ts";
 
 export type Plan = DocPlan | BlogPlan;
 export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
@@ -123,6 +124,10 @@ export class DevSite {
     const compiled = new Map([...slots].map(([k, s]) => [k, s.compiled]));
     let duplicate: string | null = null;
     const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
+      if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
+    });
+    // The site's Docusaurus pages (cli/pages/).
+    await addSitePages(config, table, this.slugs, cacheDirOf(config.rootDir), (msg) => {
       if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
     });
     if (duplicate) throw new DocsiteError(duplicate, {}, "give one of the pages another slug or file name");

@@ -212,7 +212,11 @@ export async function importDocusaurus(
     );
     return false;
   });
-  config.docusaurus = { aliases };
+  config.docusaurus = { ...config.docusaurus, aliases };
+  // What the config maps beyond content: stylesheets and translated pages outside src/, a redirects module.
+  for (const rel of m.copy)
+    if (existsSync(join(src, rel))) await cp(join(src, rel), join(out, rel), { recursive: true });
+  for (const [rel, text] of Object.entries(m.files)) await writeFile(join(out, rel), text);
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);

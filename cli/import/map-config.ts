@@ -2,9 +2,12 @@
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
 import { existsSync, readFileSync } from "node:fs";
-import fg from "fast-glob";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
+import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
+import { mapCustomCss } from "./map-css.ts";
+import { mapPages } from "./map-pages.ts";
+import { mapRedirects } from "./map-redirects.ts";
 
 export interface VersionPlan {
   /** Folder name under content/<locale>/docs/ and the version's name ("current" or as in versions.json). */
@@ -28,6 +31,10 @@ export interface MappedConfig {
   blogDir: string | null;
   mapped: string[];
   skipped: string[];
+  /** Files the import writes into the new project (a redirects module), path → text. */
+  files: Record<string, string>;
+  /** Project files and folders copied as they are, beyond content, static/ and src/. */
+  copy: string[];
 }
 
 type Any = Record<string, any>;
@@ -72,6 +79,9 @@ export function sitePath(to: string, baseUrl: string): string | null {
 export function mapConfig(dir: string, dc: Any): MappedConfig {
   const mapped: string[] = [];
   const skipped: string[] = [];
+  const files: Record<string, string> = {};
+  const copy: string[] = [];
+  let redirects: Any | undefined;
   const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
   const i18n = dc.i18n ?? {};
   const defaultLocale: string = str(i18n.defaultLocale) ?? "en";
@@ -106,6 +116,14 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     const name = Array.isArray(p) ? p[0] : p;
     if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
       mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
+      continue;
+    }
+    if (typeof name === "string" && /(^|\/)plugin-client-redirects$/.test(name)) {
+      const r = mapRedirects(Array.isArray(p) ? p[1] : undefined);
+      redirects = r.redirects;
+      if (r.module) files[r.module.file] = r.module.text;
+      mapped.push(...r.mapped);
+      skipped.push(...r.skipped);
       continue;
     }
     const label =
@@ -168,13 +186,17 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   mapped.push(
     `docs versions: ${versions.map((v) => `${v.name} at /${[routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
   );
-  if (blogOpts && blogOpts.blogSidebarCount !== undefined && blogOpts.blogSidebarCount !== 0)
-    skipped.push("blog.blogSidebarCount: docsite's blog pages have no sidebar of recent posts (the archive lists all)");
   let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
   if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
     skipped.push(`blog.routeBasePath "${blogBasePath}": docsite publishes the blog under a folder; "blog" is used`);
     blogBasePath = "blog";
   }
+
+  // Custom CSS (read for the icon links it draws).
+  const css = mapCustomCss(dir, customCss);
+  skipped.push(...css.skipped);
+  copy.push(...css.copy);
+  const cssText = css.customCss.map((f) => readFileSync(join(dir, f), "utf8")).join("\n");
 
   // Navbar.
   const navItems: Any[] = [];
@@ -198,7 +220,16 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       else if (to && sitePath(to, baseUrl))
         navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
       else skipped.push(`navbar item "${text}": its target ${to ?? href} is not a site path or an http(s) URL`);
-    } else skipped.push(`navbar item ${text ? `"${text}" ` : ""}of type ${type}: no docsite counterpart`);
+    } else {
+      const extra = mapNavbarExtra(item, {
+        label: (t) =>
+          label(`theme.navbar.item.${keyPart(t)}`, t, "docusaurus-theme-classic/navbar.json", `item.label.${t}`),
+        sitePath: (to) => sitePath(to, baseUrl),
+        css: cssText,
+      });
+      if (extra) navItems.push(extra);
+      else skipped.push(`navbar item ${text ? `"${text}" ` : ""}of type ${type}: no docsite counterpart`);
+    }
   }
   if (!navItems.some((i) => i.type === "search")) navItems.push({ type: "search", position: "right" });
   mapped.push(`navbar: ${navItems.length} items`);
@@ -274,7 +305,9 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     },
     docs: {
       routeBasePath,
+      breadcrumbs: docsChrome(docsOpts, versions.length).breadcrumbs,
       versions: versions.map((v) => ({
+        ...(docsChrome(docsOpts, versions.length).badge(v.name) ? { badge: true } : {}),
         name: v.name,
         label: v.label,
         path: v.path,
@@ -297,13 +330,18 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       feed: true,
       tagPages: true,
       excerpts: "truncate",
+      ...(blogOpts ? { sidebarCount: blogSidebar(blogOpts).sidebarCount } : {}),
     },
     navbar: {
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",
-      logo: { src: str(tc.navbar?.logo?.src) ?? "", alt: str(tc.navbar?.logo?.alt) ?? str(dc.title) ?? "" },
+      logo: mapLogo(dir, tc.navbar?.logo, str(dc.title)),
       items: navItems,
     },
-    footer: { links: footerLinks, copyright: "footer.copyright" },
+    footer: {
+      links: footerLinks,
+      copyright: "footer.copyright",
+      ...(tc.footer?.style === "dark" ? { style: "dark" } : {}),
+    },
     onBrokenLinks: severity(dc.onBrokenLinks, "throw"),
     onBrokenAnchors: severity(dc.onBrokenAnchors, "warn"),
     onDuplicateRoutes: severity(dc.onDuplicateRoutes, "warn"),
@@ -347,14 +385,24 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
   if (dc.headTags || dc.scripts || dc.stylesheets) skipped.push("headTags/scripts/stylesheets: not carried over");
-  if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
-  if (customCss.length)
-    skipped.push(
-      `theme.customCss (${customCss.join(", ")}): not carried over; ` +
-        "it styles Docusaurus' Infima classes, which docsite's theme does not have",
-    );
-  else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
-    skipped.push("custom CSS: docsite uses its own theme");
+  const pages = mapPages(dir, locales, defaultLocale);
+  if (pages.pages) config.docusaurus = { pages: pages.pages };
+  copy.push(...pages.copy);
+  mapped.push(...pages.mapped);
+  if (css.customCss.length) {
+    config.customCss = css.customCss;
+    mapped.push(`custom CSS: ${css.customCss.join(", ")} (Infima's colours and fonts mapped onto docsite's theme)`);
+  }
+  if (redirects) config.redirects = redirects;
+  const fields = customFields(dc.customFields);
+  if (fields) config.docusaurus = { ...config.docusaurus, customFields: fields };
+  const sidebarTitle = blogOpts ? blogSidebar(blogOpts).title : undefined;
+  if (sidebarTitle)
+    label("theme.blog.sidebar.title", sidebarTitle, "docusaurus-plugin-content-blog/options.json", "sidebar.title");
+  if (blogOpts === false) {
+    config.blog = false;
+    mapped.push("blog: false (no blog pages)");
+  }
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   return {
     config,
@@ -363,6 +411,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,
     mapped,
     skipped,
+    files,
+    copy,
   };
 }
 
@@ -371,21 +421,4 @@ function severity(v: unknown, fallback: string): string {
   if (v === "warn" || v === "log") return "warn";
   if (v === "ignore") return "ignore";
   return fallback;
-}
-
-/** What the Docusaurus pages plugin would have published from src/pages, which docsite does not import. */
-function pagesNote(pagesDir: string): string {
-  const files = fg
-    .sync("**/*.{md,mdx,js,jsx,ts,tsx}", {
-      cwd: pagesDir,
-      ignore: ["**/_*", "**/_*/**", "**/*.test.*", "**/__tests__/**"],
-    })
-    .sort();
-  const md = files.filter((f) => /\.mdx?$/.test(f));
-  const react = files.filter((f) => !/\.mdx?$/.test(f));
-  const list = (fs: string[]) => (fs.length ? ` (${fs.join(", ")})` : "");
-  return (
-    `src/pages: ${md.length} Markdown page(s)${list(md)} and ${react.length} React page(s)${list(react)} ` +
-    "are not imported (write docsite page modules under content/pages/)"
-  );
 }

@@ -91,7 +91,11 @@ function docusaurusPlugin(site: SiteData): Plugin {
               ],
             };
           const file = JSON.stringify(posix.join(THEME_DIR, found[0]));
-          return { contents: `export { ${found[1]} as default, ${found[1]} } from ${file};`, loader: "js" };
+          return {
+            contents: `export { ${found[1]} as default, ${found[1]} } from ${file};`,
+            loader: "js",
+            resolveDir: THEME_DIR,
+          };
         }
         const name = a.path.slice("@docusaurus/".length);
         const key = name === "plugin-content-docs/client" ? "theme-common" : name === "Head" ? null : name;
@@ -99,6 +103,7 @@ function docusaurusPlugin(site: SiteData): Plugin {
           return {
             contents: `export { Head as default, Head } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", "page-frame.tsx"))};`,
             loader: "js",
+            resolveDir: THEME_DIR,
           };
         const exported = Object.keys((key && names[key]) ?? { default: undefined });
         const lines = [

@@ -15,7 +15,11 @@ export class DevIslands {
   private files = new Map<string, Uint8Array>();
 
   /** The chunks of `keys`, bundled now where missing or out of date; key → URL. */
-  async ensure(config: SiteConfig, keys: Iterable<string>, shared: Record<string, string>): Promise<Map<string, string>> {
+  async ensure(
+    config: SiteConfig,
+    keys: Iterable<string>,
+    shared: Record<string, string>,
+  ): Promise<Map<string, string>> {
     const aliases = config.docusaurus?.aliases ?? {};
     for (const key of keys) {
       const { kind, spec } = islandModule(key);

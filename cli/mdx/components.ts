@@ -81,11 +81,16 @@ export function bundleComponent(
   }
 }
 
+/** A module bundled as components are, with more plugins in front (a page's island boundaries: cli/pages/). */
+export const bundleModuleWith = (rootDir: string, file: string, aliases: Record<string, string>, plugins: Plugin[]) =>
+  runBundle(rootDir, file, aliases, false, plugins);
+
 async function runBundle(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
   isPackage: boolean,
+  plugins: Plugin[] = [],
 ): Promise<BundledComponent> {
   const resolvePlugin: Plugin = {
     name: "docsite-components",
@@ -120,7 +125,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), resolvePlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), ...plugins, resolvePlugin],
       loader: {
         ".module.css": "local-css",
         ".css": "css",

@@ -39,6 +39,7 @@ import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 import { CONTENT_NS } from "./content-cache.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
+import { addSitePages, bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 
 export interface BuildOptions {
   root: string;
@@ -161,6 +162,10 @@ export async function loadSite(
   done = logger.step("routes and checks");
   let duplicateFailure: string | null = null;
   const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
+    if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
+  });
+  // The site's Docusaurus pages (src/pages of an imported site): React and Markdown pages at their URLs.
+  await addSitePages(config, table, docSlugs(index.docs), cacheDirOf(opts.root), (msg) => {
     if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
   });
   if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
@@ -287,6 +292,7 @@ async function buildWith(
   const cache = new BuildCache(cacheDirOf(opts.root));
 
   const pageModules = await loadPageModules(site);
+  const sitePages = await bundleSitePages(config, table.routes);
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
   const imagesP = runImageStage({
@@ -307,7 +313,7 @@ async function buildWith(
   });
   let done = logger.step("client bundle");
   // Project components that need the browser (cli/islands/): the runtime then loads them, each from its own chunk.
-  const islandKeys = siteIslandKeys(table.routes);
+  const islandKeys = siteIslandKeys(table.routes, sitePageIslands(sitePages));
   const bundle = await cachedClientBundle(cache, {
     baseUrl: config.baseUrl,
     dev: opts.dev,
@@ -327,6 +333,7 @@ async function buildWith(
   const componentCss = componentStylesheet(
     table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
     config.baseUrl,
+    sitePageStyles(sitePages),
   );
   const ctx: RenderContext = {
     config,
@@ -344,6 +351,7 @@ async function buildWith(
     pageModules,
     images: images.images,
     islands: islands.urls,
+    sitePages,
   };
   const files = new Map<string, Content>([...bundle.files, ...islands.files, ...images.files]);
   if (componentCss) files.set(componentCss.file, componentCss.css);

@@ -27,9 +27,12 @@ export async function readPageAssets(rootDir: string, assets: Map<string, string
 export function componentStylesheet(
   compiled: Iterable<CompiledMdx>,
   baseUrl: string,
+  /** More CSS: the site's React pages' (cli/pages/). */
+  more: Iterable<string> = [],
 ): { file: string; url: string; css: string } | null {
   const blocks = new Set<string>();
   for (const c of compiled) for (const s of c.modules?.styles ?? []) blocks.add(s);
+  for (const s of more) blocks.add(s);
   if (!blocks.size) return null;
   const css = [...blocks].join("\n");
   const file = `assets/components-${hashText(css).slice(0, 10)}.css`;

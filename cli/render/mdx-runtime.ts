@@ -24,8 +24,11 @@ type MdxModule = { default: ComponentType<{ components?: object }> };
 // A project component's bundle (cli/mdx/components.ts), evaluated once per code string.
 const componentModules = new Map<string, unknown>();
 
-/** Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite. */
-function runComponent(code: string, site: RuntimeSite): unknown {
+/**
+ * Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite; `more` answers
+ * other requests first (a page's islands: cli/pages/render-page.ts).
+ */
+export function runComponent(code: string, site: RuntimeSite, more?: (request: string) => unknown): unknown {
   const key = `${site.baseUrl}\0${code}`;
   if (componentModules.has(key)) return componentModules.get(key);
   const provided: Record<string, unknown> = {
@@ -37,6 +40,8 @@ function runComponent(code: string, site: RuntimeSite): unknown {
   };
   const require = (spec: string): unknown => {
     if (spec in provided) return provided[spec];
+    const given = more?.(spec);
+    if (given !== undefined) return given;
     // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
     if (spec.startsWith("@theme/")) return { __esModule: true, ...themeModule(spec.slice("@theme/".length)) };
     if (spec.startsWith("@docusaurus/"))

@@ -15,6 +15,8 @@ import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../..
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
+import { PageHead, type PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
+import { sitePageComponent, withPageHead } from "../pages/render-page.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
@@ -37,7 +39,12 @@ export type PageSpec =
   | { kind: "notFound" }
   | { kind: "redirect"; props: Props<typeof RedirectPage> }
   /** A custom page: the URL of its compiled module (the file name holds a hash of its code). */
-  | { kind: "page"; module: string; props: { locale: string } };
+  | { kind: "page"; module: string; props: { locale: string } }
+  /**
+   * A React page of the site's pages folder (cli/pages/): its CommonJS code, the code of the islands it imports by
+   * key, and its own key when it is an island as a whole.
+   */
+  | { kind: "sitePage"; code: string; islands: Record<string, string>; island?: string };
 
 export interface RenderJob {
   locale: string;
@@ -76,7 +83,7 @@ async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent
 const CONTENT_SLOT = "docsite-content-slot";
 const SLOT_HTML = `<${CONTENT_SLOT}></${CONTENT_SLOT}>`;
 
-async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode> {
+async function pageElement(spec: PageSpec, site: RuntimeSite, head?: PageHeadData): Promise<ReactNode> {
   switch (spec.kind) {
     case "doc":
       return h(DocPage, {
@@ -112,6 +119,8 @@ async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode
       const mod = (await import(spec.module)) as PageModule;
       return h(mod.default, spec.props);
     }
+    case "sitePage":
+      return h(PageHead.Provider, { value: head ?? {} }, h(sitePageComponent(spec, site)));
   }
 }
 
@@ -173,7 +182,9 @@ export async function renderJobParts(
   const t = strings.t.bind(strings);
   const spec = job.page;
   const drawn = hasContent(spec) && spec.content === undefined ? await drawContent(spec, job, t) : undefined;
-  const element = await pageElement(spec, job.document.config);
+  // What a React page's Layout and Head say about the document (its title, description).
+  const head: PageHeadData | undefined = spec.kind === "sitePage" ? {} : undefined;
+  const element = await pageElement(spec, job.document.config, head);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
   let page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
   if (job.islands) page = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, page);
@@ -191,8 +202,9 @@ export async function renderJobParts(
     body = body.slice(0, at) + (drawn?.html ?? spec.content) + body.slice(at + SLOT_HTML.length);
   }
   const ownScripts = spec.kind === "search" && spec.props.search ? [prePaintScript(spec.props.search)] : [];
+  const document = head ? withPageHead(job.document, head) : job.document;
   return {
-    html: publishHrefs(job.document.config, renderDocument({ ...job.document, body })),
+    html: publishHrefs(job.document.config, renderDocument({ ...document, body })),
     content: drawn,
     ownScripts,
   };

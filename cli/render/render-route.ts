@@ -16,6 +16,7 @@ import { searchClientConfig, searchPreconnect } from "../search/index.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
+import type { SitePageBuild } from "../pages/bundle-page.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -61,6 +62,8 @@ export interface RenderContext {
   images?: ReadonlyMap<string, ImageData>;
   /** The browser chunk of each island of the site, by island key (cli/islands/bundle.ts). */
   islands?: ReadonlyMap<string, string>;
+  /** The site's React pages, bundled, by file (cli/pages/bundle-page.ts). */
+  sitePages?: ReadonlyMap<string, SitePageBuild>;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -202,6 +205,33 @@ export function prepareRoute(
       page = { kind: "redirect", props: { to: publicPath(config, route.to) } };
       extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(publicPath(config, route.to))}">`;
       break;
+    case "sitePage": {
+      // A Markdown page is drawn as a doc without a sidebar (Docusaurus' MDX page: content and its TOC).
+      if (route.page.kind === "markdown") {
+        const d = route.compiled;
+        page = {
+          kind: "doc",
+          data: {
+            title: route.title,
+            hideTitle: d.headings[0]?.depth === 1,
+            toc: d.headings.filter((x) => x.depth >= 2 && x.depth <= 3),
+            hideToc: Boolean(route.hideToc),
+            activeHref: route.path,
+            unlisted: Boolean(route.unlisted),
+            untranslated: false,
+          },
+          code: codeOf(d),
+        };
+        title = `${route.title} | ${config.title}`;
+      } else {
+        const build = ctx.sitePages?.get(route.page.file);
+        if (!build) throw new Error(`internal: the page ${route.page.file} was not bundled`);
+        page = { kind: "sitePage", code: build.code, islands: build.islands, island: build.island };
+      }
+      description = route.description;
+      wide = true;
+      break;
+    }
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
       page = { kind: "page", module: moduleUrlOf(mod), props: { locale: route.locale } };
@@ -349,6 +379,11 @@ function islandUrls(ctx: RenderContext, route: Route): Record<string, string> | 
 
 function routeIslands(ctx: RenderContext, route: Route): string[] {
   if (route.kind === "doc" || route.kind === "blogPost") return route.compiled.modules?.islands ?? [];
+  if (route.kind === "sitePage") {
+    if (route.page.kind === "markdown") return route.compiled.modules?.islands ?? [];
+    const build = ctx.sitePages?.get(route.page.file);
+    return build ? [...Object.keys(build.islands), ...(build.island ? [build.island] : [])] : [];
+  }
   if (route.kind === "blogList")
     return [
       ...new Set(

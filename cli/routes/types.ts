@@ -3,6 +3,7 @@ import type { VersionConfig } from "../config/types.ts";
 import type { DocSource, BlogSource, PageModuleSource } from "../content/scan.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SidebarNode } from "./sidebars.ts";
+import type { SitePageSource } from "../pages/find-pages.ts";
 
 interface RouteBase {
   path: string;
@@ -95,6 +96,18 @@ export interface PageModuleRoute extends RouteBase {
   module: PageModuleSource;
 }
 
+/** A Docusaurus page of the site's pages folder (cli/pages/): a React module, or Markdown compiled like a doc. */
+export interface SitePageRoute extends RouteBase {
+  kind: "sitePage";
+  page: SitePageSource;
+  /** Markdown pages: the compiled file of this route's locale; React pages: an empty one (no content of theirs). */
+  compiled: CompiledMdx;
+  title: string;
+  description: string;
+  /** Markdown front matter: no table of contents, no title drawn by the page. */
+  hideToc?: boolean;
+}
+
 export type Route =
   | DocRoute
   | BlogPostRoute
@@ -103,7 +116,8 @@ export type Route =
   | BlogTagsRoute
   | RedirectRoute
   | SimpleRoute
-  | PageModuleRoute;
+  | PageModuleRoute
+  | SitePageRoute;
 
 export interface RouteTable {
   routes: Route[];

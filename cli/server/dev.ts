@@ -28,6 +28,8 @@ import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { DevIslands } from "../islands/dev-islands.ts";
 import { siteIslandKeys } from "../islands/site-islands.ts";
+import { bundleSitePage, type SitePageBuild } from "../pages/bundle-page.ts";
+import { sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { sameSite } from "./serve.ts";
 import { cleanPath } from "../../theme/clean-path.ts";
 import { publicPath } from "../routes/public-url.ts";
@@ -103,6 +105,8 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let liveScript = "";
   const pageModules = new Map<string, PageModule>();
   const islands = new DevIslands();
+  /** The site's React pages, bundled when first drawn (cli/pages/), by file. */
+  const sitePages = new Map<string, SitePageBuild>();
   /** Files pages import (a PDF, a video), by path under the base URL → file in the site folder. */
   const pageFiles = new Map<string, string>();
   let search: Map<string, string> | null = null;
@@ -192,7 +196,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   function componentCss(): string | undefined {
     const m = site.model!;
     const compiled = m.table.routes.flatMap((r) => ("compiled" in r && r.compiled ? [r.compiled] : []));
-    return componentStylesheet(compiled, m.config.baseUrl)?.css;
+    return componentStylesheet(compiled, m.config.baseUrl, sitePageStyles(sitePages))?.css;
   }
 
   /** The context pages render with (once the client bundle, whose file names pages refer to, is made). */
@@ -214,12 +218,20 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       pageModules,
       images: images.images,
       islands: islands.urls(),
+      sitePages,
     };
   }
 
   /** The chunks of the islands a route's page uses, bundled before it is drawn (cli/islands/dev-islands.ts). */
   async function prepareIslands(route: Route): Promise<void> {
-    const keys = siteIslandKeys([route]);
+    if (route.kind === "sitePage" && route.page.kind === "react" && !sitePages.has(route.page.file)) {
+      const m = site.model!;
+      sitePages.set(
+        route.page.file,
+        await bundleSitePage(m.config.rootDir, route.page.file, m.config.docusaurus?.aliases ?? {}),
+      );
+    }
+    const keys = siteIslandKeys([route], route.kind === "sitePage" ? sitePageIslands(sitePages) : []);
     if (keys.length && bundle?.shared) await islands.ensure(site.model!.config, keys, bundle.shared);
   }
 
@@ -374,6 +386,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
     if (layout || theme) {
       pageModules.clear();
+      sitePages.clear();
       if (await loadModel()) {
         // Saved pages compile now, so their problems show before any page asks for them.
         const saved = new Set(sources);

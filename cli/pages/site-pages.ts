@@ -1,0 +1,120 @@
+// The routes of the site's Docusaurus pages (cli/pages/find-pages.ts), one per page and locale, added to the route
+// table before its link checks. Markdown pages are compiled here like docs (the compile cache in front); React pages
+// are bundled when the site is rendered (cli/pages/bundle-page.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SiteConfig } from "../config/types.ts";
+import { splitFrontMatter } from "../content/frontmatter.ts";
+import { compileMdx, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
+import { moduleContextOf } from "../mdx/modules.ts";
+import { encodePath, localeBase, stripLocale } from "../routes/paths.ts";
+import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
+import type { RouteTable, SitePageRoute } from "../routes/types.ts";
+import { findSitePages } from "./find-pages.ts";
+import { bundleSitePage, type SitePageBuild } from "./bundle-page.ts";
+
+/** A React page's stand-in for compiled content: it has none of its own (its links and images are not tracked). */
+const noContent = (): CompiledMdx => ({
+  code: "",
+  codeHash: "",
+  headings: [],
+  anchors: [],
+  links: [],
+  sections: [],
+  wordCount: 0,
+  images: [],
+});
+
+/**
+ * Adds the site's pages to `table` (a page at a taken path follows onDuplicateRoutes, as any duplicate route:
+ * Docusaurus' docs at the site root win over `src/pages/index`). Returns the routes added.
+ */
+export async function addSitePages(
+  config: SiteConfig,
+  table: RouteTable,
+  slugs: Map<string, DocTarget>,
+  cacheDir: string | undefined,
+  onDuplicate: (msg: string) => void,
+): Promise<SitePageRoute[]> {
+  const pages = findSitePages(config);
+  const added: SitePageRoute[] = [];
+  const modules = moduleContextOf(config);
+  for (const locale of config.i18n.locales) {
+    for (const page of pages) {
+      const path = localeBase(config, locale) + (page.slug ? `${encodePath(page.slug)}/` : "");
+      const origin = page.translations[locale] ?? page.file;
+      const prev = table.byPath.get(path);
+      if (prev) {
+        onDuplicate(`duplicate route ${path}: ${prev.origin} and ${origin}; the first one is kept`);
+        continue;
+      }
+      let route: SitePageRoute;
+      if (page.kind === "markdown") {
+        const text = readFileSync(join(config.rootDir, origin), "utf8");
+        const { data, body, bodyOffset } = splitFrontMatter(text, origin);
+        const compiled = await compileMdx(
+          {
+            file: origin,
+            body,
+            bodyOffset,
+            rewriteLink: contentLinkRewriter(config, origin, locale, slugs),
+            rewriteKey: rewriteKeyOf(config, locale, slugs),
+            modules,
+          },
+          cacheDir,
+        );
+        route = {
+          kind: "sitePage",
+          path,
+          locale,
+          key: stripLocale(config, path).rest,
+          origin,
+          unlisted: Boolean(data.unlisted),
+          page,
+          compiled,
+          title: String(data.title ?? contentTitle(compiled) ?? config.title),
+          description: String(data.description ?? firstParagraph(compiled)),
+          hideToc: Boolean(data.hide_table_of_contents),
+        };
+      } else {
+        route = {
+          kind: "sitePage",
+          path,
+          locale,
+          key: stripLocale(config, path).rest,
+          origin,
+          page,
+          compiled: noContent(),
+          title: config.title,
+          description: config.tagline,
+        };
+      }
+      table.byPath.set(path, route);
+      table.routes.push(route);
+      added.push(route);
+    }
+  }
+  return added;
+}
+
+/** Bundles the site's React pages (one per file, whatever the locales), by file. */
+export async function bundleSitePages(
+  config: SiteConfig,
+  routes: Iterable<import("../routes/types.ts").Route>,
+): Promise<Map<string, SitePageBuild>> {
+  const builds = new Map<string, SitePageBuild>();
+  for (const r of routes) {
+    if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file)) continue;
+    builds.set(r.page.file, await bundleSitePage(config.rootDir, r.page.file, config.docusaurus?.aliases ?? {}));
+  }
+  return builds;
+}
+
+/** The island keys of bundled React pages (the islands they import, and pages that are islands themselves). */
+export const sitePageIslands = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
+  [...builds.values()].flatMap((b) => [...Object.keys(b.islands), ...(b.island ? [b.island] : [])]);
+
+/** The CSS of bundled React pages and their islands. */
+export const sitePageStyles = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
+  [...builds.values()].flatMap((b) => b.css);
