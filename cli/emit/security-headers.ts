@@ -96,7 +96,14 @@ export const inlineCodeToJson = (code: InlineCode): Record<(typeof KINDS)[number
 export const inlineCodeFromJson = (data: Partial<Record<(typeof KINDS)[number], string[]>>): InlineCode =>
   Object.fromEntries(KINDS.map((k) => [k, new Set(data[k] ?? [])])) as unknown as InlineCode;
 
-export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): string {
+/** Other sites a build found the pages loading from: a stylesheet's web font, an island's embedded player. */
+export interface MoreSources {
+  style?: string[];
+  font?: string[];
+  frame?: string[];
+}
+
+export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more: MoreSources = {}): string {
   const script = new Set(["'self'", ...code.scripts]);
   const style = new Set(["'self'", ...code.styles]);
   const font = new Set(["'self'", "data:"]);
@@ -122,6 +129,9 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): str
     if (!metrika.scriptUrl) script.add("https://yastatic.net");
     if (metrika.webvisor) frame.add("blob:");
   }
+  for (const o of more.style ?? []) style.add(o);
+  for (const o of more.font ?? []) font.add(o);
+  for (const o of more.frame ?? []) frame.add(o);
   const algolia = config.search.provider === "algolia" ? config.search.algolia : undefined;
   if (algolia) connect.add(originOf(algolia.host ?? ALGOLIA_DEFAULT_HOST(algolia.appId)));
   const list = (s: Set<string>) => [...s].join(" ");
@@ -144,8 +154,8 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): str
  * dist/_headers: every path gets the security headers; content-hashed assets are cached for good. `code` is the
  * inline code of every page (the render stage collects it, from the cache for pages not rendered again).
  */
-export function headersFile(config: SiteConfig, code: InlineCode): string {
-  const csp = contentSecurityPolicy(config, code);
+export function headersFile(config: SiteConfig, code: InlineCode, more?: MoreSources): string {
+  const csp = contentSecurityPolicy(config, code, more);
   const all = [...BASE_SECURITY_HEADERS, ["Content-Security-Policy", csp]].map(([k, v]) => `  ${k}: ${v}`);
   return [
     "# Written by docsite build: the headers docsite serve sends, for hosts that read _headers",

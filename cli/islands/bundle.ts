@@ -20,6 +20,8 @@ export interface IslandChunks {
   files: Map<string, Uint8Array>;
   /** Island key → URL of its chunk. */
   urls: Map<string, string>;
+  /** Origins the islands embed in frames (a video player's), for the CSP's frame-src. */
+  frames: string[];
 }
 
 export interface IslandBundleOptions {
@@ -146,13 +148,24 @@ export function chunkName(key: string, code: Uint8Array): string {
 export async function bundleIslands(keys: Iterable<string>, opts: IslandBundleOptions): Promise<IslandChunks> {
   const files = new Map<string, Uint8Array>();
   const urls = new Map<string, string>();
+  const frames = new Set<string>();
   for (const key of [...new Set(keys)].sort()) {
     const code = await bundleIsland(key, opts);
     const file = chunkName(key, code);
     files.set(file, code);
     urls.set(key, opts.baseUrl + file);
+    for (const o of frameOrigins(new TextDecoder().decode(code))) frames.add(o);
   }
-  return { files, urls };
+  return { files, urls, frames: [...frames].sort() };
+}
+
+/**
+ * The origins an island's code may put in an `<iframe>`: the https origins its code names, when it draws an iframe
+ * at all (a video embed that becomes a player on click). The CSP allows no frames otherwise.
+ */
+export function frameOrigins(code: string): string[] {
+  if (!/["'`]iframe["'`]/.test(code)) return [];
+  return [...new Set([...code.matchAll(/https:\/\/([a-z0-9-]+\.)+[a-z]{2,}(?=[/"'`$?:])/gi)].map((m) => m[0]))];
 }
 
 /** One island module as an ES module chunk whose `__docsiteModule` is the module's namespace. */

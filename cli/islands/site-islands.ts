@@ -20,7 +20,7 @@ export async function siteIslandChunks(
   bundle: ClientBundle,
   dev = false,
 ): Promise<IslandChunks> {
-  if (!keys.length) return { files: new Map(), urls: new Map() };
+  if (!keys.length) return { files: new Map(), urls: new Map(), frames: [] };
   if (!bundle.shared) throw new Error("internal: the client bundle was made without the islands' shared modules");
   return bundleIslands(keys, {
     rootDir: config.rootDir,

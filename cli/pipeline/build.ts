@@ -40,6 +40,7 @@ import { renderRoutes, type RenderStats } from "./render-stage.ts";
 import { CONTENT_NS } from "./content-cache.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
 import { addSitePages, bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { brandStylesheet } from "../brand/brand-css.ts";
 
 export interface BuildOptions {
   root: string;
@@ -321,6 +322,8 @@ async function buildWith(
     ...(islandKeys.length ? { islands: true } : {}),
   });
   const islands = await siteIslandChunks(config, islandKeys, bundle, opts.dev);
+  // The site's own stylesheets (customCss) and, for an imported site, Infima's classes (cli/brand/).
+  const brand = await brandStylesheet(config);
   timings.bundle = done();
   // This build needs esbuild's service process (about 20 MB) no more: stopped, it does not add to the memory of the
   // image and render stages. A later call (the next build of a long-lived process) starts it again.
@@ -342,7 +345,7 @@ async function buildWith(
     assets: {
       entry: bundle.entry,
       css: bundle.css,
-      extraCss: componentCss ? [componentCss.url] : undefined,
+      extraCss: [brand?.url, componentCss?.url].filter((u): u is string => Boolean(u)),
       inlineCss: bundle.inlineCss,
       preload: bundle.preload,
       searchPage: bundle.searchPage,
@@ -355,6 +358,7 @@ async function buildWith(
   };
   const files = new Map<string, Content>([...bundle.files, ...islands.files, ...images.files]);
   if (componentCss) files.set(componentCss.file, componentCss.css);
+  if (brand) for (const [f, c] of [[brand.file, brand.css] as const, ...brand.assets]) files.set(f, c);
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many).
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool);
   await releasePool();
@@ -396,7 +400,10 @@ async function buildWith(
   const searchBundles = cachedSearchBundles(cache);
   for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);
   searchBundles.finish();
-  files.set("_headers", headersFile(config, rendered.inline));
+  files.set(
+    "_headers",
+    headersFile(config, rendered.inline, { style: brand?.origins, font: brand?.origins, frame: islands.frames }),
+  );
   timings.extras = done();
 
   const outDir = output?.outDir ?? opts.outDir ?? join(opts.root, "dist");
