@@ -90,6 +90,10 @@ export interface DocPageData {
   lastUpdate?: { author?: string; date?: string };
   /** Front matter custom_edit_url. */
   editUrl?: string;
+  /** `docs.breadcrumbs`: the sidebar categories down to this page, and the site's home. */
+  breadcrumbs?: { items: Array<{ label: string; href?: string }>; homeHref: string };
+  /** The version's label, for the "Version: x" badge (the version's `badge`). */
+  versionBadge?: string;
 }
 
 export interface BlogPostData {

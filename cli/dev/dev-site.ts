@@ -29,6 +29,7 @@ import { PageErrorCollector } from "../pipeline/page-errors.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { DocsiteError } from "../log.ts";
 import { addSitePages } from "../pages/site-pages.ts";
+import { applyBlogSwitch } from "../routes/blog-off.ts";
 
 export type Plan = DocPlan | BlogPlan;
 export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
@@ -126,6 +127,7 @@ export class DevSite {
     const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
       if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
     });
+    applyBlogSwitch(config, table);
     // The site's Docusaurus pages (cli/pages/).
     await addSitePages(config, table, this.slugs, cacheDirOf(config.rootDir), (msg) => {
       if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;

@@ -41,6 +41,7 @@ import { CONTENT_NS } from "./content-cache.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
 import { addSitePages, bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { brandStylesheet } from "../brand/brand-css.ts";
+import { applyBlogSwitch } from "../routes/blog-off.ts";
 
 export interface BuildOptions {
   root: string;
@@ -165,6 +166,7 @@ export async function loadSite(
   const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
     if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
   });
+  applyBlogSwitch(config, table);
   // The site's Docusaurus pages (src/pages of an imported site): React and Markdown pages at their URLs.
   await addSitePages(config, table, docSlugs(index.docs), cacheDirOf(opts.root), (msg) => {
     if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;

@@ -17,6 +17,8 @@ import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
+import { docBreadcrumbs } from "./breadcrumbs.ts";
+import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -49,6 +51,33 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
     generatedIndex: route.generatedIndex as DocPageData["generatedIndex"],
     lastUpdate: d.last_update,
     editUrl: typeof d.custom_edit_url === "string" ? d.custom_edit_url : undefined,
+    ...docChrome(config, route, sidebar),
+  };
+}
+
+/** The newest posts of a locale for the blog's sidebar (`blog.sidebarCount`; none by default). */
+function recentPosts(config: SiteConfig, table: RouteTable, locale: string): { recent?: RecentPosts } {
+  const count = config.blog.sidebarCount;
+  if (!count) return {};
+  const recent: RecentPosts = [];
+  // The table holds a locale's posts newest first.
+  for (const r of table.routes) {
+    if (recent.length >= count) break;
+    if (r.kind === "blogPost" && r.locale === locale && !r.unlisted) recent.push({ title: r.post.title, href: r.path });
+  }
+  return recent.length ? { recent } : {};
+}
+
+/** Breadcrumbs and the version badge, where the config asks for them (the Testplane site has neither). */
+function docChrome(
+  config: SiteConfig,
+  route: DocRoute,
+  sidebar: import("../routes/sidebars.ts").SidebarNode[] | undefined,
+): Pick<DocPageData, "breadcrumbs" | "versionBadge"> {
+  const items = config.docs.breadcrumbs ? docBreadcrumbs(sidebar, route.path) : undefined;
+  return {
+    ...(items ? { breadcrumbs: { items, homeHref: localeBase(config, route.locale) } } : {}),
+    ...(route.version.badge ? { versionBadge: route.version.label } : {}),
   };
 }
 
@@ -125,7 +154,7 @@ export function prepareRoute(
     case "blogPost": {
       page = {
         kind: "blogPost",
-        props: { post: route.post, prev: route.prev, next: route.next },
+        props: { post: route.post, prev: route.prev, next: route.next, ...recentPosts(config, table, route.locale) },
         code: codeOf(route.compiled),
       };
       title = `${route.post.title} | ${config.title}`;
@@ -150,6 +179,7 @@ export function prepareRoute(
           nextHref: route.nextHref,
           archiveHref: `${blogBase(config, route.locale)}archive/`,
           ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
+          ...recentPosts(config, table, route.locale),
         },
         ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
       };
