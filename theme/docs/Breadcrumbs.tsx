@@ -7,7 +7,8 @@ export function Breadcrumbs({ items, homeHref }: { items: Array<{ label: string;
     <nav className="breadcrumbs-nav" aria-label={t("theme.docs.breadcrumbs.navAriaLabel")}>
       <ul className="breadcrumbs">
         <li className="breadcrumbs__item">
-          <a className="breadcrumbs__link" href={homeHref} aria-label={t("theme.docs.breadcrumbs.home")}>
+          <a className="breadcrumbs__link" href={homeHref}>
+            <span className="visually-hidden">{t("theme.docs.breadcrumbs.home")}</span>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="icon" focusable="false">
               <path
                 fill="currentColor"
