@@ -30,6 +30,7 @@ import { knownComponentNames } from "../render/page-components.ts";
 import { DocsiteError } from "../log.ts";
 import { addSitePages } from "../pages/site-pages.ts";
 import { applyBlogSwitch } from "../routes/blog-off.ts";
+import { addRedirects } from "../redirects/redirect-routes.ts";
 
 export type Plan = DocPlan | BlogPlan;
 export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
@@ -133,6 +134,11 @@ export class DevSite {
       if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
     });
     if (duplicate) throw new DocsiteError(duplicate, {}, "give one of the pages another slug or file name");
+    let badRedirect: string | null = null;
+    await addRedirects(config, table, (msg) => {
+      if (severe(config.onBrokenLinks, msg, warnings)) badRedirect ??= msg;
+    });
+    if (badRedirect) throw new DocsiteError(badRedirect, { file: "site.config.json" }, "fix the redirect's target");
     for (const d of docs.filter((p) => p.untranslated)) {
       const msg = `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`;
       if (severe(config.onMissingTranslations, msg, warnings))

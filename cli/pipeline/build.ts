@@ -42,6 +42,8 @@ import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
 import { addSitePages, bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { brandStylesheet } from "../brand/brand-css.ts";
 import { applyBlogSwitch } from "../routes/blog-off.ts";
+import { addRedirects } from "../redirects/redirect-routes.ts";
+import { redirectsFile } from "../redirects/redirects-file.ts";
 
 export interface BuildOptions {
   root: string;
@@ -172,6 +174,14 @@ export async function loadSite(
     if (report(config.onDuplicateRoutes, msg, logger, warnings)) duplicateFailure ??= msg;
   });
   if (duplicateFailure) throw new DocsiteError(duplicateFailure, {}, "give one of the pages another slug or file name");
+  // The config's redirects (Docusaurus' client redirects): static redirect pages, after every page is known.
+  const badRedirects: string[] = [];
+  await addRedirects(config, table, (msg) => {
+    if (report(config.onBrokenLinks, msg, logger, warnings)) badRedirects.push(msg);
+  });
+  if (badRedirects.length)
+    throw new DocsiteError(badRedirects.join("\n  "), { file: "site.config.json" }, "fix the redirect's target");
+  // After every route is added: no page, site page or redirect is written outside the output folder.
   assertRoutesInside(config, table.routes);
   for (const d of docs.filter((p) => p.untranslated)) {
     if (
@@ -398,6 +408,8 @@ async function buildWith(
   done = logger.step("sitemaps, feeds, robots.txt, search index");
   for (const [f, c] of sitemaps(config, table)) files.set(f, c);
   files.set("robots.txt", robots(config));
+  const redirects = redirectsFile(config, table);
+  if (redirects) files.set("_redirects", redirects);
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   const searchBundles = cachedSearchBundles(cache);
   for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);

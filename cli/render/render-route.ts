@@ -231,10 +231,12 @@ export function prepareRoute(
       page = { kind: "notFound" };
       title = `${t("theme.NotFound.title")} | ${config.title}`;
       break;
-    case "redirect":
-      page = { kind: "redirect", props: { to: publicPath(config, route.to) } };
-      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(publicPath(config, route.to))}">`;
+    case "redirect": {
+      const to = /^https?:\/\//.test(route.to) ? route.to : publicPath(config, route.to);
+      page = { kind: "redirect", props: { to } };
+      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(to)}">`;
       break;
+    }
     case "sitePage": {
       // A Markdown page is drawn as a doc without a sidebar (Docusaurus' MDX page: content and its TOC).
       if (route.page.kind === "markdown") {
@@ -291,7 +293,10 @@ export function prepareRoute(
   const head: HeadData = {
     title,
     description,
-    canonical: publicUrl(config, route.kind === "redirect" ? route.to : route.path),
+    canonical:
+      route.kind === "redirect" && /^https?:\/\//.test(route.to)
+        ? route.to
+        : publicUrl(config, route.kind === "redirect" ? route.to : route.path),
     alternates:
       alts.length > 1
         ? [

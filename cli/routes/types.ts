@@ -86,7 +86,10 @@ export interface BlogArchiveRoute extends RouteBase {
 
 export interface RedirectRoute extends RouteBase {
   kind: "redirect";
+  /** A route path of the site, or a full URL. */
   to: string;
+  /** One of the config's redirects (cli/redirects/): also a line of `_redirects`, answered with a 301. */
+  permanent?: boolean;
 }
 export interface SimpleRoute extends RouteBase {
   kind: "search" | "versions" | "notFound";

@@ -14,6 +14,7 @@ import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
+import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
@@ -89,6 +90,21 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     }
     return rules;
   };
+  // `_redirects` (the site's redirects: cli/redirects/), read again when it changes, as `_headers` is.
+  let moved = new Map<string, RedirectRule>();
+  let movedOf = "";
+  const redirectRules = (): Map<string, RedirectRule> => {
+    const id = fileId(join(opts.dir, "_redirects"));
+    if (id !== movedOf) {
+      movedOf = id;
+      try {
+        moved = parseRedirects(readFileSync(join(opts.dir, "_redirects"), "utf8"));
+      } catch {
+        moved = new Map();
+      }
+    }
+    return moved;
+  };
 
   function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
     const site = headersFor(headerRules(), (req.url ?? "/").split("?")[0]);
@@ -108,6 +124,12 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     const pathname = decoded.path;
     const rawPath = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
+    const rule = redirectRules().get(rawPath);
+    if (rule) {
+      res.writeHead(rule.status, { Location: (/^https?:\/\//.test(rule.to) ? rule.to : sameSite(rule.to)) + query });
+      res.end();
+      return;
+    }
     const slashless = slashlessRedirect(opts.dir, pathname, rawPath);
     if (slashless) {
       redirect(res, sameSite(slashless) + query, 308);
