@@ -27,6 +27,7 @@ import { cacheDirOf } from "../pipeline/cache.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { DevIslands } from "../islands/dev-islands.ts";
+import { brandStylesheet, type BrandStylesheet } from "../brand/brand-css.ts";
 import { siteIslandKeys } from "../islands/site-islands.ts";
 import { bundleSitePage, type SitePageBuild } from "../pages/bundle-page.ts";
 import { sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
@@ -42,6 +43,8 @@ import { heldLogger, listen } from "./listen.ts";
 
 /** Where `dev` serves the project components' stylesheet (`build` writes a content-hashed file instead). */
 const COMPONENT_CSS = "assets/dev-components.css";
+/** Where `dev` serves the site's own stylesheets (cli/brand/). */
+const BRAND_CSS = "assets/dev-brand.css";
 
 /** The background compile waits until no request or edit came for this long. */
 const IDLE_MS = 1000;
@@ -105,6 +108,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let liveScript = "";
   const pageModules = new Map<string, PageModule>();
   const islands = new DevIslands();
+  let brand: BrandStylesheet | null = null;
   /** The site's React pages, bundled when first drawn (cli/pages/), by file. */
   const sitePages = new Map<string, SitePageBuild>();
   /** Files pages import (a PDF, a video), by path under the base URL → file in the site folder. */
@@ -125,6 +129,13 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     try {
       const m = await site.load();
       if (images.baseUrl !== m.config.baseUrl) images = new DevImages(root, m.config.baseUrl);
+      // The site's own stylesheets (cli/brand/), made again with every load (a change in src/ reloads).
+      try {
+        brand = await brandStylesheet(m.config);
+        clear("brand");
+      } catch (err) {
+        report("brand", err);
+      }
       search = null;
       // Each warning once per server run, not again on every load.
       for (const w of m.warnings) if (!warned.has(w) && warned.add(w)) logger.warn(w);
@@ -211,7 +222,10 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       assets: {
         entry: bundle.entry,
         css: bundle.css,
-        extraCss: componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : undefined,
+        extraCss: [
+          ...(brand ? [`${m.config.baseUrl}${BRAND_CSS}`] : []),
+          ...(componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : []),
+        ],
         preload: [],
         movingPictures: bundle.movingPictures,
       },
@@ -475,6 +489,15 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       res
         .writeHead(500, { "Content-Type": "text/html; charset=utf-8" })
         .end(withLiveScript(errorPage(problems.size ? problems.asError() : new Error("the site could not be loaded"))));
+      return;
+    }
+    if (brand && pathname === `${m.config.baseUrl}${BRAND_CSS}`) {
+      res.writeHead(200, { "Content-Type": contentType(pathname), "Cache-Control": "no-cache" }).end(brand.css);
+      return;
+    }
+    const brandAsset = brand?.assets.get(pathname.slice(m.config.baseUrl.length));
+    if (brandAsset) {
+      res.writeHead(200, { "Content-Type": contentType(pathname) }).end(brandAsset);
       return;
     }
     if (pathname === `${m.config.baseUrl}${COMPONENT_CSS}`) {
