@@ -2,6 +2,7 @@
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
 import { existsSync, readFileSync } from "node:fs";
+import fg from "fast-glob";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
@@ -119,7 +120,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       continue;
     }
     if (typeof name === "string" && /(^|\/)plugin-client-redirects$/.test(name)) {
-      const r = mapRedirects(Array.isArray(p) ? p[1] : undefined);
+      const r = mapRedirects(Array.isArray(p) ? p[1] : undefined, samplePaths(dir));
       redirects = r.redirects;
       if (r.module) files[r.module.file] = r.module.text;
       mapped.push(...r.mapped);
@@ -421,4 +422,16 @@ function severity(v: unknown, fallback: string): string {
   if (v === "warn" || v === "log") return "warn";
   if (v === "ignore") return "ignore";
   return fallback;
+}
+
+/** Paths like the site's pages (docs, src/pages) for trying a createRedirects function on (map-redirects.ts). */
+function samplePaths(dir: string): string[] {
+  const files = fg.sync(["docs/**/*.{md,mdx}", "src/pages/**/*.{md,mdx,js,jsx,ts,tsx}"], { cwd: dir }).slice(0, 2000);
+  return files.map((f) =>
+    `/${f
+      .replace(/^src\/pages\//, "")
+      .replace(/\.[^.]+$/, "")
+      .replace(/(^|\/)index$/, "")
+      .replace(/(^|\/)\d+-/g, "$1")}`.replace(/\/$/, "") || "/",
+  );
 }

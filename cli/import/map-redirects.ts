@@ -26,19 +26,22 @@ function expressionOf(fn: (...args: unknown[]) => unknown): string {
   return `function ${src.replace(/^async\s+/, "")}`;
 }
 
-/** A function that runs alone: evaluated in an empty context and tried on a few paths without failing. */
-function pureSource(fn: (...args: unknown[]) => unknown): string | null {
+/**
+ * A function that runs alone: evaluated in an empty context and tried, without failing, on paths like the site's
+ * (`paths`: its docs and pages as Docusaurus would route them, roughly), so its branches for those run too.
+ */
+function pureSource(fn: (...args: unknown[]) => unknown, paths: string[]): string | null {
   try {
     const src = expressionOf(fn);
     const alone = vm.runInNewContext(`(${src})`, {}, { timeout: 1000 }) as (p: string) => unknown;
-    for (const p of ["/", "/docs/intro", "/blog/2024/01/01/post", "/docs/next/guide/x"]) alone(p);
+    for (const p of ["/", "/docs/intro", "/blog/2024/01/01/post", "/docs/next/guide/x", ...paths]) alone(p);
     return src;
   } catch {
     return null;
   }
 }
 
-export function mapRedirects(options: Any | undefined): MappedRedirects {
+export function mapRedirects(options: Any | undefined, paths: string[] = []): MappedRedirects {
   const out: MappedRedirects = { mapped: [], skipped: [] };
   const o: Any = options && typeof options === "object" ? options : {};
   const redirects: Any = {};
@@ -57,7 +60,7 @@ export function mapRedirects(options: Any | undefined): MappedRedirects {
   if (ext(o.fromExtensions).length) redirects.fromExtensions = ext(o.fromExtensions);
   if (ext(o.toExtensions).length) redirects.toExtensions = ext(o.toExtensions);
   if (typeof o.createRedirects === "function") {
-    const src = pureSource(o.createRedirects);
+    const src = pureSource(o.createRedirects, paths);
     if (src) {
       redirects.module = REDIRECTS_MODULE;
       out.module = {

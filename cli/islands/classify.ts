@@ -23,7 +23,8 @@ const SIGNS: Array<[RegExp, string]> = [
   // Compiled JSX passes handlers as object properties (`onClick: () => …`), JSX source as attributes (`onClick={`).
   [/\b(on[A-Z][a-zA-Z]+)\s*(?::|=\s*\{)/, "sets an $1 handler"],
   [/\b(componentDidMount|componentDidUpdate|setState)\b/, "is a class component with $1"],
-  [/\b(BrowserOnly|useIsBrowser|canUseDOM|useColorMode)\b/, "uses $1"],
+  // Bundled imports read `import_BrowserOnly.default`: no word boundary before the name.
+  [/(BrowserOnly|useIsBrowser|canUseDOM|useColorMode)\b/, "uses $1"],
 ];
 
 /** The author's word at the top of a module (before its first statement): island, static, or none. */
