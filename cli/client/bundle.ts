@@ -1,6 +1,6 @@
 // Bundles the browser runtime and the theme CSS with esbuild into content-hashed, minified files.
 // React is aliased to preact/compat in the browser: same components, a tenth of the bytes (see DESIGN notes).
-import type { Metafile, Plugin } from "esbuild";
+import type { Metafile } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { dirname, join, relative } from "node:path";
 import { fromRoot, PACKAGE_ROOT, packageRequire as require } from "../boot/locations.ts";
@@ -25,11 +25,6 @@ export interface ClientBundle {
   searchPage: string[];
   /** The moving-picture player (theme/client/moving-pictures.ts): linked only by pages that have a video. */
   movingPictures: string;
-  /**
-   * With `islands`: the modules project islands import for React (`react`, `react/jsx-runtime`, `react-dom/client`),
-   * by specifier → URL. They share the runtime's preact, so a page's islands load React once (cli/islands/bundle.ts).
-   */
-  shared?: Record<string, string>;
 }
 
 export interface BundleOptions {
@@ -38,28 +33,12 @@ export interface BundleOptions {
   /** The site's `trailingSlash`, baked in; undefined (the dev server) leaves it to each page's attribute. */
   trailingSlash?: boolean;
   /**
-   * The site has project islands (components hydrated in the browser): the runtime then holds the code that loads
-   * them. Without, it is left out at build time (an esbuild define), so such a site's JavaScript is what it was.
+   * The site has project islands (components hydrated in the browser): the runtime then holds the few lines that
+   * load their own runtime (cli/islands/runtime.ts) on pages that have some. Without, they are left out at build
+   * time (an esbuild define), so such a site's JavaScript is what it was.
    */
   islands?: boolean;
 }
-
-/** The shared modules of project islands: specifier → entry name and source (theme/client/shared/). */
-export const SHARED_MODULES: Record<string, { entry: string; file: string }> = {
-  react: { entry: "react", file: "react.ts" },
-  "react/jsx-runtime": { entry: "react-jsx", file: "jsx-runtime.ts" },
-  "react-dom/client": { entry: "react-dom-client", file: "react-dom-client.ts" },
-};
-
-/** A site without project islands gets the loader's stand-in: no chunk, no import of it (see the loader). */
-const withoutProjectIslands: Plugin = {
-  name: "docsite-without-project-islands",
-  setup(b) {
-    b.onResolve({ filter: /[\\/]project-islands-loader\.ts$|^\.\/project-islands-loader\.ts$/ }, () => ({
-      path: join(themeDir, "client", "no-project-islands.ts"),
-    }));
-  },
-};
 
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
@@ -81,15 +60,7 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     logLevel: "silent",
   });
   const result = await esbuildBuild({
-    entryPoints: {
-      entry: join(themeDir, "client", "entry.ts"),
-      main: join(themeDir, "styles", "main.css"),
-      ...(opts.islands
-        ? Object.fromEntries(
-            Object.values(SHARED_MODULES).map((m) => [m.entry, join(themeDir, "client", "shared", m.file)]),
-          )
-        : {}),
-    },
+    entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
     // they do not depend on where the build is started or how npm laid out the packages.
     absWorkingDir: PACKAGE_ROOT,
@@ -120,7 +91,6 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     },
     legalComments: "none",
     logLevel: "silent",
-    plugins: opts.islands ? [] : [withoutProjectIslands],
   });
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(relative("/", f.path), f.contents);
@@ -153,12 +123,5 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
     movingPictures: url(movingOut.path),
-    ...(opts.islands
-      ? {
-          shared: Object.fromEntries(
-            Object.entries(SHARED_MODULES).map(([spec, m]) => [spec, url(find(`client/shared/${m.file}`)![0])]),
-          ),
-        }
-      : {}),
   };
 }

@@ -427,11 +427,12 @@ function severity(v: unknown, fallback: string): string {
 /** Paths like the site's pages (docs, src/pages) for trying a createRedirects function on (map-redirects.ts). */
 function samplePaths(dir: string): string[] {
   const files = fg.sync(["docs/**/*.{md,mdx}", "src/pages/**/*.{md,mdx,js,jsx,ts,tsx}"], { cwd: dir }).slice(0, 2000);
-  return files.map((f) =>
-    `/${f
-      .replace(/^src\/pages\//, "")
-      .replace(/\.[^.]+$/, "")
-      .replace(/(^|\/)index$/, "")
-      .replace(/(^|\/)\d+-/g, "$1")}`.replace(/\/$/, "") || "/",
+  return files.map(
+    (f) =>
+      `/${f
+        .replace(/^src\/pages\//, "")
+        .replace(/\.[^.]+$/, "")
+        .replace(/(^|\/)index$/, "")
+        .replace(/(^|\/)\d+-/g, "$1")}`.replace(/\/$/, "") || "/",
   );
 }

@@ -8,19 +8,27 @@ import { siteData } from "../../theme/docusaurus/site-modules.tsx";
 import { bundleIsland } from "./bundle.ts";
 import { islandModule } from "./keys.ts";
 import { chunkName } from "./bundle.ts";
+import { bundleIslandsRuntime, type IslandsRuntime } from "./runtime.ts";
 
 export class DevIslands {
   /** Island key → the server bundle's code hash it was made from, and its chunk. */
   private chunks = new Map<string, { made: string; file: string; url: string }>();
   private files = new Map<string, Uint8Array>();
 
+  private runtime: Promise<IslandsRuntime> | undefined;
+
+  /** The islands' runtime (made once per server run), its URL; undefined before any island was asked for. */
+  loader?: string;
+
   /** The chunks of `keys`, bundled now where missing or out of date; key → URL. */
-  async ensure(
-    config: SiteConfig,
-    keys: Iterable<string>,
-    shared: Record<string, string>,
-  ): Promise<Map<string, string>> {
+  async ensure(config: SiteConfig, keys: Iterable<string>): Promise<Map<string, string>> {
     const aliases = config.docusaurus?.aliases ?? {};
+    this.runtime ??= bundleIslandsRuntime({ baseUrl: config.baseUrl, dev: true }).then((r) => {
+      for (const [f, c] of r.files) this.files.set(f, c);
+      this.loader = r.loader;
+      return r;
+    });
+    const { shared } = await this.runtime;
     for (const key of keys) {
       const { kind, spec } = islandModule(key);
       const server = await bundleComponent(config.rootDir, spec, aliases, kind === "package");

@@ -1,10 +1,10 @@
 // The islands of a whole site, for the build and the dev server: which island modules its pages use, and their
 // browser chunks once the client bundle (whose shared React they import) is made.
 import type { SiteConfig } from "../config/types.ts";
-import type { ClientBundle } from "../client/bundle.ts";
 import type { Route } from "../routes/types.ts";
 import { siteData } from "../../theme/docusaurus/site-modules.tsx";
 import { bundleIslands, type IslandChunks } from "./bundle.ts";
+import { bundleIslandsRuntime } from "./runtime.ts";
 
 /** The island keys the routes' pages use (their compiled content, and `more`: the site's React pages'). */
 export function siteIslandKeys(routes: Iterable<Route>, more: Iterable<string> = []): string[] {
@@ -13,21 +13,21 @@ export function siteIslandKeys(routes: Iterable<Route>, more: Iterable<string> =
   return [...keys].sort();
 }
 
-/** The chunks of `keys` (none for a site without islands). */
+/** The islands' runtime and chunks of `keys` (nothing for a site without islands). */
 export async function siteIslandChunks(
   config: SiteConfig,
   keys: string[],
-  bundle: ClientBundle,
   dev = false,
-): Promise<IslandChunks> {
+): Promise<IslandChunks & { loader?: string }> {
   if (!keys.length) return { files: new Map(), urls: new Map(), frames: [] };
-  if (!bundle.shared) throw new Error("internal: the client bundle was made without the islands' shared modules");
-  return bundleIslands(keys, {
+  const runtime = await bundleIslandsRuntime({ baseUrl: config.baseUrl, dev });
+  const chunks = await bundleIslands(keys, {
     rootDir: config.rootDir,
     baseUrl: config.baseUrl,
     aliases: config.docusaurus?.aliases ?? {},
-    shared: bundle.shared,
+    shared: runtime.shared,
     site: siteData(config),
     dev,
   });
+  return { ...chunks, files: new Map([...runtime.files, ...chunks.files]), loader: runtime.loader };
 }

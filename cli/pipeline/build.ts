@@ -333,7 +333,7 @@ async function buildWith(
     trailingSlash: config.trailingSlash,
     ...(islandKeys.length ? { islands: true } : {}),
   });
-  const islands = await siteIslandChunks(config, islandKeys, bundle, opts.dev);
+  const islands = await siteIslandChunks(config, islandKeys, opts.dev);
   // The site's own stylesheets (customCss) and, for an imported site, Infima's classes (cli/brand/).
   const brand = await brandStylesheet(config);
   timings.bundle = done();
@@ -362,6 +362,7 @@ async function buildWith(
       preload: bundle.preload,
       searchPage: bundle.searchPage,
       movingPictures: bundle.movingPictures,
+      ...(islands.loader ? { islands: islands.loader } : {}),
     },
     pageModules,
     images: images.images,

@@ -48,6 +48,8 @@ export interface Assets {
   searchPage?: string[];
   /** The moving-picture player, for pages with a video (see ClientBundle.movingPictures). */
   movingPictures?: string;
+  /** The runtime of project islands (cli/islands/runtime.ts): pages with islands name and preload it. */
+  islands?: string;
 }
 
 /** The script tag of a page that shows a moving picture from a video file. */

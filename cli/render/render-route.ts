@@ -339,7 +339,10 @@ export function prepareRoute(
       head,
       assets: ctx.assets,
       applyColorMode,
-      extraHead: extraHead + searchPreconnect(config),
+      extraHead:
+        extraHead +
+        searchPreconnect(config) +
+        (islands && ctx.assets.islands ? `<link rel="modulepreload" href="${escapeHtml(ctx.assets.islands)}">` : ""),
       // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
       baseUrl: {
         path: localeBase(config, route.locale),
@@ -368,6 +371,8 @@ export function prepareRoute(
             }
           : {}),
         "data-docs-versions": `${config.docs.pluginId}|${config.docs.versions.map((v) => v.name).join(",")}`,
+        // A page with islands names their runtime; the main runtime loads it (theme/client/entry.ts).
+        ...(islands && ctx.assets.islands ? { "data-islands": ctx.assets.islands } : {}),
         // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
         ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
       },

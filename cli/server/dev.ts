@@ -228,6 +228,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
         ],
         preload: [],
         movingPictures: bundle.movingPictures,
+        ...(islands.loader ? { islands: islands.loader } : {}),
       },
       pageModules,
       images: images.images,
@@ -246,7 +247,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       );
     }
     const keys = siteIslandKeys([route], route.kind === "sitePage" ? sitePageIslands(sitePages) : []);
-    if (keys.length && bundle?.shared) await islands.ensure(site.model!.config, keys, bundle.shared);
+    if (keys.length) await islands.ensure(site.model!.config, keys);
   }
 
   /**

@@ -6,7 +6,6 @@ import { startAnalytics } from "./analytics.ts";
 import { applyMode, readMode } from "../layout/ColorModeToggle.tsx";
 import { safeStorage, safeSession } from "./storage.ts";
 import { settleNotFound } from "./not-found.ts";
-import { loadProjectIslands } from "./project-islands-loader.ts";
 
 declare global {
   /** The site has project islands (cli/client/bundle.ts): without, the code below that loads them is left out. */
@@ -73,11 +72,14 @@ const onIslandError = (err: unknown) => {
   }
   showError(err, () => location.reload(), true);
 };
-// The site's own islands: their loader is a chunk of its own, fetched by pages that have one.
-let projectIslands: typeof import("./project-islands.ts") | undefined;
+// The site's own islands: a page that has some names their runtime (cli/islands/runtime.ts), a build of its own
+// with its own preact/compat, loaded by such pages only.
+type ProjectIslands = typeof import("./project-islands.ts");
+let projectIslands: ProjectIslands | undefined;
 function hydrateProjectIslands(r: HTMLElement): void {
-  if (!__DOCSITE_PROJECT_ISLANDS__ || !r.querySelector("docsite-island[data-src]")) return;
-  loadProjectIslands()
+  const runtime = __DOCSITE_PROJECT_ISLANDS__ && r.getAttribute("data-islands");
+  if (!runtime) return;
+  (import(/* @vite-ignore */ runtime) as Promise<ProjectIslands>)
     .then((m) => {
       projectIslands = m;
       m.hydrateProjectIslands(r, onIslandError);
