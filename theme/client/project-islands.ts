@@ -140,6 +140,7 @@ async function startIsland(el: HTMLElement, onError: OnError): Promise<void> {
     el.setAttribute("data-island-ready", "");
   } catch (err) {
     mounted.delete(el);
+    console.error(err);
     onError(err);
   }
 }
