@@ -5,12 +5,14 @@
 // colours and fonts while docsite's theme draws the page.
 import type { Plugin } from "esbuild";
 import { existsSync } from "node:fs";
-import { join, posix } from "node:path";
+import { createRequire } from "node:module";
+import { join, posix, relative } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import type { SiteConfig } from "../config/types.ts";
 import { hashText } from "../content/scan.ts";
 import { DocsiteError } from "../log.ts";
 import { sassPlugin } from "../mdx/sass.ts";
+import { applyAliases } from "../mdx/modules.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 
 export interface BrandStylesheet {
@@ -22,6 +24,8 @@ export interface BrandStylesheet {
   assets: Map<string, Uint8Array>;
   /** Origins of other sites the stylesheet loads from (a web font's CSS and files), for the CSP. */
   origins: string[];
+  /** What was left out (an `@import` of a package that is not installed). */
+  warnings: string[];
 }
 
 /**
@@ -132,18 +136,44 @@ const scope = (rules: string, prefix: string) =>
     return `${close}${scoped}{`;
   });
 
-/** Site paths in `url()` (`/img/x.png`) stay as they are; Docusaurus serves them from static/ too. */
-const sitePathsExternal: Plugin = {
-  name: "docsite-brand-site-paths",
-  setup(b) {
-    b.onResolve({ filter: /^\// }, (a) =>
-      a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
-    );
-  },
-};
+/**
+ * How the site's stylesheets find what they name, as Docusaurus' webpack does: site paths in `url()` (`/img/x.png`)
+ * stay as they are (served from static/); `@site/…` is the site folder (through the import's folder aliases); a
+ * package `@import` that is not installed (Tailwind's, say) is left out with a warning rather than failing the build.
+ */
+function sheetResolver(rootDir: string, aliases: Record<string, string>, warnings: string[]): Plugin {
+  const require = createRequire(join(rootDir, "package.json"));
+  return {
+    name: "docsite-brand-resolve",
+    setup(b) {
+      b.onResolve({ filter: /^\// }, (a) =>
+        a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
+      );
+      b.onResolve({ filter: /^@site\// }, (a) => ({
+        path: join(rootDir, applyAliases(a.path.slice("@site/".length), aliases)),
+      }));
+      b.onResolve({ filter: /^(@[\w.-]+\/)?[\w.-]+(\/.*)?$/ }, (a) => {
+        if (a.kind !== "import-rule") return undefined;
+        try {
+          return { path: require.resolve(a.path) };
+        } catch {
+          const from = a.importer.startsWith("/") ? posix.relative(rootDir, a.importer) : a.importer;
+          warnings.push(`${from}: @import "${a.path}" is not installed; left out`);
+          return { path: a.path, namespace: "docsite-brand-missing" };
+        }
+      });
+      b.onLoad({ filter: /.*/, namespace: "docsite-brand-missing" }, () => ({ contents: "", loader: "css" }));
+    },
+  };
+}
 
 /** Bundles one stylesheet of the site. */
-async function bundleSheet(rootDir: string, file: string): Promise<{ css: string; assets: Map<string, Uint8Array> }> {
+async function bundleSheet(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  warnings: string[],
+): Promise<{ css: string; assets: Map<string, Uint8Array> }> {
   const assets = new Map<string, Uint8Array>();
   try {
     const out = await esbuildBuild({
@@ -155,7 +185,7 @@ async function bundleSheet(rootDir: string, file: string): Promise<{ css: string
       assetNames: "[name].[hash]",
       logLevel: "silent",
       minify: false,
-      plugins: [sassPlugin(rootDir, new Set()), sitePathsExternal],
+      plugins: [sassPlugin(rootDir, new Set()), sheetResolver(rootDir, aliases, warnings)],
       external: ["http://*", "https://*", "data:*"],
       loader: {
         ".woff": "file",
@@ -188,6 +218,15 @@ async function bundleSheet(rootDir: string, file: string): Promise<{ css: string
   }
 }
 
+/** A package's stylesheet (`pkg/dist/x.css`) in the site's node_modules, as a path from the site folder. */
+function packageFile(rootDir: string, spec: string): string | null {
+  try {
+    return relative(rootDir, createRequire(join(rootDir, "package.json")).resolve(spec));
+  } catch {
+    return null;
+  }
+}
+
 /** Origins of other sites the CSS loads from (`@import url(https://…)`, `url(https://…)`). */
 function externalOrigins(css: string): string[] {
   const found = new Set<string>();
@@ -205,15 +244,17 @@ export async function brandStylesheet(config: SiteConfig): Promise<BrandStyleshe
   const parts: string[] = [];
   if (config.docusaurus) parts.push(infimaCompatCss());
   const assets = new Map<string, Uint8Array>();
+  const warnings: string[] = [];
   let own = "";
   for (const file of files) {
-    if (!existsSync(join(config.rootDir, file)))
+    const path = existsSync(join(config.rootDir, file)) ? file : packageFile(config.rootDir, file);
+    if (!path)
       throw new DocsiteError(
-        `customCss names ${file}, which does not exist`,
+        `customCss names ${file}, which is neither a file of the site nor of an installed package`,
         { file: "site.config.json" },
-        "fix the path (from the site folder) or remove it from customCss",
+        "fix the path (from the site folder), install the package it comes from, or remove it from customCss",
       );
-    const sheet = await bundleSheet(config.rootDir, file);
+    const sheet = await bundleSheet(config.rootDir, path, config.docusaurus?.aliases ?? {}, warnings);
     own += `${sheet.css}\n`;
     for (const [f, bytes] of sheet.assets) assets.set(f, bytes);
   }
@@ -226,5 +267,5 @@ export async function brandStylesheet(config: SiteConfig): Promise<BrandStyleshe
   });
   const text = [...imports, css].join("\n");
   const file = `assets/brand-${hashText(text).slice(0, 10)}.css`;
-  return { file, url: config.baseUrl + file, css: text, assets, origins: externalOrigins(text) };
+  return { file, url: config.baseUrl + file, css: text, assets, origins: externalOrigins(text), warnings };
 }

@@ -197,7 +197,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const css = mapCustomCss(dir, customCss);
   skipped.push(...css.skipped);
   copy.push(...css.copy);
-  const cssText = css.customCss.map((f) => readFileSync(join(dir, f), "utf8")).join("\n");
+  const cssText = css.customCss
+    .filter((f) => existsSync(join(dir, f)))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
 
   // Navbar.
   const navItems: Any[] = [];

@@ -13,6 +13,7 @@ import { applyAliases } from "../mdx/modules.ts";
 import { findScript } from "../mdx/components.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { islandModule } from "./keys.ts";
+import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
 
 export interface IslandChunks {
@@ -100,7 +101,7 @@ function docusaurusPlugin(site: SiteData): Plugin {
           };
         }
         const name = a.path.slice("@docusaurus/".length);
-        const key = name === "plugin-content-docs/client" ? "theme-common" : name === "Head" ? null : name;
+        const key = name === "Head" ? null : name;
         if (name === "Head")
           return {
             contents: `export { Head as default, Head } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", "page-frame.tsx"))};`,
@@ -170,6 +171,19 @@ export function frameOrigins(code: string): string[] {
 
 /** One island module as an ES module chunk whose `__docsiteModule` is the module's namespace. */
 export async function bundleIsland(key: string, opts: IslandBundleOptions): Promise<Uint8Array> {
+  try {
+    return await runIslandBundle(key, opts);
+  } catch (err) {
+    const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];
+    throw new DocsiteError(
+      `the island ${key} cannot be bundled for the browser: ${e?.text ?? (err as Error).message}`,
+      { file: e?.location?.file ?? islandModule(key).spec, line: e?.location?.line },
+      "fix the component, or keep it on the server with a `// @docsite-static` comment at its top",
+    );
+  }
+}
+
+async function runIslandBundle(key: string, opts: IslandBundleOptions): Promise<Uint8Array> {
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
   const out = await esbuildBuild({
@@ -191,11 +205,12 @@ export async function bundleIsland(key: string, opts: IslandBundleOptions): Prom
     outdir: "out",
     legalComments: "none",
     logLevel: "silent",
+    // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
     plugins: [
+      sassPlugin(opts.rootDir, new Set()),
       sharedPlugin(opts.shared),
       docusaurusPlugin(opts.site),
       sitePlugin(opts.rootDir, opts.aliases),
-      sassPlugin(opts.rootDir, new Set()),
     ],
     loader: {
       ".module.css": "local-css",

@@ -38,7 +38,11 @@ const InsideIsland = createContext(false);
 /** How an island loads: `client:load` at once, `client:visible` when scrolled to; by default at once when on screen. */
 const DIRECTIVES: Record<string, string> = { "client:load": "eager", "client:visible": "visible" };
 
-/** The props of an island as JSON data and slots; an error names the prop that cannot go to the browser. */
+/**
+ * The props of an island as JSON data and slots: an element (or a list holding elements) anywhere in the props is a
+ * slot, named by its path (`children`, `icon`, `items.0.title`) and left `null` in the data; an error names a prop
+ * that is neither data nor elements.
+ */
 export function splitProps(
   props: Record<string, unknown>,
   name: string,
@@ -52,9 +56,7 @@ export function splitProps(
       continue;
     }
     if (value === undefined) continue;
-    if (isNode(value) && hasElement(value)) slots[key] = value as ReactNode;
-    else checkJson(value, key, name);
-    if (!(key in slots)) data[key] = value;
+    data[key] = dataOf(value, key, name, slots, []);
   }
   return { data, slots, load };
 }
@@ -63,8 +65,14 @@ const isNode = (v: unknown): boolean =>
   isValidElement(v) || (Array.isArray(v) && v.every((x) => x == null || typeof x !== "object" || isNode(x)));
 const hasElement = (v: unknown): boolean => isValidElement(v) || (Array.isArray(v) && v.some(hasElement));
 
-/** Throws when `value` would not arrive in the browser as it is: only JSON data (plain objects, arrays) does. */
-function checkJson(value: unknown, path: string, name: string, seen: unknown[] = []): void {
+/** `value` as JSON data, its elements moved to `slots` (by path); throws for what the browser cannot receive. */
+function dataOf(
+  value: unknown,
+  path: string,
+  name: string,
+  slots: Record<string, ReactNode>,
+  seen: unknown[],
+): unknown {
   const fail = (what: string): never => {
     throw new Error(
       `the island <${name}> cannot send its prop "${path}" to the browser: it is ${what}. ` +
@@ -72,26 +80,35 @@ function checkJson(value: unknown, path: string, name: string, seen: unknown[] =
         "or mark the component static with a `// @docsite-static` comment at its top",
     );
   };
-  if (value === null || typeof value === "string" || typeof value === "boolean") return;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) fail(String(value));
-    return;
-  }
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : fail(String(value));
   if (typeof value === "function") fail("a function");
   if (typeof value !== "object") fail(`a ${typeof value}`);
-  if (seen.includes(value)) fail("a circular structure");
-  if (isValidElement(value)) fail("an element inside other data (only a prop of its own, or children, can be one)");
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => {
-      if (v === undefined) fail(`an array holding undefined at [${i}]`);
-      checkJson(v, `${path}[${i}]`, name, [...seen, value]);
-    });
-    return;
+  if (isNode(value) && hasElement(value)) {
+    slots[path] = value as ReactNode;
+    return null;
   }
+  if (seen.includes(value)) fail("a circular structure");
+  if (Array.isArray(value))
+    return value.map((v, i) =>
+      v === undefined
+        ? fail(`an array holding undefined at [${i}]`)
+        : dataOf(v, `${path}.${i}`, name, slots, [...seen, value]),
+    );
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) fail(`an instance of ${proto?.constructor?.name ?? "a class"}`);
+  const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as object))
-    if (v !== undefined) checkJson(v, `${path}.${k}`, name, [...seen, value]);
+    if (v !== undefined) out[k] = dataOf(v, `${path}.${k}`, name, slots, [...seen, value]);
+  return out;
+}
+
+/** `data` with `value` at a slot's path (`items.0.title`), copying the objects on the way. */
+export function withSlot(data: unknown, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split(".");
+  const copy = (Array.isArray(data) ? [...data] : { ...(data as object) }) as Record<string, unknown>;
+  copy[head] = rest.length ? withSlot(copy[head], rest.join("."), value) : value;
+  return copy;
 }
 
 /** A component drawn as an island: `key` names its module's browser chunk, `exportName` the export it is. */
@@ -109,12 +126,12 @@ export function islandComponent<P extends object>(
     if (!url) throw new Error(`internal: the island <${name}> (${key}) has no browser chunk`);
     const { data, slots, load } = splitProps(props as Record<string, unknown>, name);
     const id = `${state.prefix}${state.next++}`;
-    const slotProps: Record<string, ReactNode> = {};
+    let drawn: Record<string, unknown> = data;
     const templates: ReactNode[] = [];
     for (const [slot, content] of Object.entries(slots)) {
       const ref = `${id}:${slot}`;
       const outside = h(InsideIsland.Provider, { value: false }, content);
-      slotProps[slot] = h("docsite-slot", { "data-slot": ref }, outside);
+      drawn = withSlot(drawn, slot, h("docsite-slot", { "data-slot": ref }, outside));
       templates.push(h("template", { key: ref, "data-docsite-slot": ref }, outside));
     }
     return h(
@@ -128,7 +145,7 @@ export function islandComponent<P extends object>(
         ...(load !== "auto" ? { "data-load": load } : {}),
       },
       ...templates,
-      h(InsideIsland.Provider, { value: true }, h(Component, { ...data, ...slotProps } as P)),
+      h(InsideIsland.Provider, { value: true }, h(Component, drawn as P)),
     );
   }
   Island.displayName = `Island(${name})`;

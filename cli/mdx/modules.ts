@@ -38,7 +38,15 @@ export const DOCUSAURUS_MODULES = [
 /** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
 export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
   "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar", "useColorMode"],
-  "plugin-content-docs/client": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "plugin-content-docs/client": [
+    "useCurrentSidebarCategory",
+    "useDocsSidebar",
+    "useVersions",
+    "useLatestVersion",
+    "useActiveVersion",
+    "useDocsVersion",
+    "useAllDocsData",
+  ],
 };
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;

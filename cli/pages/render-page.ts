@@ -1,7 +1,8 @@
 // Draws a React page of the site's pages folder (cli/pages/bundle-page.ts): its bundle runs like a component's, its
 // islands (required as `docsite-island:<key>`) are drawn as islands, and what its Layout and Head said becomes the
 // document's title and description.
-import type { ComponentType } from "react";
+import { createElement, type ComponentType } from "react";
+import { siteConfigOf, siteData } from "../../theme/docusaurus/site-modules.tsx";
 import type { HeadData } from "../render/html.ts";
 import type { PageSpec, RenderJob } from "../render/render-job.ts";
 import { runComponent, type RuntimeSite } from "../render/mdx-runtime.ts";
@@ -20,7 +21,12 @@ export function sitePageComponent(spec: Extract<PageSpec, { kind: "sitePage" }>,
   const Page = exports.default;
   if (typeof Page !== "function")
     throw new Error("the page module has no default export: export the page component as default");
-  return spec.island ? islandComponent(Page as ComponentType<object>, spec.island, "default") : (Page as ComponentType);
+  const Drawn = spec.island
+    ? islandComponent(Page as ComponentType<object>, spec.island, "default")
+    : (Page as ComponentType<object>);
+  // Docusaurus gives a page the site's config as its `config` prop (some pages still read it).
+  const config = siteConfigOf(siteData(site as Parameters<typeof siteData>[0]));
+  return () => createElement(Drawn as ComponentType<{ config: typeof config }>, { config });
 }
 
 /** The document with the title and description a page's Layout or Head gave (Docusaurus' "<title> | <site>"). */

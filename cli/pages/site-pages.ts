@@ -98,15 +98,33 @@ export async function addSitePages(
   return added;
 }
 
-/** Bundles the site's React pages (one per file, whatever the locales), by file. */
+/**
+ * Bundles the site's React pages (one per file, whatever the locales), by file. A page that cannot be bundled is an
+ * error naming it; with `skipFailing` (build --skip-failing-pages) it is handed to `skipped` instead and its routes
+ * are taken out of the table.
+ */
 export async function bundleSitePages(
   config: SiteConfig,
-  routes: Iterable<import("../routes/types.ts").Route>,
+  table: RouteTable,
+  skipped?: (err: unknown) => void,
 ): Promise<Map<string, SitePageBuild>> {
   const builds = new Map<string, SitePageBuild>();
-  for (const r of routes) {
-    if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file)) continue;
-    builds.set(r.page.file, await bundleSitePage(config.rootDir, r.page.file, config.docusaurus?.aliases ?? {}));
+  const failed = new Set<string>();
+  for (const r of table.routes) {
+    if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file) || failed.has(r.page.file))
+      continue;
+    try {
+      builds.set(r.page.file, await bundleSitePage(config.rootDir, r.page.file, config.docusaurus?.aliases ?? {}));
+    } catch (err) {
+      if (!skipped) throw err;
+      skipped(err);
+      failed.add(r.page.file);
+    }
+  }
+  if (failed.size) {
+    table.routes = table.routes.filter((r) => !(r.kind === "sitePage" && failed.has(r.page.file)));
+    for (const [path, r] of table.byPath)
+      if (r.kind === "sitePage" && failed.has(r.page.file)) table.byPath.delete(path);
   }
   return builds;
 }

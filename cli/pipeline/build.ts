@@ -305,7 +305,19 @@ async function buildWith(
   const cache = new BuildCache(cacheDirOf(opts.root));
 
   const pageModules = await loadPageModules(site);
-  const sitePages = await bundleSitePages(config, table.routes);
+  const sitePages = await bundleSitePages(
+    config,
+    table,
+    opts.skipFailingPages
+      ? (err) =>
+          report(
+            "warn",
+            `${err instanceof DocsiteError ? `${location(err.where)}: ` : ""}${(err as Error).message} (page left out)`,
+            logger,
+            site.warnings,
+          )
+      : undefined,
+  );
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
   const imagesP = runImageStage({
@@ -336,6 +348,7 @@ async function buildWith(
   const islands = await siteIslandChunks(config, islandKeys, opts.dev);
   // The site's own stylesheets (customCss) and, for an imported site, Infima's classes (cli/brand/).
   const brand = await brandStylesheet(config);
+  for (const w of brand?.warnings ?? []) report("warn", w, logger, site.warnings);
   timings.bundle = done();
   // This build needs esbuild's service process (about 20 MB) no more: stopped, it does not add to the memory of the
   // image and render stages. A later call (the next build of a long-lived process) starts it again.

@@ -6,6 +6,7 @@ import * as jsxRuntime from "react/jsx-runtime";
 import * as ReactDOM from "react-dom";
 import * as ReactDOMServer from "react-dom/server";
 import { pathToFileURL } from "node:url";
+import { createRequire, isBuiltin } from "node:module";
 import { fromRoot } from "../boot/locations.ts";
 import { themeModule, docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { pageComponents } from "./page-components.ts";
@@ -18,6 +19,8 @@ export interface RuntimeSite {
   title: string;
   url: string;
 }
+
+const nodeRequire = createRequire(import.meta.url);
 
 type MdxModule = { default: ComponentType<{ components?: object }> };
 
@@ -46,6 +49,8 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
     if (spec.startsWith("@theme/")) return { __esModule: true, ...themeModule(spec.slice("@theme/".length)) };
     if (spec.startsWith("@docusaurus/"))
       return { __esModule: true, ...(docusaurusModule(spec.slice("@docusaurus/".length), site) as object) };
+    // Node's own modules: a component runs in Node while the site is drawn (a package may read `path`).
+    if (isBuiltin(spec)) return nodeRequire(spec);
     throw new Error(`a component requires "${spec}", which docsite does not provide`);
   };
   const module = { exports: {} as Record<string, unknown> };

@@ -412,11 +412,25 @@ describe("the classification rule", () => {
   it("props: JSON data goes as data, elements as slots, client: directives choose the loading", () => {
     const el = createElement("b", null, "x");
     const { data, slots, load } = splitProps(
-      { n: 1, list: [1, "a", { b: null }], children: el, icon: el, "client:visible": true },
+      {
+        n: 1,
+        list: [1, "a", { b: null }],
+        children: el,
+        icon: el,
+        items: [{ title: el, n: 2 }],
+        "client:visible": true,
+      },
       "X",
     );
-    expect(data).toEqual({ n: 1, list: [1, "a", { b: null }] });
-    expect(Object.keys(slots)).toEqual(["children", "icon"]);
+    // Elements anywhere are slots, by path, null in the data the browser receives.
+    expect(data).toEqual({
+      n: 1,
+      list: [1, "a", { b: null }],
+      children: null,
+      icon: null,
+      items: [{ title: null, n: 2 }],
+    });
+    expect(Object.keys(slots)).toEqual(["children", "icon", "items.0.title"]);
     expect(load).toBe("visible");
     expect(() => splitProps({ when: new Date(0) }, "X")).toThrow(
       /prop "when" to the browser: it is an instance of Date/,

@@ -43,6 +43,14 @@ class StaticSlot extends Component<{ slot: string; html: string; onError: OnErro
   }
 }
 
+/** `data` with `value` at a slot's path (`items.0.title`), copying the objects on the way, as the server did. */
+function withSlot(data: unknown, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split(".");
+  const copy = (Array.isArray(data) ? [...data] : { ...(data as object) }) as Record<string, unknown>;
+  copy[head] = rest.length ? withSlot(copy[head], rest.join("."), value) : value;
+  return copy;
+}
+
 const mounted = new Set<Element>();
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 let observer: IntersectionObserver | undefined;
@@ -123,7 +131,7 @@ async function startIsland(el: HTMLElement, onError: OnError): Promise<void> {
       return;
     }
     const Island = componentOf(mod, el.getAttribute("data-export") ?? "default");
-    const props: Record<string, unknown> = JSON.parse(el.getAttribute("data-props") ?? "{}");
+    let props: Record<string, unknown> = JSON.parse(el.getAttribute("data-props") ?? "{}");
     const id = el.getAttribute("data-id") ?? "";
     for (const name of (el.getAttribute("data-slots") ?? "").split(",").filter(Boolean)) {
       const slot = `${id}:${name}`;
@@ -131,7 +139,8 @@ async function startIsland(el: HTMLElement, onError: OnError): Promise<void> {
       const drawn = [...el.querySelectorAll(`docsite-slot[data-slot="${slot}"]`)].find(
         (s) => s.closest("docsite-island[data-src]") === el,
       );
-      props[name] = h(StaticSlot, { slot, html: template?.innerHTML ?? drawn?.innerHTML ?? "", onError });
+      const html = template?.innerHTML ?? drawn?.innerHTML ?? "";
+      props = withSlot(props, name, h(StaticSlot, { slot, html, onError }));
     }
     for (const t of el.querySelectorAll(":scope > template[data-docsite-slot]")) t.remove();
     const vnode = h(Boundary, { onError, children: h(Island, props) });

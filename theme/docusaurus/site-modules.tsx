@@ -18,6 +18,8 @@ export interface SiteData {
   defaultLocale?: string;
   locales?: string[];
   defaultMode?: string;
+  /** The docs versions, for `@docusaurus/plugin-content-docs/client`'s version hooks. */
+  docsVersions?: Array<{ name: string; label: string; path: string; isLast: boolean; mainDocId: string }>;
 }
 
 /** The site data of a config (the server's side; the browser's is baked into island chunks). */
@@ -28,6 +30,10 @@ export function siteData(config: {
   tagline?: string;
   i18n?: { defaultLocale: string; locales: string[] };
   colorMode?: { defaultMode: string };
+  docs?: {
+    routeBasePath: string;
+    versions: Array<{ name: string; label: string; path: string; isLast: boolean; mainDocId: string }>;
+  };
   docusaurus?: { customFields?: Record<string, unknown> };
 }): SiteData {
   return {
@@ -39,8 +45,30 @@ export function siteData(config: {
     defaultLocale: config.i18n?.defaultLocale,
     locales: config.i18n?.locales,
     defaultMode: config.colorMode?.defaultMode,
+    docsVersions: config.docs?.versions.map((v) => ({
+      name: v.name,
+      label: v.label,
+      // As Docusaurus gives a version's path: from the site root, without the trailing slash.
+      path: `${config.baseUrl}${[config.docs!.routeBasePath, v.path].filter(Boolean).join("/")}`.replace(
+        /(.)\/$/,
+        "$1",
+      ),
+      isLast: v.isLast,
+      mainDocId: v.mainDocId,
+    })),
   };
 }
+
+/** Docusaurus' `siteConfig`, as much as docsite knows of it (useDocusaurusContext, a page's `config` prop). */
+export const siteConfigOf = (site: SiteData) => ({
+  baseUrl: site.baseUrl,
+  title: site.title,
+  url: site.url,
+  tagline: site.tagline ?? "",
+  titleDelimiter: "|",
+  customFields: site.customFields ?? {},
+  themeConfig: {},
+});
 
 /** A URL with the site's base: site paths get it, full URLs, anchors and paths that have it already do not. */
 export const withBase = (site: Pick<SiteData, "baseUrl">, url: string): string =>
@@ -104,6 +132,20 @@ function useColorModeOf(site: SiteData) {
   return { colorMode, setColorMode, isDarkTheme: colorMode === "dark" };
 }
 
+/** The version hooks of `@docusaurus/plugin-content-docs/client`, over the site's one docs plugin. */
+function docsVersionHooks(site: SiteData) {
+  const versions = site.docsVersions ?? [];
+  const latest = () => versions.find((v) => v.isLast) ?? versions[0];
+  return {
+    useVersions: () => versions,
+    useLatestVersion: latest,
+    // What the server draws first: the latest version (the page's own version is not known to a component).
+    useActiveVersion: latest,
+    useDocsVersion: latest,
+    useAllDocsData: () => ({ default: { path: latest()?.path ?? "", versions } }),
+  };
+}
+
 /** `@docusaurus/<name>` modules docsite provides, as module objects (the main export is also `default`). */
 export function siteModules(site: SiteData): Record<string, Record<string, unknown>> {
   const useBaseUrl = (url: string) => withBase(site, url);
@@ -127,14 +169,7 @@ export function siteModules(site: SiteData): Record<string, Record<string, unkno
   const useDocusaurusContext = () => {
     const currentLocale = useCurrentLocale(site);
     return {
-      siteConfig: {
-        baseUrl: site.baseUrl,
-        title: site.title,
-        url: site.url,
-        tagline: site.tagline ?? "",
-        customFields: site.customFields ?? {},
-        themeConfig: {},
-      },
+      siteConfig: siteConfigOf(site),
       i18n: {
         currentLocale,
         defaultLocale: site.defaultLocale ?? currentLocale,
@@ -175,5 +210,6 @@ export function siteModules(site: SiteData): Record<string, Record<string, unkno
     Interpolate: main(Interpolate, { Interpolate, interpolate }),
     router: main(undefined, { useLocation }),
     "theme-common": main(undefined, { useColorMode: () => useColorModeOf(site) }),
+    "plugin-content-docs/client": main(undefined, docsVersionHooks(site)),
   };
 }

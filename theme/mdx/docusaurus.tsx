@@ -64,8 +64,7 @@ export function themeModule(name: string): { default: unknown } {
 export function docusaurusModule(name: string, site: Parameters<typeof siteData>[0]): unknown {
   const modules = siteModules(siteData(site));
   // Modules of named hooks only.
-  if (name === "theme-common" || name === "plugin-content-docs/client")
-    return { ...modules["theme-common"], ...sidebarHooks };
+  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...modules[name], ...sidebarHooks };
   if (name === "Head") return { default: Head, Head };
   return modules[name] ?? { default: undefined };
 }
