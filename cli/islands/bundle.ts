@@ -12,6 +12,7 @@ import { hashText } from "../content/scan.ts";
 import { applyAliases } from "../mdx/modules.ts";
 import { findScript } from "../mdx/components.ts";
 import { sassPlugin } from "../mdx/sass.ts";
+import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule } from "./keys.ts";
 import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
@@ -208,6 +209,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions): Promise<
     // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
     plugins: [
       sassPlugin(opts.rootDir, new Set()),
+      svgComponents,
       sharedPlugin(opts.shared),
       docusaurusPlugin(opts.site),
       sitePlugin(opts.rootDir, opts.aliases),

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
+import { svgComponents } from "./svg-component.ts";
 import { classify, type Classification } from "../islands/classify.ts";
 
 export interface BundledComponent {
@@ -125,7 +126,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), ...plugins, resolvePlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, resolvePlugin],
       loader: {
         ".module.css": "local-css",
         ".css": "css",
