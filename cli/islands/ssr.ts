@@ -117,7 +117,10 @@ export function islandComponent<P extends object>(
   key: string,
   exportName: string,
 ): ComponentType<P> {
-  const name = exportName === "default" ? (Component.displayName ?? Component.name ?? key) || key : exportName;
+  const name =
+    exportName === "default"
+      ? ((Component as { displayName?: string }).displayName ?? (Component as { name?: string }).name ?? key) || key
+      : exportName;
   function Island(props: P) {
     const state = useContext(IslandRender);
     const inside = useContext(InsideIsland);
@@ -164,8 +167,11 @@ export function islandExports(exports: Record<string, unknown>, key: string): Re
   const out: Record<string, unknown> = { __esModule: true };
   for (const name of Object.keys(exports)) {
     const value = exports[name];
+    // A component is a function, or an object React draws (forwardRef, memo).
+    const component =
+      typeof value === "function" || (typeof value === "object" && value !== null && "$$typeof" in value);
     out[name] =
-      typeof value === "function" && (name === "default" || /^[A-Z]/.test(name))
+      component && (name === "default" || /^[A-Z]/.test(name))
         ? islandComponent(value as ComponentType<object>, key, name)
         : value;
   }

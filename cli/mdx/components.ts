@@ -115,7 +115,14 @@ async function runBundle(
       absWorkingDir: rootDir,
       // A package imported by content directly: its module, resolved from the site's node_modules.
       ...(isPackage
-        ? { stdin: { contents: `module.exports = require(${JSON.stringify(file)});`, resolveDir: rootDir } }
+        ? {
+            // Imported, not required: esbuild then reads the package's "import" entry, as Docusaurus' webpack does
+            // (some packages' "require" entry is not loadable by itself).
+            stdin: {
+              contents: `import * as m from ${JSON.stringify(file)};\nexport * from ${JSON.stringify(file)};\nexport default m.default ?? m;`,
+              resolveDir: rootDir,
+            },
+          }
         : { entryPoints: [posix.join(rootDir, file)] }),
       bundle: true,
       write: false,

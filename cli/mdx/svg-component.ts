@@ -13,6 +13,21 @@ function reactName(attr: string): string {
   return attr.replace(/[:-]([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** A `style` attribute as React's style object: `mask-type: alpha` → `{ maskType: "alpha" }`. */
+function styleObject(style: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const decl of style.split(";")) {
+    const at = decl.indexOf(":");
+    if (at < 0) continue;
+    const prop = decl.slice(0, at).trim();
+    if (prop)
+      out[prop.startsWith("--") ? prop : prop.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = decl
+        .slice(at + 1)
+        .trim();
+  }
+  return out;
+}
+
 /** The module text of an SVG file as a component. */
 export function svgComponentModule(svg: string): string {
   const text = svg
@@ -20,9 +35,9 @@ export function svgComponentModule(svg: string): string {
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<!DOCTYPE[^>]*>/gi, "");
   const root = /<svg\b([^>]*)>([\s\S]*)<\/svg>\s*$/i.exec(text.trim());
-  const attrs: Record<string, string> = {};
+  const attrs: Record<string, unknown> = {};
   for (const m of (root?.[1] ?? "").matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
-    attrs[reactName(m[1])] = m[3] ?? m[4];
+    attrs[reactName(m[1])] = m[1] === "style" ? styleObject(m[3] ?? m[4]) : (m[3] ?? m[4]);
   const inner = root?.[2] ?? "";
   return [
     'import { createElement } from "react";',
