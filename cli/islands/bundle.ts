@@ -39,6 +39,7 @@ export interface IslandBundleOptions {
 
 const REACT = /^(react|react-dom|react\/jsx-runtime|react\/jsx-dev-runtime|react-dom\/client)$/;
 const THEME_DIR = fromRoot("theme");
+const CSS_MODULE = /\.module\.(css|s[ac]ss)$/;
 
 /** The `@theme/*` components islands may draw, and the theme module that has each. */
 const THEME_EXPORTS: Record<string, [string, string]> = {
@@ -184,9 +185,10 @@ export async function bundleIsland(key: string, opts: IslandBundleOptions): Prom
   }
 }
 
-async function runIslandBundle(key: string, opts: IslandBundleOptions): Promise<Uint8Array> {
+async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames = false): Promise<Uint8Array> {
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
+  const minify = !opts.dev;
   const out = await esbuildBuild({
     absWorkingDir: opts.rootDir,
     stdin: {
@@ -200,7 +202,11 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions): Promise<
     format: "esm",
     platform: "browser",
     target: ["es2020", "chrome100", "firefox100", "safari15"],
-    minify: !opts.dev,
+    // Minified identifiers would shorten CSS modules' class names too, and they must stay the server's.
+    minifyWhitespace: minify,
+    minifySyntax: minify,
+    minifyIdentifiers: minify && !keepNames,
+    metafile: true,
     sourcemap: opts.dev ? "inline" : false,
     jsx: "automatic",
     outdir: "out",
@@ -232,6 +238,8 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions): Promise<
       __DOCSITE_SITE__: JSON.stringify(opts.site),
     },
   });
+  if (!keepNames && minify && Object.keys(out.metafile.inputs).some((f) => CSS_MODULE.test(f)))
+    return runIslandBundle(key, opts, true);
   const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
   if (!js) throw new Error(`the island ${key} gave no JavaScript`);
   return js.contents;

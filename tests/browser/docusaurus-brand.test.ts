@@ -42,8 +42,11 @@ afterAll(async () => {
 async function open(mode: "light" | "dark" = "light"): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript((m) => {
-    localStorage.setItem("color-mode-setting", m);
     (window as unknown as { __docsiteCheckHydration: boolean }).__docsiteCheckHydration = true;
+    // Init scripts run in frames too: the video player's (an error page here) has no storage.
+    try {
+      localStorage.setItem("color-mode-setting", m);
+    } catch {}
   }, mode);
   const page = await ctx.newPage();
   const errors: string[] = [];

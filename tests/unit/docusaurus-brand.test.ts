@@ -130,7 +130,7 @@ describe("pages of src/pages", () => {
     expect(home).toContain('<section class="styles_features">');
     // An .svg the component imports is a component drawing the SVG inline, as SVGR makes it in Docusaurus.
     expect(home).toContain(
-      '<div class="col col--4"><div class="text--center padding-horiz--md"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" class="styles_icon" width="32" height="32" role="img" aria-label=""><path d="M5 21c0-9 6-15 15-16-1 9-7 15-15 16z"/></svg><h3>Colours</h3>',
+      '<div class="col col--4"><div class="text--center padding-horiz--md"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" class="styles_icon" width="32" height="32" role="img" aria-label=""><path d="M5 21c0-9 6-15 15-16-1 9-7 15-15 16z"/></svg><h3>Colours</h3>',
     );
     expect(await site.html("fr")).toContain('<h1 class="hero__title">Brandbook</h1>');
   });

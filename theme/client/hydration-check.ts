@@ -49,7 +49,8 @@ const SKIPPED = new Set(["value", "checked", "selected", "data-island-ready"]);
 
 function attributesOf(el: Element): Map<string, string> {
   const out = new Map<string, string>();
-  for (const a of el.attributes) if (!SKIPPED.has(a.name)) out.set(a.name, a.value);
+  // Namespace declarations (`xmlns:xlink`) mean nothing in HTML, and React draws them where Preact does not.
+  for (const a of el.attributes) if (!SKIPPED.has(a.name) && !a.name.startsWith("xmlns")) out.set(a.name, a.value);
   const style = (el as HTMLElement).style?.cssText;
   if (style) out.set("style", style);
   return out;
