@@ -38,7 +38,7 @@ export function svgComponentModule(svg: string): string {
   const attrs: Record<string, unknown> = {};
   // Namespace declarations are not needed inline in HTML (React and Preact do not draw them alike).
   for (const m of (root?.[1] ?? "").matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
-    if (!/^xmlns(:|$)/.test(m[1]))
+    if (!/^xml(ns)?(:|$)/.test(m[1]))
       attrs[reactName(m[1])] = m[1] === "style" ? styleObject(m[3] ?? m[4]) : (m[3] ?? m[4]);
   const inner = root?.[2] ?? "";
   return [

@@ -50,7 +50,9 @@ const SKIPPED = new Set(["value", "checked", "selected", "data-island-ready"]);
 function attributesOf(el: Element): Map<string, string> {
   const out = new Map<string, string>();
   // Namespace declarations (`xmlns:xlink`) mean nothing in HTML, and React draws them where Preact does not.
-  for (const a of el.attributes) if (!SKIPPED.has(a.name) && !a.name.startsWith("xmlns")) out.set(a.name, a.value);
+  for (const a of el.attributes) if (!SKIPPED.has(a.name) && !a.name.startsWith("xml")) out.set(a.name, a.value);
+  // Styles as the browser reads them: a property it does not know (`enable-background`) is nothing on either side.
+  out.delete("style");
   const style = (el as HTMLElement).style?.cssText;
   if (style) out.set("style", style);
   return out;
