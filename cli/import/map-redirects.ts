@@ -77,8 +77,14 @@ export function mapRedirects(options: Any | undefined, paths: string[] = []): Ma
   }
   if (Object.keys(redirects).length) {
     out.redirects = redirects;
+    const parts = [
+      ...(rules.length ? [`${rules.length} rule(s)`] : []),
+      ...(redirects.fromExtensions ? [`fromExtensions ${redirects.fromExtensions.join(", ")}`] : []),
+      ...(redirects.toExtensions ? [`toExtensions ${redirects.toExtensions.join(", ")}`] : []),
+      ...(redirects.module ? ["createRedirects"] : []),
+    ];
     out.mapped.push(
-      `client redirects: ${rules.length} rule(s)${redirects.fromExtensions ? `, fromExtensions ${redirects.fromExtensions.join(", ")}` : ""}${redirects.toExtensions ? `, toExtensions ${redirects.toExtensions.join(", ")}` : ""}${redirects.module ? ", createRedirects" : ""} (static redirect pages, and _redirects for hosts that read it)`,
+      `client redirects: ${parts.join(", ")} (static redirect pages, and _redirects for hosts that read it)`,
     );
   }
   return out;
