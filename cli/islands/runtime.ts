@@ -6,7 +6,8 @@
 import { dirname, join, relative } from "node:path";
 import type { Metafile } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { fromRoot, packageRequire as require } from "../boot/locations.ts";
+import { fromRoot, PACKAGE_ROOT, packageRequire as require } from "../boot/locations.ts";
+import { stablePackagePaths } from "../client/stable-paths.ts";
 
 export interface IslandsRuntime {
   /** Files to write, path relative to the output folder → contents. */
@@ -32,6 +33,9 @@ export async function bundleIslandsRuntime(opts: { baseUrl: string; dev?: boolea
       islands: join(client, "project-islands.ts"),
       ...Object.fromEntries(Object.values(SHARED).map((m) => [m.entry, join(client, "shared", m.file)])),
     },
+    // Names that do not depend on where docsite is installed or the build started (cli/client/stable-paths.ts).
+    absWorkingDir: PACKAGE_ROOT,
+    plugins: [stablePackagePaths()],
     bundle: true,
     splitting: true,
     format: "esm",

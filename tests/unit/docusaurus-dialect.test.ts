@@ -144,7 +144,9 @@ describe("hooks docsite lacks", () => {
     });
     try {
       const err = await buildSite(root).catch((e) => e);
-      expect(String(err.message)).toContain('import of useThemeConfig from "@docusaurus/theme-common" is not supported');
+      expect(String(err.message)).toContain(
+        'import of useThemeConfig from "@docusaurus/theme-common" is not supported',
+      );
       expect(JSON.stringify(err)).toMatch(/first\.mdx.*"line":6|"line":6.*first\.mdx/);
     } finally {
       await removeSite(root);
