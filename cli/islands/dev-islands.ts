@@ -5,9 +5,8 @@ import type { SiteConfig } from "../config/types.ts";
 import { hashText } from "../content/scan.ts";
 import { bundleComponent } from "../mdx/components.ts";
 import { siteData } from "../../theme/docusaurus/site-modules.tsx";
-import { bundleIsland } from "./bundle.ts";
+import { bundleIsland, chunkName } from "./bundle.ts";
 import { islandModule } from "./keys.ts";
-import { chunkName } from "./bundle.ts";
 import { bundleIslandsRuntime, type IslandsRuntime } from "./runtime.ts";
 
 export class DevIslands {

@@ -18,6 +18,7 @@ import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
 import { docBreadcrumbs } from "./breadcrumbs.ts";
+import type { SidebarNode } from "../routes/sidebars.ts";
 import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
@@ -72,7 +73,7 @@ function recentPosts(config: SiteConfig, table: RouteTable, locale: string): { r
 function docChrome(
   config: SiteConfig,
   route: DocRoute,
-  sidebar: import("../routes/sidebars.ts").SidebarNode[] | undefined,
+  sidebar: SidebarNode[] | undefined,
 ): Pick<DocPageData, "breadcrumbs" | "versionBadge"> {
   const items = config.docs.breadcrumbs ? docBreadcrumbs(sidebar, route.path) : undefined;
   return {
