@@ -124,6 +124,24 @@ describe("a moving picture", () => {
     await ctx.close();
   });
 
+  it("plays on a page reached by client-side navigation from a page without one", async () => {
+    const { ctx, page, csp } = await open("no-preference", "/docs/v8/quickstart/");
+    expect(await page.locator(".markdown video").count()).toBe(0);
+    await page.evaluate(
+      (p) => (window as unknown as { __docsite: { navigate(u: string): void } }).__docsite.navigate(p),
+      PAGE,
+    );
+    await page.waitForURL(`**${PAGE}`);
+    // The same document: a client-side swap, not a load.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    await video(page).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>(".markdown video")?.paused, null, {
+      timeout: 15_000,
+    });
+    expect(await csp()).toEqual([]);
+    await ctx.close();
+  });
+
   it("keeps a video the reader paused paused when it comes back into view", async () => {
     const { ctx, page } = await open("no-preference");
     await video(page).scrollIntoViewIfNeeded();

@@ -2,9 +2,8 @@
 // reduced motion; pauses them when they leave the view. A reader's own pause is kept: a video they paused is not
 // started again by scrolling. Pages without a moving picture do not load this script: it is its own file, which
 // the page links only when it has one (cli/render/render-route.ts), and it imports nothing, so the site's entry
-// chunk is the same with or without it. It keeps working across client-side navigation (`docsite:navigated`).
-// A page reached by client-side navigation from a page without moving pictures does not run it: its videos stay
-// still with their controls, as with reduced motion.
+// chunk is the same with or without it. It keeps working across client-side navigation (`docsite:navigated`), and
+// the router loads it when a page reached by client-side navigation links it (theme/client/router.ts, swapHead).
 
 const reduce = matchMedia("(prefers-reduced-motion: reduce)");
 /** Videos this script started (so that their pause is ours, not the reader's). */
