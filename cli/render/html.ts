@@ -54,7 +54,9 @@ export interface Assets {
 
 /** The script tag of a page that shows a moving picture from a video file. */
 export const movingPicturesScript = (assets: Assets): string =>
-  assets.movingPictures ? `<script type="module" src="${escapeHtml(assets.movingPictures)}" data-page-script></script>` : "";
+  assets.movingPictures
+    ? `<script type="module" src="${escapeHtml(assets.movingPictures)}" data-page-script></script>`
+    : "";
 
 /** The head tags that preload the search page's chunks. */
 export const searchPagePreloads = (assets: Assets): string =>
