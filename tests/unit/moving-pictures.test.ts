@@ -165,7 +165,8 @@ describe("moving pictures in a built site", () => {
   });
 
   it("links the player script on a page with a video and not on one without", () => {
-    const script = /<script type="module" src="(\/assets\/moving-pictures\.[A-Z0-9]+\.js)" data-page-script><\/script>/i;
+    const script =
+      /<script type="module" src="(\/assets\/moving-pictures\.[A-Z0-9]+\.js)" data-page-script><\/script>/i;
     expect(html).toMatch(script);
     expect(plain).not.toContain("moving-pictures");
     const entry = (page: string) => /<script type="module" src="([^"]+)"/.exec(page)![1];
