@@ -75,13 +75,20 @@ program
   .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
   .option("-o, --out <dir>", "output folder", "dist")
   .option("--skip-failing-pages", "build the pages that work; list the failing ones as warnings (for migrations)")
-  .action(async (o: { root: string; out: string; skipFailingPages?: boolean }) => {
+  .option("--no-cache", "read and write no build cache (.docsite/cache): a cold build, the same output")
+  .action(async (o: { root: string; out: string; skipFailingPages?: boolean; cache: boolean }) => {
     const logger = createLogger();
     try {
       const root = resolve(o.root);
       // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");
-      const r = await build({ root, outDir: resolve(root, o.out), logger, skipFailingPages: o.skipFailingPages });
+      const r = await build({
+        root,
+        outDir: resolve(root, o.out),
+        logger,
+        skipFailingPages: o.skipFailingPages,
+        cache: o.cache,
+      });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
         .join(", ");
@@ -89,6 +96,20 @@ program
         `\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s → ${r.outDir}`,
       );
       if (r.warnings.length) logger.info(kleur.yellow(`${r.warnings.length} warning(s)`));
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+program
+  .command("clean")
+  .description("remove the build cache (.docsite/ of the site folder); nothing else is touched")
+  .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
+  .action(async (o: { root: string }) => {
+    try {
+      const { cleanCache } = await import("./cache/clean.ts");
+      const removed = await cleanCache(resolve(o.root));
+      console.log(removed ? `Removed ${removed}` : "No build cache to remove");
     } catch (err) {
       fail(err);
     }

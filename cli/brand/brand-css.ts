@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { join, posix, relative } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import type { SiteConfig } from "../config/types.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { DocsiteError } from "../log.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../mdx/modules.ts";

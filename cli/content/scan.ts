@@ -1,9 +1,10 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createHash } from "node:crypto";
 import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
 import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts";
+import { hashText } from "../cache/hash.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { docIdOf } from "./doc-id.ts";
@@ -60,8 +61,6 @@ export interface ContentIndex {
   /** Problems worth a warning (file names with spaces). */
   warnings: string[];
 }
-
-export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
 
 // Files read by this process, by path, with the modification time and size they had: a long-running process
 // (the dev server rebuilding after an edit) reads again only the files that changed. Read synchronously: a build
@@ -124,14 +123,14 @@ export async function readSource(
   return { ...base, kind: "blog", slug };
 }
 
-/** `cacheDir`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
-export async function scanContent(config: SiteConfig, cacheDir?: string): Promise<ContentIndex> {
+/** `cache`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
+export async function scanContent(config: SiteConfig, cache?: BuildCache): Promise<ContentIndex> {
   const root = config.rootDir;
   const listed = listContent(config);
   const relFiles = listed.sources;
   const files = relFiles.map((f) => join(root, f));
   assertNoTwinSources(relFiles);
-  const memo = cacheDir ? openFrontMatterMemo(cacheDir) : undefined;
+  const memo = cache?.enabled ? openFrontMatterMemo(cache) : undefined;
   const sources = await Promise.all(files.map((f) => readSource(config, f, memo)));
   memo?.save();
   const pages: PageModuleSource[] = listed.pages.map((file) => {

@@ -16,7 +16,6 @@
 // diagrams (what PNGs hold) do not get smaller as lossy WebP at full size, only blurrier. This site's 36 PNG
 // screenshots (2136–2200 px): 2,650 KB as PNG, 2,886 KB as WebP quality 82, and those WebPs were three quarters
 // of the images' encoding CPU (3.1 of 4.2 s; the 960 px WebPs 1.1 s, at 30 KB each against 74 KB).
-import { packageVersion } from "../pipeline/code-hash.ts";
 import { createHash } from "node:crypto";
 
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
@@ -25,18 +24,12 @@ export const MAX_WIDTH = 2560;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 export const FALLBACK_WIDTH = 1280;
-/** Settings are part of the cache key: change them and every image is re-encoded once. */
-export const ENCODER_SETTINGS = JSON.stringify({
-  v: 4,
-  WIDTHS,
-  MAX_WIDTH,
+/** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
+const S = {
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
-  pngServesOwnWidth: true,
   webp: { quality: 82, effort: 2 },
-  animated: { quality: 75, effort: 4, maxWidth: 1280, webpAsIs: true, smallerOfGifAndWebp: true },
-  sharp: packageVersion("sharp"),
-});
-const S = JSON.parse(ENCODER_SETTINGS);
+  animated: { quality: 75, effort: 4, maxWidth: 1280 },
+};
 
 // sharp (libvips, about 0.15 s of CPU to load) is loaded by the first image to encode: a build whose images all
 // come from the cache never loads it. libvips' operation cache is off: each image is encoded once, so the cache only

@@ -8,10 +8,11 @@ import { fork, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
 import { rm } from "node:fs/promises";
-import { partialEntryOf, type ImageSource } from "./image-cache.ts";
+import { IMAGE_STORE, type ImageSource } from "./image-cache.ts";
+import type { BuildCache, CacheHandle } from "../cache/cache.ts";
 
 /** What the encoder process is sent: images to put into their cache entries, or that no more will come. */
-export type EncoderRequest = { sources: ImageSource[] } | { end: true };
+export type EncoderRequest = { cache: CacheHandle; sources: ImageSource[] } | { end: true };
 
 /** What it reports: images handled so far. */
 export interface EncoderMessage {
@@ -19,6 +20,8 @@ export interface EncoderMessage {
 }
 
 export interface EncoderOptions {
+  /** The build cache the entries go into. */
+  cache: BuildCache;
   /** Images encoded at a time. */
   limit: number;
   /** At the lowest CPU priority (`nice` 19): it then takes only the CPU time the rest of the build leaves. */
@@ -40,7 +43,7 @@ export interface EncoderProcess {
    */
   finish(progress?: (done: number, total: number) => void): Promise<string | null>;
   /**
-   * Ends the process at once and removes the folders of the cache entries it was filling; those it finished stay,
+   * Ends the process at once and removes the files of the cache entries it was writing; those it finished stay,
    * for the image stage or the next build.
    */
   stop(): Promise<void>;
@@ -48,7 +51,7 @@ export interface EncoderProcess {
 
 export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   const sent = new Set<string>();
-  const dirs: string[] = [];
+  const keys: string[] = [];
   let child: ChildProcess | undefined;
   let failure: string | null = null;
   let done = 0;
@@ -101,9 +104,9 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       const fresh = sources.filter((s) => !sent.has(s.src));
       for (const s of fresh) {
         sent.add(s.src);
-        dirs.push(s.dir);
+        keys.push(s.key);
       }
-      if (fresh.length) send({ sources: fresh });
+      if (fresh.length) send({ cache: options.cache.handle(), sources: fresh });
     },
     finish(progress) {
       report = progress;
@@ -116,7 +119,7 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       if (!child || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       child.kill();
       await ended;
-      await Promise.all(dirs.map((dir) => rm(partialEntryOf(dir, pid), { recursive: true, force: true })));
+      await Promise.all(keys.map((key) => rm(options.cache.partialFile(IMAGE_STORE, key, pid), { force: true })));
     },
   };
 }

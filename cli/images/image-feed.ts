@@ -5,7 +5,8 @@
 // 8.5–10.4 s against 9.2–10.4 s.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { imageSource } from "./image-cache.ts";
+import { imageSource, isStored } from "./image-cache.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess, type EncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { darkSibling } from "./stage.ts";
@@ -20,7 +21,7 @@ export class ImageFeed {
 
   constructor(
     private readonly root: string,
-    private readonly cacheDir: string,
+    private readonly cache: BuildCache,
     /** At `nice` 19 (the build); false: at this process's priority. */
     private readonly background = true,
   ) {}
@@ -38,9 +39,10 @@ export class ImageFeed {
   }
 
   private async send(src: string): Promise<void> {
-    const source = await imageSource(this.root, src, this.cacheDir).catch(() => undefined);
-    if (!source || existsSync(join(source.dir, "image.json"))) return;
-    this.encoder ??= startEncoderProcess({ limit: BACKGROUND_LIMIT, background: this.background });
+    if (!this.cache.writable) return;
+    const source = await imageSource(this.root, src, this.cache).catch(() => undefined);
+    if (!source || isStored(this.cache, source)) return;
+    this.encoder ??= startEncoderProcess({ cache: this.cache, limit: BACKGROUND_LIMIT, background: this.background });
     this.encoder.add([source]);
   }
 

@@ -4,7 +4,8 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
-import { imageSource, readEntry, encodeToEntry, type Encoded, type ImageSource } from "./image-cache.ts";
+import { imageSource, readEntry, encodeToEntry, isStored, type Encoded, type ImageSource } from "./image-cache.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
@@ -33,7 +34,7 @@ export interface ImageStageResult {
 
 export interface ImageStageInput {
   root: string;
-  cacheDir: string;
+  cache: BuildCache;
   /** URL prefix of the site (config.baseUrl). */
   baseUrl: string;
   pages: Array<{ file: string; images: ImageRef[] }>;
@@ -107,13 +108,14 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   for (const [src, dark] of darkOf) if (dark) firstUse.set(dark, firstUse.get(src)!);
   const sources = new Map(
     await Promise.all(
-      [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cacheDir)] as const),
+      [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cache)] as const),
     ),
   );
-  const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json")));
+  const uncached = [...sources.values()].filter((s) => !isStored(input.cache, s));
   const fromChild = new Set(input.encodedEarly);
-  if (input.childProcess && uncached.length) {
-    const encoder = startEncoderProcess({ limit: STAGE_LIMIT });
+  // The encoder process hands its results over through the cache: without one, the images are encoded here.
+  if (input.childProcess && input.cache.writable && uncached.length) {
+    const encoder = startEncoderProcess({ cache: input.cache, limit: STAGE_LIMIT });
     encoder.add(uncached);
     const failed = await encoder.finish((n, total) => logger.progress("images", n, total));
     if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
@@ -127,7 +129,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   const variant = (src: string): Promise<ImageVariantData> => {
     let p = encoded.get(src);
     if (!p) {
-      p = encodeCached(sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
+      p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
         if (image.advice?.length) videoAdviceOf.set(src, image.advice);
         return toVariant(image, url);
@@ -226,19 +228,20 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
  * `fromChild`: images the encoder process was given, counted as encoded in this build.
  */
 async function encodeCached(
+  cache: BuildCache,
   source: ImageSource,
   stats: ImageStats,
   fromChild: ReadonlySet<string>,
   at?: { file: string; line: number },
 ): Promise<Encoded> {
-  const hit = await readEntry(source.dir);
+  const hit = readEntry(cache, source);
   if (hit) {
     stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
     return hit;
   }
   let result: Encoded;
   try {
-    result = await encodeToEntry(source);
+    result = await encodeToEntry(cache, source);
   } catch (err) {
     throw new DocsiteError(
       `cannot encode image ${source.src}: ${(err as Error).message}`,

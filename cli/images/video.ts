@@ -8,9 +8,6 @@ import { createHash } from "node:crypto";
 /** Video file extensions the image stage publishes. */
 export const VIDEO_EXT = /\.mp4$/i;
 
-/** Part of the cache key of video entries: change it and each video's entry is made again once. */
-export const VIDEO_SETTINGS = JSON.stringify({ v: 1, copy: "as-is" });
-
 export interface VideoInfo {
   width: number;
   height: number;

@@ -8,7 +8,7 @@ import type { Plugin } from "esbuild";
 import { posix } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { applyAliases } from "../mdx/modules.ts";
 import { findScript } from "../mdx/components.ts";
 import { sassPlugin } from "../mdx/sass.ts";

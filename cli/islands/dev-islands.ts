@@ -2,7 +2,7 @@
 // its module (or anything it imports) changed, which the component bundles' own memo notices (cli/mdx/components.ts).
 // The chunks are served from memory at their hashed names, like the client bundle's files.
 import type { SiteConfig } from "../config/types.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { bundleComponent } from "../mdx/components.ts";
 import { siteData } from "../../theme/docusaurus/site-modules.tsx";
 import { bundleIsland, chunkName } from "./bundle.ts";

@@ -1,18 +1,16 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
-// Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
-// never compiled twice.
-import { readFileSync, existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, dirname, posix } from "node:path";
+// The compile stage keeps results in the build cache (cli/cache/compiled-pages.ts), so an unchanged page is never
+// compiled twice.
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
 import type { ModuleContext } from "./modules.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
 import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
-import { fromRoot } from "../boot/locations.ts";
 import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
 import type { ImageRef } from "../images/rehype-images.ts";
 import type { InlineCodeRef } from "./rehype-inline-code.ts";
@@ -59,171 +57,26 @@ export interface CompileInput {
   file: string;
   body: string;
   bodyOffset: number;
-  /** Rewrites link targets (locale prefix, relative .mdx links); pure, so its behaviour is part of the cache key. */
+  /** Rewrites link targets (locale prefix, relative .mdx links); made from the compile settings and the locale. */
   rewriteLink: (url: string) => string;
-  /** Distinguishes inputs whose rewriting differs (locale, base URL). */
-  rewriteKey: string;
   /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
   modules?: ModuleContext;
   /** Extra recma plugins: a diagnostic compile that is never cached (render/locate-render-error.ts). */
   recmaPlugins?: unknown[];
 }
 
-const here = fromRoot("cli", "mdx");
-// The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
-const COMPILER_HASH = hashText(
-  [
-    "compile.ts",
-    "preprocess.ts",
-    "remark-docsite.ts",
-    "rehype-code.ts",
-    "code-magic.ts",
-    "content-links.ts",
-    "remark-imports.ts",
-    "modules.ts",
-    "remark-summary.ts",
-    "components.ts",
-    "rehype-highlight-cached.ts",
-    "toolchain.ts",
-    "walk.ts",
-    "nesting.ts",
-    "rehype-inline-code.ts",
-  ]
-    .concat("../images/rehype-images.ts", "../../theme/layout-ids.ts", "../islands/classify.ts")
-    .map((f) => readFileSync(join(here, f), "utf8"))
-    .join("\0"),
-);
-
 export interface CompileStats {
   compiled: number;
   cached: number;
 }
 
-// Docusaurus projects compile a little differently (repeated heading ids): part of the key. An entry is two files:
-// `<key>.json` with everything but the code, and `<key>.js`, the code, read only for a page that renders.
-/** Where the compile cache keeps `input`: the path of its entry without the extension. */
-export const compiledEntryOf = (
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-) =>
-  join(
-    cacheDir,
-    "mdx",
-    hashText(
-      [COMPILER_HASH, input.rewriteKey, input.modules?.docusaurus ? "docusaurus" : "", input.file, input.body].join(
-        "\0",
-      ),
-    ),
-  );
-
-/**
- * The cached compile of `input`, when its source, its partials and the compiler are unchanged. Read synchronously:
- * a build reads every page's entry at once, and 368 small reads took 110 ms through the thread pool against 30 ms.
- */
-export async function readCompiled(
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-  base = compiledEntryOf(input, cacheDir),
-): Promise<CompiledMdx | undefined> {
-  let hit: CompiledMdx;
-  try {
-    hit = JSON.parse(readFileSync(`${base}.json`, "utf8")) as CompiledMdx;
-  } catch {
-    return undefined; // not cached yet
-  }
-  // An entry without its code file (removed by hand) is compiled again rather than failing when the page renders.
-  if (typeof hit.codeHash !== "string" || !existsSync(`${base}.js`) || !depsUnchanged(hit, input.modules))
-    return undefined;
-  return withLazyCode(hit, `${base}.js`, input.file);
-}
-
-/** `compiled` with its `code` read from `file` on first use (and settable, so a build can let go of it). */
-function withLazyCode(compiled: CompiledMdx, file: string, page: string): CompiledMdx {
-  let code: string | undefined;
-  Object.defineProperty(compiled, "code", {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (code === undefined) {
-        try {
-          code = readFileSync(file, "utf8");
-        } catch (err) {
-          throw new DocsiteError(
-            `the build cache lost the compiled code of this page while the build ran (${(err as Error).message})`,
-            { file: page },
-            "run the build again (was .docsite/cache removed meanwhile?)",
-          );
-        }
-      }
-      return code;
-    },
-    set: (value: string) => {
-      code = value;
-    },
-  });
-  return compiled;
-}
-
-/**
- * Stores a compile result for `readCompiled`: the code first, then the entry that vouches for it, so an entry a
- * killed build left behind never names a half-written code file.
- */
-export async function writeCompiled(
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-  result: CompiledMdx,
-): Promise<void> {
-  const base = compiledEntryOf(input, cacheDir);
-  await mkdir(dirname(base), { recursive: true });
-  const { code, ...entry } = result;
-  await writeFile(`${base}.js`, code);
-  await writeFile(`${base}.json`, JSON.stringify(entry));
-}
-
-/** Whether a cached page's code can be read (it is then kept in memory). */
-function codeReadable(compiled: CompiledMdx): boolean {
-  try {
-    return typeof compiled.code === "string";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Compiles with the on-disk cache in front (the dev server's way). A page from the cache comes with its code read
- * now: the dev server keeps a page as long as it runs, and a `docsite build` beside it may prune the entry meanwhile.
- */
-export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const cached = cacheDir ? await readCompiled(input, cacheDir) : undefined;
-  const hit = cached && codeReadable(cached) ? cached : undefined;
-  if (hit) {
-    if (stats) stats.cached++;
-    return hit;
-  }
-  const result = await compileSource(input);
-  if (stats) stats.compiled++;
-  if (cacheDir) await writeCompiled(input, cacheDir, result);
-  return result;
-}
-
 const MDX_NODES = ["mdxJsxFlowElement", "mdxJsxTextElement", "mdxFlowExpression", "mdxTextExpression", "mdxjsEsm"];
-
-function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): boolean {
-  for (const [file, hash] of Object.entries(hit.depHashes ?? {})) {
-    const abs = join(modules?.rootDir ?? "", file);
-    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
-  }
-  return true;
-}
 
 /**
  * The compile itself. Pure apart from reading the partials a page imports. `.md` files are CommonMark with raw
  * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`.
  */
-export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules" | "recmaPlugins">,
-  chain: string[] = [],
-): Promise<CompiledMdx> {
+export async function compileSource(input: CompileInput, chain: string[] = []): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};

@@ -1,6 +1,6 @@
 // How links inside a content file are rewritten, derived from the site config alone, so a worker thread can
 // rebuild the same rewriter from plain data.
-import type { SiteConfig } from "../config/types.ts";
+import type { CompileSettings } from "./compile-settings.ts";
 import { localeBase, routeOfContentFile, docPath } from "../routes/paths.ts";
 import { linkRewriter } from "./compile.ts";
 import { applyAliases } from "./modules.ts";
@@ -28,7 +28,7 @@ export function docSlugs(
 }
 
 export function contentLinkRewriter(
-  config: SiteConfig,
+  config: CompileSettings,
   file: string,
   locale: string,
   slugs: Map<string, DocTarget> = new Map(),
@@ -52,6 +52,3 @@ export function contentLinkRewriter(
       config.i18n.locales.some((l) => l !== config.i18n.defaultLocale && (p === `/${l}` || p.startsWith(`/${l}/`))),
   });
 }
-
-export const rewriteKeyOf = (config: SiteConfig, locale: string, slugs: Map<string, DocTarget> = new Map()) =>
-  `${JSON.stringify([...slugs])}|${locale}|${config.baseUrl}|${config.i18n.locales.join(",")}|${JSON.stringify(config.docusaurus?.aliases ?? {})}`;

@@ -3,7 +3,7 @@
 // become URLs. The decision is pure: it looks at the specifier and at which files exist.
 import { existsSync } from "node:fs";
 import { posix } from "node:path";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { findScript } from "./components.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */

@@ -5,8 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteConfig } from "../config/types.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
-import { compileMdx, type CompiledMdx } from "../mdx/compile.ts";
-import { contentLinkRewriter, rewriteKeyOf, type DocTarget } from "../mdx/content-links.ts";
+import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, type DocTarget } from "../mdx/content-links.ts";
+import type { CompiledPages } from "../cache/compiled-pages.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
 import { encodePath, localeBase, stripLocale } from "../routes/paths.ts";
 import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
@@ -34,7 +35,8 @@ export async function addSitePages(
   config: SiteConfig,
   table: RouteTable,
   slugs: Map<string, DocTarget>,
-  cacheDir: string | undefined,
+  /** The compile store (with the settings and slugs of this config), when there is a build cache. */
+  store: CompiledPages | undefined,
   onDuplicate: (msg: string) => void,
 ): Promise<SitePageRoute[]> {
   const pages = findSitePages(config);
@@ -53,17 +55,18 @@ export async function addSitePages(
       if (page.kind === "markdown") {
         const text = readFileSync(join(config.rootDir, origin), "utf8");
         const { data, body, bodyOffset } = splitFrontMatter(text, origin);
-        const compiled = await compileMdx(
-          {
+        const source = { file: origin, body, bodyOffset, locale };
+        let compiled = store?.get(source, true);
+        if (!compiled) {
+          compiled = await compileSource({
             file: origin,
             body,
             bodyOffset,
             rewriteLink: contentLinkRewriter(config, origin, locale, slugs),
-            rewriteKey: rewriteKeyOf(config, locale, slugs),
             modules,
-          },
-          cacheDir,
-        );
+          });
+          await store?.put(source, compiled);
+        }
         route = {
           kind: "sitePage",
           path,

@@ -25,14 +25,14 @@ import {
   contentOf,
   type Content,
   planUpdate,
-  readManifest,
   readStaticFiles,
   rollForward,
-  saveManifest,
+  manifestOf,
 } from "./output-update.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 import { assertInsideOutput, clearLinksInTheWay, linksUnder } from "./confine.ts";
 import { acquireLock, lockError } from "./output-lock.ts";
+import type { ManifestStore } from "../cache/output-manifests.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -271,7 +271,7 @@ export interface OutputOptions {
    * Where the record of the last write is kept (pipeline/output-update.ts). With it, a rebuild updates the
    * output in place: only changed files are written, files no longer produced are removed.
    */
-  manifest?: string;
+  manifest?: ManifestStore;
 }
 
 export interface Output {
@@ -329,17 +329,11 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
     throw err;
   }
   /** The manifest is an optimisation: when it cannot be written, the next build writes every file. */
-  const record = (file: string, hashes: Map<string, string>) => {
-    try {
-      saveManifest(file, outDir, hashes);
-    } catch {
-      rmSync(file, { force: true });
-    }
-  };
+  const record = (store: ManifestStore, hashes: Map<string, string>) => store.write(manifestOf(outDir, hashes));
 
   /** Writes only what changed into the existing output; false when it must be written whole instead. */
   async function updateInPlace(
-    manifestFile: string,
+    manifestFile: ManifestStore,
     files: Map<string, Content>,
     staticDir: string | undefined,
   ): Promise<boolean> {
@@ -347,7 +341,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
     if (!stamped(outDir) || (await isMountPoint(outDir))) return false;
     const statics = staticDir && existsSync(staticDir) ? await readStaticFiles(await realpath(staticDir), STAMP) : null;
     if (staticDir && existsSync(staticDir) && !statics) return false;
-    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), readManifest(manifestFile), STAMP);
+    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), manifestFile.read(), STAMP);
     if (!plan) return false;
     if (plan.write.length || plan.remove.length) {
       const stage = `${outDir}.tmp-${process.pid}-${Date.now()}`;

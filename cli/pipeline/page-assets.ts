@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 
 /** Output file (relative to the site's output folder) → source file (relative to the site folder). */
 export function pageAssets(compiled: Iterable<CompiledMdx>, baseUrl: string): Map<string, string> {

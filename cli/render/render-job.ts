@@ -38,8 +38,8 @@ export type PageSpec =
   | { kind: "versions"; props: Props<typeof VersionsPage> }
   | { kind: "notFound" }
   | { kind: "redirect"; props: Props<typeof RedirectPage> }
-  /** A custom page: the URL of its compiled module (the file name holds a hash of its code). */
-  | { kind: "page"; module: string; props: { locale: string } }
+  /** A custom page: the URL its compiled module is imported from, and the hash of its code (cache keys hold that). */
+  | { kind: "page"; module: string; moduleId: string; props: { locale: string } }
   /**
    * A React page of the site's pages folder (cli/pages/): its CommonJS code, the code of the islands it imports by
    * key, and its own key when it is an island as a whole.

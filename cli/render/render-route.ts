@@ -3,7 +3,7 @@
 // is a sound cache key and it can cross to a worker thread); `renderJob` draws it (render/render-job.ts).
 import { DocsiteError } from "../log.ts";
 import type { PageModule } from "./page-module.ts";
-import { moduleUrlOf } from "./page-module.ts";
+import { moduleIdOf, moduleUrlOf } from "./page-module.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
@@ -267,7 +267,7 @@ export function prepareRoute(
     }
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = { kind: "page", module: moduleUrlOf(mod), props: { locale: route.locale } };
+      page = { kind: "page", module: moduleUrlOf(mod), moduleId: moduleIdOf(mod), props: { locale: route.locale } };
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;

@@ -3,13 +3,16 @@ import type { SiteConfig, VersionConfig } from "../config/types.ts";
 import { docIdOf } from "../content/doc-id.ts";
 import { resolveRelativeSlug } from "../content/url-segments.ts";
 
+/** The settings a page's URL is made of: what the URL helpers below read (the compile gets only these too). */
+export type UrlConfig = Pick<SiteConfig, "baseUrl" | "i18n" | "docs" | "blog">;
+
 /** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
-export function localeBase(config: SiteConfig, locale: string): string {
+export function localeBase(config: UrlConfig, locale: string): string {
   return locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${locale}/`;
 }
 
 /** A site path written without locale ("/docs/v8/x/") made absolute for a locale ("/ru/docs/v8/x/"). */
-export function localizePath(config: SiteConfig, locale: string, sitePath: string): string {
+export function localizePath(config: UrlConfig, locale: string, sitePath: string): string {
   return localeBase(config, locale) + sitePath.replace(/^\//, "");
 }
 
@@ -41,15 +44,15 @@ export function docIdToSlug(id: string): string {
 const folder = (segment: string) => (segment ? `${segment}/` : "");
 
 /** Where the docs of a locale start: "/docs/", "/ru/docs/", or "/" with `routeBasePath: ""` (docs at the root). */
-export function docsRoot(config: SiteConfig, locale: string): string {
+export function docsRoot(config: UrlConfig, locale: string): string {
   return localeBase(config, locale) + folder(config.docs.routeBasePath);
 }
 
-export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
+export function versionBase(config: UrlConfig, locale: string, version: VersionConfig): string {
   return docsRoot(config, locale) + folder(version.path);
 }
 
-export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
+export function docPath(config: UrlConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
   // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does; one that climbs
   // above the version was refused when the front matter was read (content/url-segments.ts), and stays inside here.
   if (slug !== undefined && !slug.startsWith("/"))
@@ -61,12 +64,12 @@ export function docPath(config: SiteConfig, locale: string, version: VersionConf
   return versionBase(config, locale, version) + tail;
 }
 
-export function blogBase(config: SiteConfig, locale: string): string {
+export function blogBase(config: UrlConfig, locale: string): string {
   return localeBase(config, locale) + folder(config.blog.routeBasePath);
 }
 
 /** A path of the locale with its locale prefix removed: "/ru/docs/v8/" → "/docs/v8/". */
-export function stripLocale(config: SiteConfig, path: string): { locale: string; rest: string } {
+export function stripLocale(config: UrlConfig, path: string): { locale: string; rest: string } {
   for (const l of config.i18n.locales) {
     if (l === config.i18n.defaultLocale) continue;
     const base = localeBase(config, l);
@@ -91,7 +94,7 @@ export function outputFileOf(config: SiteConfig, path: string): string {
  * Where a content file is published, derived from its path alone (front-matter slugs are applied by the route table).
  * Used to resolve relative links such as `./click.mdx` while compiling, before the route table exists.
  */
-export function routeOfContentFile(config: SiteConfig, relFile: string): string | null {
+export function routeOfContentFile(config: UrlConfig, relFile: string): string | null {
   const m = /^content\/([^/]+)\/(?:docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(relFile);
   if (!m) return null;
   const [, locale, versionName, docId, blogFile] = m;

@@ -4,7 +4,7 @@
 // Why not a general engine: the ≤ 150 KB budget of a first query. Pagefind's index chunks are ~32 KB gzip each
 // and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
 // any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
 import {
   MANIFEST,

@@ -23,7 +23,7 @@ import type { Route } from "../routes/types.ts";
 import { checkLinks, type LinkProblem } from "../links/check.ts";
 import { pageAssets, componentStylesheet } from "../pipeline/page-assets.ts";
 import { PageErrors } from "../pipeline/page-errors.ts";
-import { cacheDirOf } from "../pipeline/cache.ts";
+import { BuildCache } from "../cache/cache.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
 import { DevIslands } from "../islands/dev-islands.ts";
@@ -276,7 +276,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     if (route.kind === "page" && !pageModules.has(route.module.abs)) {
       const { abs, file } = route.module;
       try {
-        const mod = await loadPageModule(abs, file, cacheDirOf(root));
+        const mod = await loadPageModule(root, abs, file, BuildCache.forSite(root));
         await images.addPage(
           file,
           (mod.meta?.images ?? []).map((src) => ({ src, line: 1, alt: "" })),
