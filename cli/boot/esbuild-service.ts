@@ -34,9 +34,12 @@ export async function esbuildBuild<T extends BuildOptions>(
  */
 export async function stopEsbuild(): Promise<void> {
   if (!loaded) return;
+  // Counted once the module is at hand: a build that started while this waited for it would otherwise lose its
+  // answer (esbuild drops the requests under way when its service stops, and they never settle).
+  const es = await loaded;
   if (inFlight > 0) {
     stopWhenIdle = true;
     return;
   }
-  await (await loaded).stop();
+  await es.stop();
 }

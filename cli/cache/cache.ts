@@ -60,6 +60,9 @@ export function decodeEntry(file: Buffer, store: string, key: string): Buffer | 
   return body;
 }
 
+/** What renaming onto a folder fails with. */
+const IN_THE_WAY = new Set(["EISDIR", "ENOTEMPTY", "EEXIST"]);
+
 /** Names of files a store may hold: a key (16 hex digits), maybe an extension, maybe a temporary suffix. */
 const ENTRY_FILE = /^[0-9a-f]{16}(\.[a-z]+)?(\.\d+\.tmp)?$/;
 
@@ -181,7 +184,9 @@ export class BuildCache {
     try {
       bytes = readFileSync(file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.damaged(store);
+      // No such file (or no such folder above it) is a plain miss; anything else is an entry that cannot be read.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") this.damaged(store);
       return undefined;
     }
     const body = decodeEntry(bytes, store, key);
@@ -207,7 +212,14 @@ export class BuildCache {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, encodeEntry(store, key, body));
-      renameSync(tmp, file);
+      try {
+        renameSync(tmp, file);
+      } catch (err) {
+        // A folder where the entry goes (a damaged entry): it is the cache's own path, replaced.
+        if (!IN_THE_WAY.has((err as NodeJS.ErrnoException).code ?? "")) throw err;
+        rmSync(file, { recursive: true, force: true });
+        renameSync(tmp, file);
+      }
       return true;
     } catch (err) {
       rmSync(tmp, { force: true });
@@ -223,7 +235,11 @@ export class BuildCache {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       await writeFile(tmp, encodeEntry(store, key, body));
-      await rename(tmp, file);
+      await rename(tmp, file).catch(async (err: NodeJS.ErrnoException) => {
+        if (!IN_THE_WAY.has(err.code ?? "")) throw err;
+        await rm(file, { recursive: true, force: true });
+        await rename(tmp, file);
+      });
       return true;
     } catch (err) {
       await rm(tmp, { force: true }).catch(() => undefined);

@@ -91,7 +91,10 @@ export class CompiledPages {
     const compiled = rest as CompiledMdx;
     const read = (): string | undefined => {
       const code = this.cache.readFile(COMPILED_STORE, codeFile, key)?.toString("utf8");
-      return code !== undefined && hashText(code) === meta.codeHash ? code : undefined;
+      if (code === undefined) return undefined;
+      if (hashText(code) === meta.codeHash) return code;
+      this.cache.damaged(COMPILED_STORE);
+      return undefined;
     };
     if (eager) {
       const code = read();

@@ -20,6 +20,11 @@ export interface BundledComponent {
   inputs: string[];
   /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
   island: Classification;
+  /**
+   * Files of installed packages it was made from (site-relative): the build cache covers those by npm's record of
+   * the install (cli/cache/identity.ts); this process's memo checks them itself (a dev server outlives an install).
+   */
+  packageFiles: string[];
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -64,7 +69,7 @@ export function bundleComponent(
   const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
-    return result.then((r) => (mtimesOf(rootDir, r.inputs) === hit.mtimes ? r : fresh()));
+    return result.then((r) => (mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]) === hit.mtimes ? r : fresh()));
   }
   return fresh();
 
@@ -74,7 +79,7 @@ export function bundleComponent(
     cache.set(key, entry);
     result.then(
       (r) => {
-        entry.mtimes = mtimesOf(rootDir, r.inputs);
+        entry.mtimes = mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]);
       },
       () => cache.delete(key),
     );
@@ -164,6 +169,7 @@ async function runBundle(
           ...projectFiles(sassFiles),
         ]),
       ],
+      packageFiles: Object.keys(out.metafile.inputs).filter((f) => f.includes("node_modules/") && !f.includes(":")),
     };
   } catch (err) {
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
