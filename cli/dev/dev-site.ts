@@ -76,13 +76,18 @@ export class DevSite {
   private modules: ModuleContext | null = null;
   private slugs: ReturnType<typeof docSlugs> = new Map();
   private store: CompiledPages | null = null;
+  /** The build cache, as of the last load (the installed packages are part of its keys). */
+  cache: BuildCache;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.cache = BuildCache.forSite(root);
+  }
 
   /** Config, strings, content index and route table; pages compiled before keep their code when unchanged. */
   async load(): Promise<DevModel> {
     const problems = new SiteProblems();
     const cache = BuildCache.forSite(this.root);
+    this.cache = cache;
     const sources = await loadSources(this.root, { drafts: true, cache }, problems);
     const { config, index, docs, drafts, blog } = sources;
     const plans: Plan[] = [...docs, ...blog];
