@@ -18,7 +18,7 @@ import { hashParts, hashText } from "./hash.ts";
 import { toolchainIdentity } from "./identity.ts";
 
 /** The cache folder of a site. */
-export const cacheDirOf = (root: string): string => join(root, ".docsite", "cache");
+const cacheDirOf = (root: string): string => join(root, ".docsite", "cache");
 
 /** What a worker thread or process needs to use the same cache: plain data. */
 export interface CacheHandle {
@@ -39,7 +39,7 @@ export interface CacheReport {
 const MAGIC = "docsite-cache/1";
 
 /** An entry file's bytes: a header line (store, key, length and hash of the body), then the body. */
-export function encodeEntry(store: string, key: string, body: string | Uint8Array): Buffer {
+function encodeEntry(store: string, key: string, body: string | Uint8Array): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
   const header = Buffer.from(`${MAGIC} ${store} ${key} ${bytes.length} ${hashText(bytes)}\n`, "latin1");
   return Buffer.concat([header, bytes]);
@@ -50,7 +50,7 @@ export const entryFileSize = (store: string, key: string, length: number): numbe
   Buffer.byteLength(`${MAGIC} ${store} ${key} ${length} ${"0".repeat(16)}\n`, "latin1") + length;
 
 /** The body of an entry file, or undefined when the file is not exactly what `encodeEntry` wrote for this entry. */
-export function decodeEntry(file: Buffer, store: string, key: string): Buffer | undefined {
+function decodeEntry(file: Buffer, store: string, key: string): Buffer | undefined {
   const end = file.indexOf(10);
   if (end < 0 || end > 300) return undefined;
   const [magic, s, k, length, hash, ...rest] = file.subarray(0, end).toString("latin1").split(" ");

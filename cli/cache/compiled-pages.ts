@@ -5,7 +5,6 @@
 // read only when the page renders (a rebuild that renders few pages reads few).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { CompiledMdx } from "../mdx/compile.ts";
 import { entryFileSize, type BuildCache } from "./cache.ts";
 import { hashText } from "./hash.ts";
 
@@ -26,8 +25,16 @@ export class CodeLost extends Error {
   }
 }
 
+/** What the store needs of a compile result (mdx/compile.ts: CompiledMdx): its code, the code's hash, what it read. */
+interface CompiledShape {
+  code: string;
+  codeHash: string;
+  /** Site-relative path → hash of each file (partial, component) the compile read. */
+  depHashes?: Record<string, string>;
+}
+
 /** The `.json` part of an entry: the result without its code, and the size of the code's file. */
-type Meta = Omit<CompiledMdx, "code"> & { codeFileSize: number };
+type Meta<T> = Omit<T, "code"> & { codeFileSize: number };
 
 /** True when every file a page read (partials, components: site-relative path → hash) is as it was. */
 export function dependenciesHold(deps: Record<string, string> | undefined, rootDir: string): boolean {
@@ -38,7 +45,7 @@ export function dependenciesHold(deps: Record<string, string> | undefined, rootD
   return true;
 }
 
-export class CompiledPages {
+export class CompiledPages<T extends CompiledShape> {
   private readonly common: string;
 
   constructor(
@@ -61,13 +68,13 @@ export class CompiledPages {
    * first asked for (`CodeLost` when it cannot be, checked). `eager`: the code is read now (a dev server keeps a page
    * as long as it runs, and a build beside it may prune the entry meanwhile).
    */
-  get(page: PageSource, eager = false): CompiledMdx | undefined {
+  get(page: PageSource, eager = false): T | undefined {
     const key = this.keyOf(page);
     const text = this.cache.readText(COMPILED_STORE, key, ".json");
     if (text === undefined) return undefined;
-    let meta: Meta;
+    let meta: Meta<T>;
     try {
-      meta = JSON.parse(text) as Meta;
+      meta = JSON.parse(text) as Meta<T>;
     } catch {
       this.cache.damaged(COMPILED_STORE);
       return undefined;
@@ -88,7 +95,7 @@ export class CompiledPages {
       return undefined;
     }
     const { codeFileSize: _, ...rest } = meta;
-    const compiled = rest as CompiledMdx;
+    const compiled = rest as unknown as T;
     const read = (): string | undefined => {
       const code = this.cache.readFile(COMPILED_STORE, codeFile, key)?.toString("utf8");
       if (code === undefined) return undefined;
@@ -119,10 +126,13 @@ export class CompiledPages {
   }
 
   /** Stores a page's compile result: the code first, then the entry that vouches for it. False when not stored. */
-  async put(page: PageSource, result: CompiledMdx): Promise<boolean> {
+  async put(page: PageSource, result: T): Promise<boolean> {
     const key = this.keyOf(page);
     const { code, ...rest } = result;
-    const meta: Meta = { ...rest, codeFileSize: entryFileSize(COMPILED_STORE, key, Buffer.byteLength(code, "utf8")) };
+    const meta: Meta<T> = {
+      ...rest,
+      codeFileSize: entryFileSize(COMPILED_STORE, key, Buffer.byteLength(code, "utf8")),
+    };
     if (!(await this.cache.writeAsync(COMPILED_STORE, key, code, ".js"))) return false;
     return this.cache.writeAsync(COMPILED_STORE, key, JSON.stringify(meta), ".json");
   }

@@ -18,7 +18,7 @@ import { BUNDLE_DIR, PACKAGE_ROOT } from "../boot/locations.ts";
 import { hashParts } from "./hash.ts";
 
 /** docsite's folders of code, under its package folder. */
-export const CODE_FOLDERS = ["bin", "cli", "theme"];
+const CODE_FOLDERS = ["bin", "cli", "theme"];
 
 /** Records package managers keep of a node_modules folder's contents, the first one found is used. */
 const INSTALL_RECORDS = [".package-lock.json", ".pnpm/lock.yaml", ".yarn-state.yml", ".yarn-integrity"];
@@ -104,7 +104,7 @@ function safeList(dir: string): string[] {
 }
 
 /** The packages part, for docsite's folder and the site's: each node_modules folder's record, once. */
-export function packagesIdentity(siteRoot: string): string {
+function packagesIdentity(siteRoot: string): string {
   const folders = [...new Set([...moduleFolders(PACKAGE_ROOT), ...moduleFolders(siteRoot)])];
   const parts: Array<string | Uint8Array> = [];
   for (const nm of folders) {
@@ -118,7 +118,7 @@ export function packagesIdentity(siteRoot: string): string {
 }
 
 /** The runtime part. */
-export function runtimeIdentity(): string {
+function runtimeIdentity(): string {
   return [
     `node${process.version.replace(/^v/, "").split(".")[0]}`,
     process.platform,

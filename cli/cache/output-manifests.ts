@@ -8,7 +8,7 @@ import { relative, sep } from "node:path";
 import type { BuildCache } from "./cache.ts";
 import { hashText } from "./hash.ts";
 
-export interface ManifestEntry {
+interface ManifestEntry {
   hash: string;
   ino: number;
   size: number;

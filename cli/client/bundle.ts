@@ -27,7 +27,7 @@ export interface ClientBundle {
   movingPictures: string;
 }
 
-export interface BundleOptions {
+interface BundleOptions {
   baseUrl: string;
   dev?: boolean;
   /** The site's `trailingSlash`, baked in; undefined (the dev server) leaves it to each page's attribute. */

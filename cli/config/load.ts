@@ -12,7 +12,7 @@ import { suggestion } from "./did-you-mean.ts";
 import schema from "./site-config.schema.json" with { type: "json" };
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
-export const NAVBAR_ITEM_TYPES = [
+const NAVBAR_ITEM_TYPES = [
   "link",
   "dropdown",
   "docSidebar",

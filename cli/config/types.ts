@@ -2,16 +2,11 @@
 
 export type Severity = "throw" | "warn" | "ignore";
 
-export interface LocaleConfig {
+interface LocaleConfig {
   label: string;
   direction: "ltr" | "rtl";
   htmlLang: string;
   calendar: string;
-}
-
-export interface SidebarLink {
-  path: string;
-  label: string;
 }
 
 export interface VersionConfig {
@@ -53,12 +48,12 @@ export type NavbarItem =
   | { type: "search"; position?: "left" | "right" }
   | { type: "colorMode"; position?: "left" | "right" };
 
-export interface FooterGroup {
+interface FooterGroup {
   title: string;
   items: NavLink[];
 }
 
-export interface AlgoliaConfig {
+interface AlgoliaConfig {
   appId: string;
   apiKey: string;
   indexName: string;

@@ -71,7 +71,7 @@ export interface TagDef {
 }
 
 /** lodash-style kebab case, as Docusaurus makes an inline tag's permalink: "Getting Started" → "getting-started". */
-export function kebabCase(s: string): string {
+function kebabCase(s: string): string {
   return s
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
     .split(/[^\p{L}\p{N}]+/u)

@@ -5,17 +5,7 @@
 // objects), so a memo hit gives exactly what a parse gives.
 import type { BuildCache } from "../cache/cache.ts";
 import { hashText } from "../cache/hash.ts";
-import type { FrontMatter } from "./frontmatter.ts";
-
-export interface FrontMatterMemo {
-  /**
-   * The front matter of this YAML text: a fresh copy of what an earlier parse gave, or `parse()`'s result, kept when
-   * JSON keeps it as it is.
-   */
-  parsed(yaml: string, parse: () => FrontMatter): FrontMatter;
-  /** Writes the entries used since opening, when they differ from what was read. */
-  save(): void;
-}
+import type { FrontMatter, FrontMatterMemo } from "./frontmatter.ts";
 
 const STORE = "frontmatter";
 

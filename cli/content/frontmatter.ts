@@ -1,7 +1,6 @@
 // Splits `---` YAML front matter from a Markdown/MDX source and checks the fields docsite understands.
 import YAML from "yaml";
 import { DocsiteError } from "../log.ts";
-import type { FrontMatterMemo } from "./frontmatter-memo.ts";
 
 export interface FrontMatter {
   title?: string;
@@ -40,7 +39,7 @@ export interface FrontMatter {
   [key: string]: unknown;
 }
 
-export interface SplitSource {
+interface SplitSource {
   data: FrontMatter;
   body: string;
   /** Number of lines before the body, so body line N is file line N + bodyOffset. */
@@ -119,6 +118,17 @@ const EXPECTED: Partial<Record<FieldType, string>> = {
   mapping: "a mapping (key: value)",
   last_update: "a mapping with author (a string) and/or date (a calendar date like 2024-05-20)",
 };
+
+/** Front matter parsed before, by its YAML text (content/frontmatter-memo.ts keeps it in the build cache). */
+export interface FrontMatterMemo {
+  /**
+   * The front matter of this YAML text: a fresh copy of what an earlier parse gave, or `parse()`'s result, kept when
+   * JSON keeps it as it is.
+   */
+  parsed(yaml: string, parse: () => FrontMatter): FrontMatter;
+  /** Writes the entries used since opening, when they differ from what was read. */
+  save(): void;
+}
 
 /** `memo`: front matter parsed by an earlier process (content/frontmatter-memo.ts); a hit skips the YAML parser. */
 export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {

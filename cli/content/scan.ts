@@ -1,8 +1,8 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
-import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts";
+import { splitFrontMatter, type FrontMatter, type FrontMatterMemo } from "./frontmatter.ts";
+import { openFrontMatterMemo } from "./frontmatter-memo.ts";
 import { hashText } from "../cache/hash.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
@@ -64,7 +64,7 @@ export interface ContentIndex {
 
 // Files read by this process, by path, with the modification time and size they had: a long-running process
 // (the dev server rebuilding after an edit) reads again only the files that changed. Read synchronously: a build
-// reads every content file at once, and 368 small files took about three times as long through the thread pool.
+// reads every content file at once, and small files read through the thread pool took several times as long.
 const texts = new Map<string, { mtimeMs: number; size: number; text: string }>();
 function readText(file: string, rel: string): string {
   const s = statSync(file);
@@ -188,5 +188,3 @@ export function isPartial(config: Pick<SiteConfig, "docusaurus">): (file: string
     return parts.some((p, i) => p.startsWith("_") && (i < last || Boolean(config.docusaurus)));
   };
 }
-
-export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

@@ -59,7 +59,7 @@ export function fileNameWarnings(files: string[]): string[] {
 }
 
 /** Offset of the first byte that is not part of valid UTF-8, or -1. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
+function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];

@@ -23,7 +23,7 @@ export type { Plan };
 
 export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
 
-export interface DevModel {
+interface DevModel {
   config: SiteConfig;
   strings: Map<string, Strings>;
   index: ContentIndex;
@@ -62,7 +62,7 @@ const placeholder = (): CompiledMdx => ({
 export const isPageRoute = (r: Route): r is PageRoute => r.kind === "doc" || r.kind === "blogPost";
 
 /** What a content file's change means for the open pages. */
-export type SourceChange =
+type SourceChange =
   /** Only the body changed: these pages recompile and are pushed to the browser. */
   | { kind: "body"; plans: Plan[] }
   /** Front matter, a new or removed file: the table and sidebars are made again. */
@@ -75,7 +75,7 @@ export class DevSite {
   private slots = new Map<string, Slot>();
   private modules: ModuleContext | null = null;
   private slugs: ReturnType<typeof docSlugs> = new Map();
-  private store: CompiledPages | null = null;
+  private store: CompiledPages<CompiledMdx> | null = null;
   /** The build cache, as of the last load (the installed packages are part of its keys). */
   cache: BuildCache;
 
@@ -106,7 +106,11 @@ export class DevSite {
     this.modules = moduleContextOf(config);
     this.slugs = docSlugs(index.docs);
     const settings = compileSettingsOf(config);
-    this.store = new CompiledPages(cache, { settings: portableSettings(settings), slugs: [...this.slugs] }, this.root);
+    this.store = new CompiledPages<CompiledMdx>(
+      cache,
+      { settings: portableSettings(settings), slugs: [...this.slugs] },
+      this.root,
+    );
     const compiled = new Map([...slots].map(([k, s]) => [k, s.compiled]));
     const table = await routeTable(sources, { docs, drafts, blog }, compiled, problems, {
       cache,

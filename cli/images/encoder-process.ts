@@ -1,7 +1,6 @@
 // The build encodes images in a child process (images/encoder-main.ts), not in the build's own: libvips' memory
 // (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process that used
-// it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
-// images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
+// it ends: encoded in the build's process, they raised its peak through the render (docs/speed.md).
 // Images can be sent while the process runs: a build sends each page's images as the page compiles, to a process at
 // the lowest CPU priority (images/image-feed.ts), and the image stage sends its own to one at the build's priority.
 import { fork, type ChildProcess } from "node:child_process";
@@ -19,7 +18,7 @@ export interface EncoderMessage {
   done: number;
 }
 
-export interface EncoderOptions {
+interface EncoderOptions {
   /** The build cache the entries go into. */
   cache: BuildCache;
   /** Images encoded at a time. */
@@ -59,10 +58,9 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   const ended = new Promise<string | null>((resolve) => {
     try {
       child = fork(IMAGE_ENCODER_ENTRY, [String(options.limit)], {
-        // glibc gives each thread that allocates its own malloc arena, and libvips' threads keep theirs filled. Two
-        // arenas: this site's images encoded in 2.5 s with a 219 MB peak, against 2.4 s and 299 MB with the default.
-        // Blocks from 64 KB are mapped apart, so an image's buffers go back to the system when it is done: the
-        // encoder's peak while the pages compile, 96–97 MB against 108–110 (2 cold builds each).
+        // glibc gives each thread that allocates its own malloc arena, and libvips' threads keep theirs filled: two
+        // arenas cost little time and much memory less. Blocks from 64 KB are mapped apart, so an image's buffers go
+        // back to the system when it is done (docs/speed.md has the figures).
         env: {
           ...process.env,
           MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",

@@ -7,12 +7,12 @@ import type { EncodedImage } from "./encode.ts";
 import { imageSource, readEntry, encodeToEntry, isStored, type Encoded, type ImageSource } from "./image-cache.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
-import type { ImageRef } from "./rehype-images.ts";
+import type { ImageRef } from "../mdx/rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 import { videoPosters } from "./video-posters.ts";
 
-export const IMAGE_DIR = "assets/img/";
+const IMAGE_DIR = "assets/img/";
 /** Images the stage encodes at a time (in its encoder process, or here): sharp already spreads one over the cores. */
 const STAGE_LIMIT = 2;
 
@@ -23,7 +23,7 @@ export interface ImageStats {
   cached: number;
 }
 
-export interface ImageStageResult {
+interface ImageStageResult {
   /** By root-relative source path (the `src` the compile recorded). */
   images: Map<string, ImageData>;
   /** Output files, relative to dist/. */
@@ -32,7 +32,7 @@ export interface ImageStageResult {
   warnings: string[];
 }
 
-export interface ImageStageInput {
+interface ImageStageInput {
   root: string;
   cache: BuildCache;
   /** URL prefix of the site (config.baseUrl). */

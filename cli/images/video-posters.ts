@@ -4,8 +4,8 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import { DocsiteError } from "../log.ts";
-import type { ImageRef } from "./rehype-images.ts";
-import { posterCandidates, VIDEO_EXT } from "./video.ts";
+import { VIDEO_EXT, type ImageRef } from "../mdx/rehype-images.ts";
+import { posterCandidates } from "./video.ts";
 
 type Use = { file: string; line: number };
 

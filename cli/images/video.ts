@@ -4,9 +4,7 @@
 // boxes (ISO base media format) without any decoder. Its poster is a still image that goes through the image stage
 // like any other (stage.ts pairs them).
 import { createHash } from "node:crypto";
-
-/** Video file extensions the image stage publishes. */
-export const VIDEO_EXT = /\.mp4$/i;
+import { VIDEO_EXT } from "../mdx/rehype-images.ts";
 
 export interface VideoInfo {
   width: number;

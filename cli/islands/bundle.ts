@@ -10,7 +10,7 @@ import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
 import { applyAliases } from "../mdx/modules.ts";
-import { findScript } from "../mdx/components.ts";
+import { findScript } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule } from "./keys.ts";

@@ -10,19 +10,19 @@ import { DocsiteError } from "../log.ts";
 /** How long one request of `--url` may take before the check gives up on it. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface PageScan {
+interface PageScan {
   links: string[];
   ids: Set<string>;
   /** A redirect page's target (`<meta http-equiv="refresh" content="0; url=…">`). */
   refresh?: string;
 }
-export interface DistProblem {
+interface DistProblem {
   page: string;
   url: string;
   kind: "link" | "anchor";
 }
 
-export function scanHtml(html: string): PageScan {
+function scanHtml(html: string): PageScan {
   const links: string[] = [];
   const ids = new Set<string>();
   let refresh: string | undefined;

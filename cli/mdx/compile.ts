@@ -12,13 +12,13 @@ import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
 import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
-import type { ImageRef } from "../images/rehype-images.ts";
+import type { ImageRef } from "./rehype-images.ts";
 import type { InlineCodeRef } from "./rehype-inline-code.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
    * Function body produced by MDX (outputFormat "function-body"). A page from the cache reads it from disk when first
-   * asked for: a build that renders no page or one page reads none or one (this site: 12 of the cache's 16 MB).
+   * asked for: a build that renders no page or one page reads none or one (the code is most of the cache's bytes).
    */
   code: string;
   /** hashText of `code`: what a render key holds in its place (pipeline/render-stage.ts). */
@@ -40,7 +40,7 @@ export interface CompiledMdx extends Extracted {
 const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*$/m;
 
 /** The text before the first truncate marker outside code fences, or undefined without one. */
-export function beforeTruncate(body: string): string | undefined {
+function beforeTruncate(body: string): string | undefined {
   let fence: string | null = null;
   const lines = body.split("\n");
   for (let i = 0; i < lines.length; i++) {
@@ -53,7 +53,7 @@ export function beforeTruncate(body: string): string | undefined {
   return undefined;
 }
 
-export interface CompileInput {
+interface CompileInput {
   file: string;
   body: string;
   bodyOffset: number;

@@ -7,12 +7,12 @@ import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
-import { applyAliases } from "./modules.ts";
+import { applyAliases, findScript } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
 import { svgComponents } from "./svg-component.ts";
 import { classify, type Classification } from "../islands/classify.ts";
 
-export interface BundledComponent {
+interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
   code: string;
   css: string;
@@ -40,18 +40,6 @@ export class MissingPackageError extends Error {
 
 /** Modules the runtime provides to components (kept out of the bundle). */
 export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme\//;
-
-const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
-
-/** The script file a specifier without extension names: `X.tsx`, …, or `X/index.tsx`, …; null when none. */
-export function findScript(rootDir: string, file: string): string | null {
-  const abs = (f: string) => posix.join(rootDir, f);
-  if (/\.(m?[jt]sx?|cjs)$/i.test(file)) return existsSync(abs(file)) ? file : null;
-  for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(file + ext))) return file + ext;
-  if (existsSync(abs(file)) && statSync(abs(file)).isDirectory())
-    for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(`${file}/index${ext}`))) return `${file}/index${ext}`;
-  return null;
-}
 
 const cache = new Map<string, { mtimes: string; result: Promise<BundledComponent> }>();
 

@@ -7,12 +7,12 @@ import { DocsiteError } from "../log.ts";
 import { isLayoutId } from "../../theme/layout-ids.ts";
 import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
 
-export interface TocEntry {
+interface TocEntry {
   depth: number;
   id: string;
   text: string;
 }
-export interface LinkRef {
+interface LinkRef {
   url: string;
   line: number;
 }
@@ -32,7 +32,7 @@ export interface Extracted {
   layoutIdClashes?: Array<{ id: string; line: number }>;
 }
 
-export const ADMONITIONS = ["note", "tip", "info", "warning", "danger", "caution", "important"];
+const ADMONITIONS = ["note", "tip", "info", "warning", "danger", "caution", "important"];
 
 interface Options {
   extracted: Extracted;

@@ -10,7 +10,7 @@ import {
   DOCUSAURUS_NAMED,
   type ModuleContext,
 } from "./modules.ts";
-import { imageBindings, staticImageFile, type ResolveFile } from "../images/jsx-image-src.ts";
+import { imageBindings, staticImageFile, type ResolveFile } from "./jsx-image-src.ts";
 import type { Root } from "mdast";
 
 export interface ModuleInfo {
@@ -28,7 +28,7 @@ export interface ModuleInfo {
   summary?: string;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   file: string;
   lineOffset: number;
   ctx: ModuleContext;

@@ -6,8 +6,8 @@
 import type { Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
-import { bundleComponent, bundleModuleWith, findScript, RUNTIME_EXTERNAL } from "../mdx/components.ts";
-import { applyAliases } from "../mdx/modules.ts";
+import { bundleComponent, bundleModuleWith, RUNTIME_EXTERNAL } from "../mdx/components.ts";
+import { applyAliases, findScript } from "../mdx/modules.ts";
 import { classify } from "../islands/classify.ts";
 import { islandKey } from "../islands/keys.ts";
 import { DocsiteError } from "../log.ts";

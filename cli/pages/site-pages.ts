@@ -36,7 +36,7 @@ export async function addSitePages(
   table: RouteTable,
   slugs: Map<string, DocTarget>,
   /** The compile store (with the settings and slugs of this config), when there is a build cache. */
-  store: CompiledPages | undefined,
+  store: CompiledPages<CompiledMdx> | undefined,
   onDuplicate: (msg: string) => void,
 ): Promise<SitePageRoute[]> {
   const pages = findSitePages(config);

@@ -68,7 +68,7 @@ export interface BuildOptions {
   cache?: boolean;
 }
 
-export interface SiteModel {
+interface SiteModel {
   config: SiteConfig;
   strings: Map<string, Strings>;
   index: ContentIndex;
@@ -95,7 +95,7 @@ export interface BuildResult extends SiteModel {
 }
 
 /** Everything up to the route table and its checks, every page compiled (cli/site/load.ts is shared with dev). */
-export async function loadSite(
+async function loadSite(
   opts: BuildOptions,
   cache: BuildCache,
   timings: Record<string, number> = {},
@@ -165,7 +165,7 @@ export async function loadSite(
   };
 }
 
-export async function loadPageModules(site: SiteModel, cache: BuildCache): Promise<Map<string, PageModule>> {
+async function loadPageModules(site: SiteModel, cache: BuildCache): Promise<Map<string, PageModule>> {
   const mods = new Map<string, PageModule>();
   for (const p of site.index.pages) mods.set(p.abs, await loadPageModule(site.config.rootDir, p.abs, p.file, cache));
   return mods;

@@ -5,26 +5,17 @@
 // inputs as a compile in this thread, so the same output, and the same inputs the cache keys the page by.
 import type { SiteConfig } from "../config/types.ts";
 import type { CompiledMdx, CompileStats } from "../mdx/compile.ts";
+import type { CompilePage } from "./worker.ts";
 import { eachLimited } from "./each-limited.ts";
 import type { DocTarget } from "../mdx/content-links.ts";
-import { compileSettingsOf, portableSettings, type CompileSettings } from "../mdx/compile-settings.ts";
+import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
 import { compilePoolFor, inlinePool, poolSize, type BuildPool } from "./pool.ts";
 import { reviveError } from "./task-errors.ts";
 import { withCompileBudget } from "./jit-budget.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { CompiledPages, type PageSource } from "../cache/compiled-pages.ts";
+import { CompiledPages } from "../cache/compiled-pages.ts";
 
-/** One page to compile: the content file in the locale it is shown in. */
-export type CompilePage = PageSource;
-
-/** A batch for one worker message (fewer, larger messages: the settings and slugs travel once per batch). */
-export interface CompileBatch {
-  settings: CompileSettings;
-  slugs: Array<[string, DocTarget]>;
-  pages: CompilePage[];
-}
-
-export interface CompileStageResult {
+interface CompileStageResult {
   /** By the index of the page in the input list. */
   compiled: Map<number, CompiledMdx>;
   errors: Array<{ index: number; error: unknown }>;
@@ -39,7 +30,7 @@ export interface CompileStageResult {
 const WRITES_AT_ONCE = 16;
 
 /** Pages per batch: a few batches per thread keep both busy to the end, without a message per page. */
-export const batchSize = (misses: number, threads: number): number =>
+const batchSize = (misses: number, threads: number): number =>
   Math.max(4, Math.min(32, Math.ceil(misses / (Math.max(1, threads) * 6))));
 
 export async function compilePages(
@@ -57,7 +48,11 @@ export async function compilePages(
   const errors: CompileStageResult["errors"] = [];
   const settings = compileSettingsOf(config);
   const slugList = [...slugs];
-  const store = new CompiledPages(cache, { settings: portableSettings(settings), slugs: slugList }, config.rootDir);
+  const store = new CompiledPages<CompiledMdx>(
+    cache,
+    { settings: portableSettings(settings), slugs: slugList },
+    config.rootDir,
+  );
   const misses: number[] = [];
   let done = 0;
   pages.forEach((page, i) => {

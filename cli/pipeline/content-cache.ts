@@ -68,7 +68,7 @@ const messageOf = (job: RenderJob, key: string): string | null => {
 };
 
 /** Whether stored content still holds for `job` (whose content reference is `ref`). */
-export function stillHolds(stored: ContentRecord, ref: ContentRef, job: RenderJob): boolean {
+function stillHolds(stored: ContentRecord, ref: ContentRef, job: RenderJob): boolean {
   if (stored.layout !== undefined && stored.layout !== ref.layout) return false;
   if (stored.sidebar !== undefined && stored.sidebar !== ref.sidebar) return false;
   return Object.entries(stored.strings).every(([key, message]) => messageOf(job, key) === message);

@@ -32,7 +32,7 @@ import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from
  */
 const RENDER_INDEX = "render-index.json";
 
-export interface RenderOptions {
+interface RenderOptions {
   /**
    * Whether the output already holds `file` with content hash `hash`: then a cached page's HTML is not needed, and
    * not read. Otherwise it is read and checked now, so that a damaged entry renders again rather than failing the

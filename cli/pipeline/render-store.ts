@@ -14,7 +14,7 @@ import { appendToPack, stagePack, type PackedRef } from "../cache/packs.ts";
 export const RENDER_STORE = "render";
 
 /** What a page's HTML is, for the output and the Content-Security-Policy. */
-export interface PageFacts {
+interface PageFacts {
   hash: string;
   inline: ReturnType<typeof inlineCodeToJson>;
 }

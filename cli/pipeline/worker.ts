@@ -5,8 +5,20 @@ import { renderToCache, type RenderTask } from "./render-store.ts";
 import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
-import type { CompileBatch } from "./compile-stage.ts";
+import type { CompileSettings } from "../mdx/compile-settings.ts";
+import type { DocTarget } from "../mdx/content-links.ts";
+import type { PageSource } from "../cache/compiled-pages.ts";
 import { serializeError, type WorkerResult } from "./task-errors.ts";
+
+/** One page to compile: the content file in the locale it is shown in. */
+export type CompilePage = PageSource;
+
+/** A batch for one worker message (fewer, larger messages: the settings and slugs travel once per batch). */
+export interface CompileBatch {
+  settings: CompileSettings;
+  slugs: Array<[string, DocTarget]>;
+  pages: CompilePage[];
+}
 
 /** A message to a worker: render one route, or compile a batch of pages. */
 export type WorkerTask = { type: "render"; task: RenderTask } | { type: "compile"; batch: CompileBatch };

@@ -12,13 +12,13 @@ import { buildLayoutData, alternates } from "./layout-data.ts";
 import { escapeHtml, movingPicturesScript, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
 import { blogBase, localeBase, versionBase } from "../routes/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
-import { searchClientConfig, searchPreconnect } from "../search/index.ts";
+import { searchClientConfig, searchPreconnect } from "./search-config.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
 import { docBreadcrumbs } from "./breadcrumbs.ts";
-import type { SidebarNode } from "../routes/sidebars.ts";
+import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {

@@ -10,7 +10,7 @@ import {
   type GeneratedIndexInput,
   type GeneratedIndexMaker,
   type SidebarNode,
-} from "./sidebars.ts";
+} from "./sidebar-nodes.ts";
 import { parseNumberPrefix } from "../content/doc-id.ts";
 import { hasDotSegment } from "../content/url-segments.ts";
 import { DocsiteError } from "../log.ts";
@@ -66,7 +66,7 @@ const stripNumber = (s: string) => parseNumberPrefix(s).name;
 const lastSegment = (id: string) => id.slice(id.lastIndexOf("/") + 1);
 
 /** Is this doc the index of its folder (index, README, or named like the folder)? */
-export function isCategoryIndex(id: string): boolean {
+function isCategoryIndex(id: string): boolean {
   const parts = id.split("/");
   const name = stripNumber(parts[parts.length - 1]).toLowerCase();
   const folder = parts.length > 1 ? stripNumber(parts[parts.length - 2]).toLowerCase() : null;

@@ -4,7 +4,7 @@ import { docIdOf } from "../content/doc-id.ts";
 import { resolveRelativeSlug } from "../content/url-segments.ts";
 
 /** The settings a page's URL is made of: what the URL helpers below read (the compile gets only these too). */
-export type UrlConfig = Pick<SiteConfig, "baseUrl" | "i18n" | "docs" | "blog">;
+type UrlConfig = Pick<SiteConfig, "baseUrl" | "i18n" | "docs" | "blog">;
 
 /** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
 export function localeBase(config: UrlConfig, locale: string): string {
@@ -35,7 +35,7 @@ function decodeSegment(segment: string): string {
 }
 
 /** Doc id → path inside the version: "quickstart/index" → "quickstart/", "index" → "", "commands/browser/url" → "commands/browser/url/". */
-export function docIdToSlug(id: string): string {
+function docIdToSlug(id: string): string {
   const trimmed = encodePath(id.replace(/(^|\/)index$/, ""));
   return trimmed ? `${trimmed}/` : "";
 }

@@ -15,16 +15,8 @@ import {
   encodePath,
   docsRoot as docsRootOf,
 } from "./paths.ts";
-import {
-  readSidebars,
-  resolveSidebar,
-  flattenSidebar,
-  firstLink,
-  type DocRef,
-  type GeneratedIndex,
-  type GeneratedIndexMaker,
-  type SidebarCategoryNode,
-} from "./sidebars.ts";
+import { readSidebars, resolveSidebar, flattenSidebar, firstLink } from "./sidebars.ts";
+import type { DocRef, GeneratedIndex, GeneratedIndexMaker, SidebarCategoryNode, SidebarNode } from "./sidebar-nodes.ts";
 import GithubSlugger from "github-slugger";
 import { generatedIndexCompiled, generatedIndexNodes, generatedIndexSource } from "./generated-index.ts";
 import { docNavigation } from "./doc-navigation.ts";
@@ -135,7 +127,7 @@ export function buildRouteTable(
 ): RouteTable {
   const routes: Route[] = [];
   const byPath = new Map<string, Route>();
-  const sidebars = new Map<string, import("./sidebars.ts").SidebarNode[]>();
+  const sidebars = new Map<string, SidebarNode[]>();
   const sidebarLinks = new Map<string, string>();
   const add = (r: Route) => {
     const prev = byPath.get(r.path);

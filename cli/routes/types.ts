@@ -2,7 +2,7 @@
 import type { VersionConfig } from "../config/types.ts";
 import type { DocSource, BlogSource, PageModuleSource } from "../content/scan.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import type { SidebarNode } from "./sidebars.ts";
+import type { SidebarNode } from "./sidebar-nodes.ts";
 import type { SitePageSource } from "../pages/find-pages.ts";
 
 interface RouteBase {
@@ -74,12 +74,12 @@ export interface BlogListRoute extends RouteBase {
   tag?: { label: string; description?: string; count: number; allTagsHref: string };
 }
 
-export interface BlogTagsRoute extends RouteBase {
+interface BlogTagsRoute extends RouteBase {
   kind: "blogTags";
   tags: Array<{ label: string; href: string; count: number }>;
 }
 
-export interface BlogArchiveRoute extends RouteBase {
+interface BlogArchiveRoute extends RouteBase {
   kind: "blogArchive";
   years: Array<{ year: string; posts: BlogPostSummary[] }>;
 }
@@ -91,10 +91,10 @@ export interface RedirectRoute extends RouteBase {
   /** One of the config's redirects (cli/redirects/): also a line of `_redirects`, answered with a 301. */
   permanent?: boolean;
 }
-export interface SimpleRoute extends RouteBase {
+interface SimpleRoute extends RouteBase {
   kind: "search" | "versions" | "notFound";
 }
-export interface PageModuleRoute extends RouteBase {
+interface PageModuleRoute extends RouteBase {
   kind: "page";
   module: PageModuleSource;
 }

@@ -26,7 +26,7 @@ const isFile = (p: string) =>
     () => false,
   );
 
-export interface DevRequests {
+interface DevRequests {
   pages: DevPages;
   warmUp: WarmUp;
   problems: ProblemBoard;

@@ -31,7 +31,7 @@ const IDLE_MS = 1000;
  */
 export const WATCHED = ["content", "i18n", "site.config.json", "src", "static", "theme"];
 
-export interface DevOptions {
+interface DevOptions {
   root: string;
   port: number;
   host?: string;

@@ -19,7 +19,7 @@ import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
 
-export interface ServeOptions {
+interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
@@ -31,7 +31,7 @@ const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 const PRIVATE = new Set(["/_headers", "/_redirects", "/.docsite-output"]);
 
 /** Where a request for a non-canonical page path of a folder-URL site should go, or null. */
-export function canonicalRedirect(pathname: string): string | null {
+function canonicalRedirect(pathname: string): string | null {
   const clean = cleanPath(pathname);
   return clean === pathname ? null : clean;
 }
@@ -41,7 +41,7 @@ export function canonicalRedirect(pathname: string): string | null {
  * page `/x` when `x.html` is a page file and `x/index.html` is not (the file layout decides, as on a static host,
  * so `serve` needs no config). The home pages (`/`, `/ru/`) are folders and never match.
  */
-export function slashlessRedirect(dir: string, pathname: string, rawPath: string): string | null {
+function slashlessRedirect(dir: string, pathname: string, rawPath: string): string | null {
   const suffix = pathname.endsWith("/")
     ? "/"
     : pathname.endsWith(".html") && !pathname.endsWith("/index.html") && !pathname.endsWith("/404.html")
@@ -72,7 +72,7 @@ function cacheControl(pathname: string): string {
     : "public, max-age=0, must-revalidate";
 }
 
-export function createHandler(opts: ServeOptions): http.RequestListener {
+function createHandler(opts: ServeOptions): http.RequestListener {
   const base = opts.baseUrl ?? "/";
   // `_headers` is read again when dist/ is replaced by a rebuild (another inode) or changes.
   let rules: HeaderRule[] = [];

@@ -38,7 +38,7 @@ export class SiteProblems {
 export type Plan = DocPlan | BlogPlan;
 
 /** What a site is before any page is compiled. */
-export interface SiteSources {
+interface SiteSources {
   config: SiteConfig;
   strings: Map<string, Strings>;
   index: ContentIndex;
@@ -95,7 +95,7 @@ export async function routeTable(
   // The site's Docusaurus pages (src/pages of an imported site): React and Markdown pages at their URLs.
   const store =
     opts.cache &&
-    new CompiledPages(
+    new CompiledPages<CompiledMdx>(
       opts.cache,
       { settings: portableSettings(compileSettingsOf(config)), slugs: [...opts.slugs] },
       config.rootDir,

@@ -11,7 +11,7 @@ import { ImageFeed } from "../../cli/images/image-feed.ts";
 import { encodeToEntry, entryFileOf, IMAGE_STORE, imageSource } from "../../cli/images/image-cache.ts";
 import { BuildCache } from "../../cli/cache/cache.ts";
 import { startEncoderProcess } from "../../cli/images/encoder-process.ts";
-import type { ImageRef } from "../../cli/images/rehype-images.ts";
+import type { ImageRef } from "../../cli/mdx/rehype-images.ts";
 
 const ref = (src: string): ImageRef => ({ src, alt: "x", line: 1 });
 

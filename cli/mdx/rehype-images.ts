@@ -1,10 +1,9 @@
 // Rehype plugin: finds local images in a compiled page (Markdown `![alt](src "caption")` and JSX `<img src="…">`
 // with literal attributes) and replaces each with a <DocsiteImage> element that the image stage fills in with
 // dimensions, srcset and variants. The compile stays pure: it only records what it found (file and line).
-import { walk, SKIP } from "../mdx/walk.ts";
+import { walk, SKIP } from "./walk.ts";
 import { posix } from "node:path";
 import type { Root, Element, Parent } from "hast";
-import { VIDEO_EXT } from "./video.ts";
 import { DocsiteError } from "../log.ts";
 
 /** An image a page refers to, as found by the compile. */
@@ -21,6 +20,8 @@ export interface ImageRef {
 
 /** Formats the image stage encodes; anything else (remote URLs, data URIs, unknown types) is left as it is. */
 export const IMAGE_EXT = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
+/** Video file extensions the image stage publishes (cli/images/video.ts). */
+export const VIDEO_EXT = /\.mp4$/i;
 
 interface Options {
   /** The content file, from the site root (`content/en/docs/v8/x.mdx`). */
