@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { hashParts, hashText } from "./hash.ts";
+import { checksum, hashParts } from "./hash.ts";
 import { toolchainIdentity } from "./identity.ts";
 
 /** The cache folder of a site. */
@@ -41,13 +41,13 @@ const MAGIC = "docsite-cache/1";
 /** An entry file's bytes: a header line (store, key, length and hash of the body), then the body. */
 function encodeEntry(store: string, key: string, body: string | Uint8Array): Buffer {
   const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-  const header = Buffer.from(`${MAGIC} ${store} ${key} ${bytes.length} ${hashText(bytes)}\n`, "latin1");
+  const header = Buffer.from(`${MAGIC} ${store} ${key} ${bytes.length} ${checksum(bytes)}\n`, "latin1");
   return Buffer.concat([header, bytes]);
 }
 
 /** The size of the file `encodeEntry` makes for a body of `length` bytes. */
 export const entryFileSize = (store: string, key: string, length: number): number =>
-  Buffer.byteLength(`${MAGIC} ${store} ${key} ${length} ${"0".repeat(16)}\n`, "latin1") + length;
+  Buffer.byteLength(`${MAGIC} ${store} ${key} ${length} ${checksum("")}\n`, "latin1") + length;
 
 /** The body of an entry file, or undefined when the file is not exactly what `encodeEntry` wrote for this entry. */
 function decodeEntry(file: Buffer, store: string, key: string): Buffer | undefined {
@@ -56,7 +56,7 @@ function decodeEntry(file: Buffer, store: string, key: string): Buffer | undefin
   const [magic, s, k, length, hash, ...rest] = file.subarray(0, end).toString("latin1").split(" ");
   if (magic !== MAGIC || s !== store || k !== key || rest.length) return undefined;
   const body = file.subarray(end + 1);
-  if (String(body.length) !== length || hashText(body) !== hash) return undefined;
+  if (String(body.length) !== length || checksum(body) !== hash) return undefined;
   return body;
 }
 

@@ -2,16 +2,19 @@
 // the runtime. Every cache key starts with this identity, so a change in any of them makes every entry a miss.
 //
 // - Code: the files of the running code, never a list of names. From the sources (tsx, vitest) that is every file of
-//   docsite's code folders; from the precompiled CLI bundle it is also every file of the bundle (its source maps
-//   aside), with the package's absolute path left out so that a project moved elsewhere keeps its cache. The code
-//   folders stay in both cases: the bundle reads some of their files when it runs (the browser runtime's sources,
-//   the stylesheets, the worker entries). A package that ships docsite differently keeps this working by keeping
-//   its running files under CODE_FOLDERS or the bundle folder (cli/boot/locations.ts says where that is).
+//   docsite's code folders; from the precompiled CLI bundle it is also what the bundle was made from: the hash its
+//   maker wrote beside it (bin/cli-bundle.js: every input esbuild read, by path and bytes; without that file, the
+//   bundle's own files). No absolute path goes in, so a project moved elsewhere keeps its cache. The code folders
+//   stay in both cases: the bundle reads some of their files when it runs (the browser runtime's sources, the
+//   stylesheets, the worker entries). A package that ships docsite differently keeps this working by keeping its
+//   running files under CODE_FOLDERS or in the bundle folder with its `identity` (cli/boot/locations.ts says where
+//   that folder is).
 // - Packages: npm's record of what is installed (node_modules/.package-lock.json, with every package's version and
 //   integrity hash), in every node_modules folder Node would look in from docsite's package folder and from the
 //   site folder. For other package managers, their own record; without any record, the name and version of every
 //   package in that folder.
 // - Runtime: Node's major version, the platform and CPU architecture, and NODE_ENV (React's build follows it).
+import { createHash } from "node:crypto";
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { BUNDLE_DIR, PACKAGE_ROOT } from "../boot/locations.ts";
@@ -42,20 +45,32 @@ const slashed = (p: string) => p.split(sep).join("/");
 
 /** The code part: every file of the code folders (and of the running bundle), by path relative to its folder. */
 function codeIdentity(): string {
-  const parts: Array<string | Uint8Array> = [];
+  // SHA-1 over the bytes as they are read: the files are several MB, read by every process (cli/cache/hash.ts says
+  // why SHA-1 will do).
+  const h = createHash("sha1");
+  const add = (name: string, bytes: Buffer) => h.update(`\0${name}\0${bytes.length}\0`).update(bytes);
   for (const folder of CODE_FOLDERS) {
     const dir = join(PACKAGE_ROOT, folder);
-    for (const f of filesUnder(dir).sort()) parts.push(slashed(relative(PACKAGE_ROOT, f)), readFileSync(f));
+    for (const f of filesUnder(dir).sort()) add(slashed(relative(PACKAGE_ROOT, f)), readFileSync(f));
   }
-  if (BUNDLE_DIR) {
-    parts.push("\0bundle");
-    for (const f of filesUnder(BUNDLE_DIR).sort()) {
-      if (f.endsWith(".map")) continue;
-      // The bundle holds the package folder's path (where it resolves packages from): left out of the identity.
-      parts.push(slashed(relative(BUNDLE_DIR, f)), readFileSync(f, "utf8").split(PACKAGE_ROOT).join("<docsite>"));
-    }
+  if (BUNDLE_DIR) h.update("\0bundle\0").update(bundleIdentity(BUNDLE_DIR));
+  return h.digest("hex").slice(0, 16);
+}
+
+/**
+ * What the running CLI bundle was made from: the hash its maker wrote beside it (bin/cli-bundle.js, `identity`: every
+ * input it bundled, by path and bytes, no absolute path). A bundle without one: its files themselves (right, but
+ * tied to where the bundle is, since they hold its folder's path).
+ */
+function bundleIdentity(dir: string): string | Buffer {
+  try {
+    return readFileSync(join(dir, "identity"));
+  } catch {
+    const h = createHash("sha1");
+    for (const f of filesUnder(dir).sort())
+      if (!f.endsWith(".map")) h.update(`\0${slashed(relative(dir, f))}\0`).update(readFileSync(f));
+    return h.digest("hex");
   }
-  return hashParts(parts);
 }
 
 /** The node_modules folders Node looks in from `dir`, nearest first (those that exist). */

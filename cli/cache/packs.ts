@@ -10,7 +10,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
-import { hashText } from "./hash.ts";
+import { checksum, hashText } from "./hash.ts";
 import type { BuildCache } from "./cache.ts";
 
 /** How long an unused pack is kept after it was last written (see the head of this file). */
@@ -24,7 +24,7 @@ export interface PackedRef {
   pack: string;
   start: number;
   length: number;
-  /** `hashText` of the bytes. */
+  /** `checksum` of the bytes. */
   check: string;
 }
 
@@ -122,7 +122,7 @@ function readRange(fd: number, ref: PackedRef): Buffer | undefined {
   } catch {
     return undefined;
   }
-  return hashText(bytes) === ref.check ? bytes : undefined;
+  return checksum(bytes) === ref.check ? bytes : undefined;
 }
 
 /** One entry's bytes, checked, its pack opened and closed for it (reads made after the stage that found it). */
@@ -147,8 +147,17 @@ export function readPacked(cache: BuildCache, store: string, ref: PackedRef): Bu
 // stays open per folder until another pack of it is appended to.
 const appending = new Map<string, { pack: string; fd: number; size: number }>();
 
-/** Appends `text` to the pack `pack` of `store` and says where it is; undefined when it could not (noted). */
-export function appendToPack(cache: BuildCache, store: string, pack: string, text: string): PackedRef | undefined {
+/**
+ * Appends `text` to the pack `pack` of `store` and says where it is; undefined when it could not (noted). `check`:
+ * its checksum, when the caller has it already.
+ */
+export function appendToPack(
+  cache: BuildCache,
+  store: string,
+  pack: string,
+  text: string,
+  check = checksum(text),
+): PackedRef | undefined {
   if (!cache.ensureFolder(store)) return undefined;
   const dir = cache.folder(store);
   let w = appending.get(dir);
@@ -179,7 +188,7 @@ export function appendToPack(cache: BuildCache, store: string, pack: string, tex
   }
   const start = w.size;
   w.size += length;
-  return { pack, start, length, check: hashText(text) };
+  return { pack, start, length, check };
 }
 
 function closeQuietly(fd: number): void {

@@ -13,7 +13,6 @@
 // once in place. A file whose
 // recorded stat no longer matches (edited or replaced by hand) is written again; anything the manifest cannot
 // vouch for, or an output that is not plain files and folders, falls back to writing the whole folder.
-import { createHash } from "node:crypto";
 import {
   type Dirent,
   existsSync,
@@ -28,6 +27,7 @@ import {
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { OutputManifest } from "../cache/output-manifests.ts";
+import { checksum } from "../cache/hash.ts";
 
 /**
  * A file known by its content hash and read only when it has to be written: a page from the render cache. A
@@ -47,8 +47,7 @@ const isStored = (content: Content): content is StoredContent =>
 /** The bytes (or text) of a file, read now if it is stored. */
 export const contentOf = (content: Content): string | Uint8Array => (isStored(content) ? content.read() : content);
 
-export const contentHash = (content: Content): string =>
-  isStored(content) ? content.hash : createHash("sha1").update(content).digest("base64");
+export const contentHash = (content: Content): string => (isStored(content) ? content.hash : checksum(content));
 
 /** The manifest of `hashes` (output path → content hash) with the stat each file now has in `outDir`. */
 export function manifestOf(outDir: string, hashes: Map<string, string>): OutputManifest {

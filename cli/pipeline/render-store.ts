@@ -57,8 +57,9 @@ export async function renderToCache(task: RenderTask): Promise<RenderedPage> {
   if (current?.stage !== task.stage) current = { stage: task.stage, cache: BuildCache.fromHandle(task.cache) };
   const { cache } = current;
   const stored = content && task.content && storeContent(cache, task.stage, task.content, task.job, content);
+  // One hash of the page: the output's content hash, and the check of its bytes in the pack.
   const facts: PageFacts = { hash: contentHash(html), inline: inlineCodeToJson(inlineCode([html], ownScripts)) };
-  const at = appendToPack(cache, RENDER_STORE, stagePack(RENDER_STORE, task.stage), html);
+  const at = appendToPack(cache, RENDER_STORE, stagePack(RENDER_STORE, task.stage), html, facts.hash);
   const cacheProblem = cache.report().writeProblem;
   const rest = { content: stored || undefined, ...(cacheProblem ? { cacheProblem } : {}) };
   return at ? { record: { ...at, ...facts }, ...rest } : { facts, html, ...rest };

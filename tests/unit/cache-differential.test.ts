@@ -9,7 +9,6 @@
 // DOCSITE_DIFF_STEPS=<n> sets the number of edits. A failure names the seed and the step.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import {
   cp,
   lstat,
@@ -18,6 +17,7 @@ import {
   open,
   readdir,
   readFile,
+  rename,
   rm,
   stat,
   symlink,
@@ -331,7 +331,24 @@ describe("the build cache against cold builds, over random edits", () => {
       n++;
       await runStep(kind);
     }
-    expect(step).toBeGreaterThanOrEqual(30);
-    expect(existsSync(join(site, "dist"))).toBe(true);
+    // The run CI makes: at least 30 edits.
+    if (process.env.DOCSITE_DIFF_STEPS === undefined) expect(step).toBeGreaterThanOrEqual(30);
+
+    // Last, the project moved to another folder, its cache with it: the CLI bundle is made again there (it holds its
+    // folder's path), and the next build is as warm as before — nothing compiled or rendered again — and right. (A
+    // folder beside this one: the copy's packages are links to the repository's, which stay where they are.)
+    step++;
+    log.push(`${step}. moved: the package and the site to another folder`);
+    await verify();
+    const cache = () => join(site, ".docsite", "cache");
+    const entries = async () => (await readdir(join(cache(), "mdx"))).sort();
+    const before = { mdx: await entries(), index: (await stat(join(cache(), "render-index.json"))).mtimeMs };
+    await rename(pkg, join(work, "moved"));
+    pkg = join(work, "moved");
+    site = join(pkg, "tests", "fixtures", "site");
+    await makeBundle();
+    await verify();
+    expect(await entries(), "compile entries after the move").toEqual(before.mdx);
+    expect((await stat(join(cache(), "render-index.json"))).mtimeMs, "render index after the move").toBe(before.index);
   }, 900_000);
 });
