@@ -7,7 +7,7 @@ import type { BuildCache } from "../cache/cache.ts";
 import { hashText } from "../cache/hash.ts";
 import type { FrontMatter, FrontMatterMemo } from "./frontmatter.ts";
 
-const STORE = "frontmatter";
+export const FRONTMATTER_STORE = "frontmatter";
 
 /** True when `value` is plain JSON data: strings, finite numbers, booleans, null, arrays and plain objects. */
 function isJson(value: unknown): boolean {
@@ -20,16 +20,16 @@ function isJson(value: unknown): boolean {
 }
 
 export function openFrontMatterMemo(cache: BuildCache): FrontMatterMemo {
-  const key = cache.key(STORE);
+  const key = cache.key(FRONTMATTER_STORE);
   let known: Record<string, string> = {};
-  const text = cache.readText(STORE, key, ".json");
+  const text = cache.readText(FRONTMATTER_STORE, key, ".json");
   if (text !== undefined) {
     try {
       const entries = JSON.parse(text) as unknown;
       if (entries && typeof entries === "object" && !Array.isArray(entries)) known = entries as Record<string, string>;
-      else cache.damaged(STORE);
+      else cache.damaged(FRONTMATTER_STORE);
     } catch {
-      cache.damaged(STORE);
+      cache.damaged(FRONTMATTER_STORE);
     }
   }
   const used: Record<string, string> = {};
@@ -56,7 +56,7 @@ export function openFrontMatterMemo(cache: BuildCache): FrontMatterMemo {
     },
     save() {
       if (!changed && Object.keys(used).length === Object.keys(known).length) return;
-      cache.write(STORE, key, JSON.stringify(used), ".json");
+      cache.write(FRONTMATTER_STORE, key, JSON.stringify(used), ".json");
     },
   };
 }

@@ -4,6 +4,7 @@
 // exactly the outside services the config names: the web font, the analytics counter and the hosted search service.
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/types.ts";
+import { ALGOLIA_DEFAULT_HOST } from "../render/search-config.ts";
 
 /** Sent whatever the site: no sniffing, no framing, no full URLs to other sites. */
 export const BASE_SECURITY_HEADERS: Array<[string, string]> = [
@@ -13,7 +14,6 @@ export const BASE_SECURITY_HEADERS: Array<[string, string]> = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
 ];
 
-const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
 const METRIKA_SCRIPT = "https://mc.yandex.ru/metrika/tag.js";
 const METRIKA_HOSTS = ["https://mc.yandex.ru", "https://mc.yandex.com"];
 

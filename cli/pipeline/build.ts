@@ -9,7 +9,8 @@ import { planKey } from "../routes/table.ts";
 import { outputFileOf } from "../routes/paths.ts";
 import type { LinkProblem } from "../links/check.ts";
 import type { RenderContext } from "../render/render-route.ts";
-import { loadPageModule, type PageModule } from "../render/page-module.ts";
+import { loadPageModule, PAGES_STORE, type PageModule } from "../render/page-module.ts";
+import { FRONTMATTER_STORE } from "../content/frontmatter-memo.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
@@ -385,7 +386,9 @@ async function buildWith(
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow. Packs another
   // build may still be using are kept a while (cli/cache/packs.ts).
   await Promise.all([
-    ...[SEARCH_STORE, CLIENT_STORE, COMPILED_STORE, IMAGE_STORE, "pages", "frontmatter"].map((s) => cache.prune(s)),
+    ...[SEARCH_STORE, CLIENT_STORE, COMPILED_STORE, IMAGE_STORE, PAGES_STORE, FRONTMATTER_STORE].map((s) =>
+      cache.prune(s),
+    ),
     ...[RENDER_STORE, CONTENT_STORE, SEARCH_PAGE_STORE].map((s) => cache.prune(s, PACK_GRACE_MS)),
   ]);
   timings.total = performance.now() - t0;

@@ -20,7 +20,7 @@ import { esbuildBuild } from "../boot/esbuild-service.ts";
 
 export type { PageModule } from "../public-types.ts";
 
-const STORE = "pages";
+export const PAGES_STORE = "pages";
 
 // The URL each loaded module was imported from (a worker thread imports the same one), and what it was made of.
 const urls = new WeakMap<object, { url: string; id: string }>();
@@ -49,13 +49,13 @@ const resolved = (code: string) =>
 
 /** The kept compile of a page, when every file it was made from is unchanged. */
 function cachedPage(cache: BuildCache, root: string, file: string): CompiledPage | undefined {
-  const text = cache.readText(STORE, cache.key(STORE, file));
+  const text = cache.readText(PAGES_STORE, cache.key(PAGES_STORE, file));
   if (text === undefined) return undefined;
   let rec: CompiledPage;
   try {
     rec = JSON.parse(text) as CompiledPage;
   } catch {
-    cache.damaged(STORE);
+    cache.damaged(PAGES_STORE);
     return undefined;
   }
   try {
@@ -72,7 +72,7 @@ export async function loadPageModule(root: string, abs: string, file: string, ca
   let page = cachedPage(cache, root, file);
   if (!page) {
     page = await compilePage(root, abs, file);
-    cache.write(STORE, cache.key(STORE, file), JSON.stringify(page));
+    cache.write(PAGES_STORE, cache.key(PAGES_STORE, file), JSON.stringify(page));
   }
   const url = moduleUrl(cache, resolved(page.code));
   const mod = (await import(url)) as Partial<PageModule>;
@@ -110,8 +110,8 @@ function moduleUrl(cache: BuildCache, code: string): string {
     }
   };
   if (cache.writable) {
-    const url = write(cache.folder(STORE));
-    cache.keep(STORE, [name.slice(0, 16)]);
+    const url = write(cache.folder(PAGES_STORE));
+    cache.keep(PAGES_STORE, [name.slice(0, 16)]);
     if (url) return url;
   }
   try {

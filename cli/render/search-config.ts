@@ -11,7 +11,8 @@ import { DocsiteError } from "../log.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
 import { configUrl } from "../../theme/search/text.ts";
 
-const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
+/** The hosted provider's address when the config names none (also allowed by the CSP: emit/security-headers.ts). */
+export const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
 
 export const searchRoot = (config: SiteConfig, locale: string) => `${config.baseUrl}search-index/${locale}/`;
 /** The same place the browser looks (theme/search/text.ts). */
