@@ -13,6 +13,8 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RANK: Record<string, number> = {
   // Used by every stage.
   "log.ts": 0,
+  // The types of docsite's public surface (what a site's pages import).
+  "public-types.ts": 0,
   boot: 0,
   cache: 0,
   config: 1,
@@ -32,6 +34,7 @@ const RANK: Record<string, number> = {
   dev: 10,
   server: 10,
   import: 10,
+  init: 10,
   "main.ts": 11,
 };
 
