@@ -4,13 +4,19 @@
 import { createElement, type ComponentType } from "react";
 import { siteConfigOf, siteData } from "../../theme/docusaurus/site-modules.tsx";
 import type { HeadData } from "../render/html.ts";
-import type { PageSpec, RenderJob } from "../render/render-job.ts";
 import { runComponent, type RuntimeSite } from "../render/mdx-runtime.ts";
 import { islandComponent, islandExports } from "../islands/ssr.ts";
 import type { PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
 import { ISLAND_IMPORT } from "./bundle-page.ts";
 
-export function sitePageComponent(spec: Extract<PageSpec, { kind: "sitePage" }>, site: RuntimeSite): ComponentType {
+/** A React page's part of a render job (render/render-job.ts: PageSpec `sitePage`). */
+interface SitePageSpec {
+  code: string;
+  islands: Record<string, string>;
+  island?: string;
+}
+
+export function sitePageComponent(spec: SitePageSpec, site: RuntimeSite): ComponentType {
   const exports = runComponent(spec.code, site, (request) => {
     if (!request.startsWith(ISLAND_IMPORT)) return undefined;
     const key = request.slice(ISLAND_IMPORT.length);
@@ -30,7 +36,10 @@ export function sitePageComponent(spec: Extract<PageSpec, { kind: "sitePage" }>,
 }
 
 /** The document with the title and description a page's Layout or Head gave (Docusaurus' "<title> | <site>"). */
-export function withPageHead(document: RenderJob["document"], page: PageHeadData): RenderJob["document"] {
+export function withPageHead<D extends { config: { title: string }; head: HeadData }>(
+  document: D,
+  page: PageHeadData,
+): D {
   const siteTitle = document.config.title;
   const title = page.fullTitle ?? (page.title ? `${page.title} | ${siteTitle}` : document.head.title);
   const head: HeadData = {

@@ -20,12 +20,21 @@ const RANK: Record<string, number> = {
   config: 1,
   i18n: 1,
   content: 2,
+  // Finding the site's own pages (src/pages of an imported site) is content's work.
+  "pages/find-pages.ts": 2,
   mdx: 3,
+  // The island rule and names, which the compile applies to the components a page imports.
+  "islands/classify.ts": 3,
+  "islands/keys.ts": 3,
   routes: 4,
+  redirects: 4,
   links: 5,
   images: 6,
   client: 6,
+  islands: 6,
+  brand: 6,
   render: 7,
+  pages: 7,
   search: 8,
   emit: 8,
   // What runs the stages.
@@ -74,8 +83,11 @@ function importsOf(file: string): string[] {
   return out;
 }
 
-/** `cli/<folder>/…` → the folder; `cli/<file>` → the file. */
-const placeOf = (file: string) => file.split("/")[1];
+/** A file's place in RANK: `<folder>/<file>` when it has one of its own, else its folder (or `cli/<file>`). */
+const placeOf = (file: string) => {
+  const own = file.split("/").slice(1).join("/");
+  return own in RANK ? own : file.split("/")[1];
+};
 
 describe("code layers", () => {
   const files = [...sources("cli"), ...sources("theme")];
