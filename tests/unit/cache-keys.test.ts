@@ -3,6 +3,7 @@
 // code), and Node's version (as the process reports it) changed: each warm build writes the bytes a cold build writes.
 // docsite's own code and its packages are changed in a copy of docsite (tests/unit/cache-differential.test.ts).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
 import { enrich, sitePackage, treeDifferences } from "../support/rich-site.ts";
@@ -25,8 +26,10 @@ const CONFIG_CHANGES: Array<[string, (c: Config) => void]> = [
   ["i18n.locales", (c) => (c.i18n.locales = ["ru", "en"])],
   ["docs.routeBasePath", (c) => (c.docs.routeBasePath = "guides")],
   ["docs.pluginId", (c) => (c.docs.pluginId = "main-docs")],
+  ["docs.breadcrumbs", (c) => (c.docs.breadcrumbs = true)],
   ["docs.versions", (c) => Object.assign(c.docs.versions[0], { path: "one", label: "One" })],
   ["blog.routeBasePath", (c) => (c.blog.routeBasePath = "news")],
+  ["blog.sidebarCount", (c) => (c.blog.sidebarCount = 3)],
   ["blog.postsPerPage", (c) => (c.blog.postsPerPage = 1)],
   ["blog.feed", (c) => (c.blog.feed = false)],
   ["blog.wordsPerMinute", (c) => (c.blog.wordsPerMinute = 60)],
@@ -38,6 +41,7 @@ const CONFIG_CHANGES: Array<[string, (c: Config) => void]> = [
   ["navbar.items", (c) => c.navbar.items.reverse()],
   ["footer.links", (c) => c.footer.links[0].items.reverse()],
   ["footer.icons", (c) => c.footer.icons.push({ label: "footer.docs", href: "https://x.example/", icon: "github" })],
+  ["footer.style", (c) => (c.footer.style = "dark")],
   ["footer.copyright", (c) => (c.footer.copyright = "footer.docs")],
   ["announcementBar", (c) => (c.announcementBar = { id: "a1", content: "footer.docs", isCloseable: true })],
   ["colorMode", (c) => Object.assign(c.colorMode, { defaultMode: "dark", respectPrefersColorScheme: true })],
@@ -55,11 +59,21 @@ const CONFIG_CHANGES: Array<[string, (c: Config) => void]> = [
     "webFont",
     (c) => (c.webFont = { stylesheet: "https://fonts.example/a.css", preconnect: ["https://fonts.example"] }),
   ],
+  // beforeAll writes the stylesheet.
+  ["customCss", (c) => (c.customCss = ["src/css/custom.css"])],
+  ["redirects.rules", (c) => (c.redirects = { rules: [{ from: "/old-home/", to: "/docs/v1/" }] })],
+  ["redirects.fromExtensions", (c) => (c.redirects = { ...c.redirects, fromExtensions: ["html"] })],
+  ["redirects.toExtensions", (c) => (c.redirects = { ...c.redirects, toExtensions: ["htm"] })],
+  ["redirects.module", (c) => (c.redirects = { ...c.redirects, module: "redirects.mjs" })],
   ["onBrokenAnchors", (c) => (c.onBrokenAnchors = "ignore")],
   ["onDuplicateRoutes", (c) => (c.onDuplicateRoutes = "ignore")],
   ["onMissingTranslations", (c) => (c.onMissingTranslations = "ignore")],
   ["docusaurus.aliases", (c) => (c.docusaurus = { aliases: { "docs/": "content/en/docs/v1/" } })],
 ];
+
+/** A createRedirects module: the home page is also reached from `from`. */
+const REDIRECTS_MODULE = (from: string) =>
+  `export function createRedirects(path) { return path === "/" ? ["${from}"] : undefined; }\n`;
 
 describe("keys that cannot forget", () => {
   let root: string;
@@ -78,17 +92,31 @@ describe("keys that cannot forget", () => {
   beforeAll(async () => {
     root = await fixtureSite();
     await enrich(root);
+    // Files the config changes below name: a stylesheet and a redirects module.
+    await mkdir(join(root, "src", "css"), { recursive: true });
+    await writeFile(join(root, "src", "css", "custom.css"), ":root { --ifm-color-primary: #2e8555; }\n");
+    await writeFile(join(root, "redirects.mjs"), REDIRECTS_MODULE("/from-module/"));
     await buildSite(root);
   }, 120_000);
   afterAll(() => removeSite(root));
 
-  it("covers every setting the config schema has", async () => {
+  it("covers every setting the config schema has, and every setting of its groups", async () => {
     const { readFile } = await import("node:fs/promises");
     const schema = JSON.parse(
       await readFile(new URL("../../cli/config/site-config.schema.json", import.meta.url), "utf8"),
-    );
-    const changed = new Set(CONFIG_CHANGES.map(([name]) => name.split(".")[0]));
-    for (const key of Object.keys(schema.properties)) if (key !== "$schema") expect(changed, key).toContain(key);
+    ) as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    const names = CONFIG_CHANGES.map(([name]) => name);
+    const covered = (name: string) => names.some((n) => n === name || n.startsWith(`${name}.`));
+    // A group's settings one by one, except where one change of the whole group stands for them (i18n, search,
+    // docusaurus, and those whose settings only make sense together: an analytics counter, a web font, the colour
+    // mode, the announcement bar).
+    const whole = new Set(["i18n", "search", "docusaurus", "analytics", "webFont", "colorMode", "announcementBar"]);
+    for (const [key, value] of Object.entries(schema.properties)) {
+      if (key === "$schema") continue;
+      expect(covered(key), key).toBe(true);
+      if (value.properties && !whole.has(key))
+        for (const sub of Object.keys(value.properties)) expect(covered(`${key}.${sub}`), `${key}.${sub}`).toBe(true);
+    }
   });
 
   it("builds what a cold build writes after a change of each setting of the config", async () => {
@@ -100,6 +128,31 @@ describe("keys that cannot forget", () => {
       expect(differences, `after a change of ${name}`).toEqual([]);
     }
   }, 600_000);
+
+  it("builds what a cold build writes after an edit of a file the config names (stylesheet, redirects module)", async () => {
+    const edits: Array<[string, () => Promise<void>]> = [
+      ["the stylesheet", () => writeFile(join(root, "src", "css", "custom.css"), ".navbar { border: 0; }\n")],
+      ["the redirects module", () => writeFile(join(root, "redirects.mjs"), REDIRECTS_MODULE("/elsewhere/"))],
+    ];
+    for (const [name, edit] of edits) {
+      await edit();
+      const { differences } = await warmEqualsCold();
+      expect(differences, `after an edit of ${name}`).toEqual([]);
+    }
+    // The edits took effect: the module's new address is a redirect page, the stylesheet's rule is in the output.
+    const { tree } = await import("../support/rich-site.ts");
+    const files = await tree(join(root, "dist"));
+    const names = [...files.keys()];
+    expect(
+      names.some((f) => f.startsWith("elsewhere")),
+      names.filter((f) => !f.startsWith("assets/")).join(" "),
+    ).toBe(true);
+    expect(
+      [...files.values()].some(
+        (b) => b.toString("utf8").includes("border:0") || b.toString("utf8").includes("border: 0"),
+      ),
+    ).toBe(true);
+  }, 120_000);
 
   it("builds what a cold build writes after a site's package changes (its version and code)", async () => {
     await sitePackage(root, "2.0.0", "second words");
