@@ -199,6 +199,31 @@ export function isPackageCode(root, importer) {
   return rel.startsWith("..") || rel.split(/[\\/]/).includes("node_modules");
 }
 
+/** The file in a bundle's folder that names what the bundle was made from (cli/cache/identity.ts reads it). */
+export const IDENTITY_FILE = "identity";
+
+/**
+ * What a bundle was made from, as a hash: every input esbuild read (the sources and the packages bundled in), by its
+ * path (from the package folder; a package's file from its node_modules folder on) and its bytes, and this file. The
+ * bundle's own files hold its folder's path; this does not, so a checkout moved elsewhere makes a new bundle with the
+ * same identity (the build cache stays warm).
+ * @param {string} root
+ * @param {string[]} inputs esbuild's metafile inputs, relative to root (virtual ones contain a colon)
+ */
+export function bundleIdentity(root, inputs) {
+  const hash = createHash("sha1").update(readFileSync(fileURLToPath(import.meta.url)));
+  const named = inputs.map((input) => {
+    const at = input.lastIndexOf("node_modules/");
+    return { input, name: at < 0 ? input : input.slice(at) };
+  });
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { input, name } of named) {
+    hash.update(`\0${name}\0`);
+    if (!input.includes(":")) hash.update(readFileSync(join(root, input)));
+  }
+  return hash.digest("hex");
+}
+
 /** Bundles being written in this process (makers may race: only the last one done stops esbuild's service). */
 let bundling = 0;
 
@@ -234,7 +259,7 @@ async function writeBundle(root, outDir, how) {
  * @param {boolean} portable
  */
 async function bundleInto(esbuild, root, outDir, portable) {
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: entryPoints(root),
     outdir: outDir,
@@ -247,6 +272,7 @@ async function bundleInto(esbuild, root, outDir, portable) {
     jsx: "automatic",
     sourcemap: "linked",
     sourcesContent: false,
+    metafile: true,
     logLevel: "silent",
     // The bundle finds its own folder, and from it the package folder, at run time (cli/boot/locations.ts).
     define: { __DOCSITE_BUNDLED__: "true" },
@@ -298,6 +324,7 @@ async function bundleInto(esbuild, root, outDir, portable) {
       },
     ],
   });
+  writeFileSync(join(outDir, IDENTITY_FILE), bundleIdentity(root, Object.keys(result.metafile.inputs)));
 }
 
 /**

@@ -20,14 +20,35 @@ export function location(where: { file?: string; line?: number; column?: number 
   return where.line ? `${where.file}:${where.line}${where.column ? `:${where.column}` : ""}` : where.file;
 }
 
-/** Exit code of a failure: 1 for a problem in the site the user can fix, 2 for anything unexpected. */
-export const exitCodeOf = (err: unknown): 1 | 2 => (err instanceof DocsiteError ? 1 : 2);
+/** Failures of the machine rather than of the site: a full disk, a read-only file system, an I/O error. */
+const MACHINE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO"]);
+
+/**
+ * Exit code of a failure: 1 for a problem in the site the user can fix, 2 for anything unexpected — a bug, or a
+ * file-system error, also when a DocsiteError names it (a full disk while the output is swapped in).
+ */
+export const exitCodeOf = (err: unknown): 1 | 2 => {
+  if (!(err instanceof DocsiteError)) return 2;
+  const cause = err.cause as NodeJS.ErrnoException | undefined;
+  return cause?.code && MACHINE_CODES.has(cause.code) ? 2 : 1;
+};
+
+/** "ENOSPC: no space left on device", or the code alone, for a system error; its message otherwise. */
+export function systemReason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (!e?.code) return e?.message ?? String(err);
+  const said = /^E[A-Z]+: ([^,]+)/.exec(e.message ?? "")?.[1];
+  return said ? `${e.code}: ${said}` : e.code;
+}
 
 const SYSTEM_HINTS: Record<string, string> = {
   ENOENT: "check that the path exists",
   EACCES: "check the permissions of the path",
   EPERM: "check the permissions of the path",
-  ENOSPC: "free some disk space and build again",
+  ENOSPC: "the disk is full: free some space and build again",
+  EDQUOT: "the disk quota is used up: free some space and build again",
+  EROFS: "the file system is read-only: write to a writable place (another --out), or remount it read-write",
+  EIO: "the disk reported an input/output error: check it",
   EMFILE: "too many open files: raise the limit (ulimit -n) and build again",
   EADDRINUSE: "the port is taken: pass another --port or stop the other server",
   ENOTDIR: "a file is where a folder is expected",

@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
 import { join, resolve } from "node:path";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 import { fromRoot } from "./boot/locations.ts";
 
@@ -14,6 +14,48 @@ const port = (v: string) => {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("a port number from 0 to 65535");
   return n;
 };
+
+/** A folder argument (`--dir` of serve and check-links): it must exist and be a folder; exits 1 naming it if not. */
+function folderArgument(given: string, option: string): string {
+  const dir = resolve(given);
+  let st: ReturnType<typeof statSync> | undefined;
+  try {
+    st = statSync(dir);
+  } catch {
+    fail(
+      new DocsiteError(
+        `${option} ${given}: ${dir} does not exist`,
+        {},
+        "run `docsite build` first, or pass the built site's folder",
+      ),
+    );
+  }
+  if (!st.isDirectory())
+    fail(
+      new DocsiteError(
+        `${option} ${given}: ${dir} is a file, not a folder`,
+        {},
+        "pass the built site's folder (e.g. dist)",
+      ),
+    );
+  return dir;
+}
+
+/** A site folder argument (`--root` of dev): it must hold site.config.json; exits 1 naming it if not. */
+function siteArgument(given: string): string {
+  const root = resolve(given);
+  if (!existsSync(root))
+    fail(new DocsiteError(`--root ${given}: ${root} does not exist`, {}, "pass the site's folder"));
+  if (!existsSync(join(root, "site.config.json")))
+    fail(
+      new DocsiteError(
+        `--root ${given}: no site.config.json in ${root}`,
+        {},
+        "run docsite in the site's folder or pass --root <the folder with site.config.json>",
+      ),
+    );
+  return root;
+}
 
 function fail(err: unknown, code: number = exitCodeOf(err)): never {
   console.error(formatError(err, { debug: Boolean(program.opts().debug) }));
@@ -40,7 +82,8 @@ program
   .option("-o, --out <dir>", "output folder", "dist")
   .option("--skip-failing-pages", "build the pages that work; list the failing ones as warnings (for migrations)")
   .option("--verbose", "list every missing translation (otherwise one line per locale)")
-  .action(async (o: { root: string; out: string; skipFailingPages?: boolean; verbose?: boolean }) => {
+  .option("--no-cache", "read and write no build cache (.docsite/cache): a cold build, the same output")
+  .action(async (o: { root: string; out: string; skipFailingPages?: boolean; verbose?: boolean; cache: boolean }) => {
     const logger = createLogger();
     try {
       const root = resolve(o.root);
@@ -52,6 +95,7 @@ program
         logger,
         skipFailingPages: o.skipFailingPages,
         verbose: o.verbose,
+        cache: o.cache,
       });
       const perLocale = r.config.i18n.locales
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
@@ -66,13 +110,26 @@ program
   });
 
 program
+  .command("clean")
+  .description("remove the build cache (.docsite/ of the site folder); nothing else is touched")
+  .option("-r, --root <dir>", "site folder (with site.config.json)", ".")
+  .action(async (o: { root: string }) => {
+    try {
+      const { cleanCache } = await import("./cache/clean.ts");
+      const removed = await cleanCache(resolve(o.root));
+      console.log(removed ? `Removed ${removed}` : "No build cache to remove");
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+program
   .command("serve")
   .description("serve the built site on 127.0.0.1")
   .option("-d, --dir <dir>", "built site folder", "dist")
   .option("-p, --port <port>", "port", port, 4173)
   .action(async (o: { dir: string; port: number }) => {
-    const dir = resolve(o.dir);
-    if (!existsSync(dir)) fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+    const dir = folderArgument(o.dir, "--dir");
     try {
       const { serve } = await import("./server/serve.ts");
       const server = await serve({ dir, port: o.port });
@@ -91,8 +148,8 @@ program
   .option("-p, --port <port>", "port", port, 3000)
   .action(async (o: { root: string; port: number }) => {
     try {
+      const root = siteArgument(o.root);
       const { dev, WATCHED } = await import("./server/dev.ts");
-      const root = resolve(o.root);
       const server = await dev({ root, port: o.port });
       const a = server.address();
       const watched = WATCHED.filter((p) => existsSync(join(root, p))).map((p) => (p.includes(".") ? p : `${p}/`));
@@ -114,8 +171,7 @@ program
   .option("--anchors-fail", "treat broken anchors as errors too")
   .action(async (o: { dir: string; url?: string; anchorsFail?: boolean }) => {
     try {
-      if (!o.url && !existsSync(resolve(o.dir)))
-        fail(new Error(`${o.dir} does not exist: run \`docsite build\` first`));
+      if (!o.url) folderArgument(o.dir, "--dir");
       const { checkDist, checkUrl, dedupe } = await import("./links/check-dist.ts");
       const r = o.url ? await checkUrl(o.url) : await checkDist(resolve(o.dir));
       const problems = dedupe(r.problems);

@@ -36,3 +36,6 @@ export const useLayout = () => useSiteContext("useLayout").layout;
 
 /** The layout data when rendered inside the provider, else undefined (Docusaurus-compatible hooks of content). */
 export const useOptionalLayout = (): LayoutData | undefined => useContext(SiteContext)?.layout;
+
+/** The site context when there is one (the server's render), else null (an island hydrating in the browser). */
+export const useOptionalSite = (): SiteContextValue | null => useContext(SiteContext);

@@ -10,7 +10,16 @@ export interface LinkData {
 }
 
 export type NavItemData =
-  | { kind: "link"; label: string; href: string; external?: boolean; active?: boolean; icon?: string }
+  | {
+      kind: "link";
+      label: string;
+      href: string;
+      external?: boolean;
+      active?: boolean;
+      icon?: string;
+      /** The site's class for the link (an icon its custom CSS draws); the label is then only its accessible name. */
+      className?: string;
+    }
   | { kind: "dropdown"; id: string; label: string; items: LinkData[]; icon?: "locale" }
   | { kind: "search" }
   | { kind: "colorMode" };
@@ -38,12 +47,14 @@ export interface LayoutData {
   siteTitle: string;
   locale: string;
   homeHref: string;
-  logo: { src: string; alt: string; width: number; height: number };
+  /** Null when the site has no logo. `srcDark` is shown in dark mode instead of `src`. */
+  logo: { src: string; srcDark?: string; alt: string; width: number; height: number } | null;
   navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[] };
   footer: {
     groups: Array<{ title: string; items: LinkData[] }>;
     icons: Array<{ label: string; href: string; icon: string }>;
     copyright: string;
+    style?: "light" | "dark";
   };
   announcement: { id: string; content: string; closeable: boolean } | null;
   colorMode: { applies: boolean; disableSwitch: boolean };
@@ -79,6 +90,10 @@ export interface DocPageData {
   lastUpdate?: { author?: string; date?: string };
   /** Front matter custom_edit_url. */
   editUrl?: string;
+  /** `docs.breadcrumbs`: the sidebar categories down to this page, and the site's home. */
+  breadcrumbs?: { items: Array<{ label: string; href?: string }>; homeHref: string };
+  /** The version's label, for the "Version: x" badge (the version's `badge`). */
+  versionBadge?: string;
 }
 
 export interface BlogPostData {
@@ -107,6 +122,16 @@ export interface ImageVariantData {
   full: string;
   /** Animated images: a still of the first frame, shown when the reader prefers reduced motion. */
   poster?: string;
+  /** A video file (MP4): `src` and `full` are its URL, `width`/`height` its picture size. */
+  video?: VideoData;
+}
+
+/** What a moving picture in a video file needs besides its URL (cli/images/video.ts). */
+export interface VideoData {
+  type: string;
+  durationMs: number;
+  /** The still shown until it plays (`clip.poster.png` beside `clip.mp4`, or `<video poster>`), as an image. */
+  poster?: ImageVariantData;
 }
 
 export interface ImageData extends ImageVariantData {

@@ -1,5 +1,5 @@
 // esbuild, imported when first needed: a build whose client bundle and custom pages come from the cache never
-// loads its module (about 14 ms) nor starts its service process. Every build-path use goes through `esbuildBuild`,
+// loads its module nor starts its service process. Every build-path use goes through `esbuildBuild`,
 // so the build can stop the service it started (pipeline/build.ts) without loading the module to do so, and
 // without cutting off a bundle another build in this process (or the dev server) is still waiting for.
 import type { BuildOptions, BuildResult, SameShape } from "esbuild";
@@ -34,9 +34,12 @@ export async function esbuildBuild<T extends BuildOptions>(
  */
 export async function stopEsbuild(): Promise<void> {
   if (!loaded) return;
+  // Counted once the module is at hand: a build that started while this waited for it would otherwise lose its
+  // answer (esbuild drops the requests under way when its service stops, and they never settle).
+  const es = await loaded;
   if (inFlight > 0) {
     stopWhenIdle = true;
     return;
   }
-  await (await loaded).stop();
+  await es.stop();
 }

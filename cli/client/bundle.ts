@@ -23,17 +23,42 @@ export interface ClientBundle {
    * opened with ?q= fetches them beside the entry instead of one after another.
    */
   searchPage: string[];
+  /** The moving-picture player (theme/client/moving-pictures.ts): linked only by pages that have a video. */
+  movingPictures: string;
 }
 
-export interface BundleOptions {
+interface BundleOptions {
   baseUrl: string;
   dev?: boolean;
   /** The site's `trailingSlash`, baked in; undefined (the dev server) leaves it to each page's attribute. */
   trailingSlash?: boolean;
+  /**
+   * The site has project islands (components hydrated in the browser): the runtime then holds the few lines that
+   * load their own runtime (cli/islands/runtime.ts) on pages that have some. Without, they are left out at build
+   * time (an esbuild define), so such a site's JavaScript is what it was.
+   */
+  islands?: boolean;
 }
 
 export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const preactCompat = dirname(require.resolve("preact/compat/package.json"));
+  const target = ["es2020", "chrome100", "firefox100", "safari15"];
+  // The moving-picture player is bundled on its own: as a second entry point of the main build it would change the
+  // names esbuild gives the shared chunks, and so the bytes of every page's first load.
+  const moving = esbuildBuild({
+    entryPoints: { "moving-pictures": join(themeDir, "client", "moving-pictures.ts") },
+    absWorkingDir: PACKAGE_ROOT,
+    bundle: true,
+    format: "esm",
+    target,
+    minify: !opts.dev,
+    sourcemap: opts.dev ? "inline" : false,
+    outdir: "/assets",
+    entryNames: "[name].[hash]",
+    write: false,
+    legalComments: "none",
+    logLevel: "silent",
+  });
   const result = await esbuildBuild({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
@@ -43,7 +68,7 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     bundle: true,
     splitting: true,
     format: "esm",
-    target: ["es2020", "chrome100", "firefox100", "safari15"],
+    target,
     minify: !opts.dev,
     sourcemap: opts.dev ? "inline" : false,
     outdir: "/assets",
@@ -62,12 +87,15 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     define: {
       "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production"),
       __DOCSITE_TRAILING_SLASH__: opts.trailingSlash === undefined ? "undefined" : String(opts.trailingSlash),
+      __DOCSITE_PROJECT_ISLANDS__: String(Boolean(opts.islands)),
     },
     legalComments: "none",
     logLevel: "silent",
   });
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(relative("/", f.path), f.contents);
+  const [movingOut] = (await moving).outputFiles;
+  files.set(relative("/", movingOut.path), movingOut.contents);
   const meta = result.metafile as Metafile;
   const find = (entry: string) => Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith(entry));
   const [entryOut, entryInfo] = find("client/entry.ts")!;
@@ -94,5 +122,6 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     inlineCss: opts.dev ? undefined : new TextDecoder().decode(files.get(relative("/", `/${cssOut}`))),
     preload: entryInfo.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     searchPage: [...closure(searchRoots)].filter((o) => !loaded.has(o)).map(url),
+    movingPictures: url(movingOut.path),
   };
 }

@@ -9,8 +9,32 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
   return { line: before.split("\n").length, column: before.length - lastBreak };
 }
 
-/** Offset of the first syntax error in `text`, or -1 when it is valid JSON. */
-export function jsonErrorOffset(text: string): number {
+/** A key that an object of a JSON text has twice: JSON.parse keeps the last value without a word. */
+export interface DuplicateKey {
+  key: string;
+  line: number;
+  firstLine: number;
+}
+
+/** The keys repeated within one object of a valid JSON text, with the lines of both. */
+export function duplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  jsonErrorOffset(text, (keysOfObject) => {
+    const first = new Map<string, number>();
+    for (const { key, at } of keysOfObject) {
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, at);
+      else found.push({ key, line: lineColumnAt(text, at).line, firstLine: lineColumnAt(text, seen).line });
+    }
+  });
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Offset of the first syntax error in `text`, or -1 when it is valid JSON. `onObject` gets each object's keys
+ * (decoded) with their offsets, as the scan closes it.
+ */
+export function jsonErrorOffset(text: string, onObject?: (keys: Array<{ key: string; at: number }>) => void): number {
   let i = 0;
   const ws = () => {
     while (i < text.length && " \t\n\r".includes(text[i])) i++;
@@ -51,9 +75,12 @@ export function jsonErrorOffset(text: string): number {
       i++;
       return;
     }
+    const keys: Array<{ key: string; at: number }> = [];
     for (;;) {
       ws();
+      const at = i;
       string();
+      if (onObject) keys.push({ key: JSON.parse(text.slice(at, i)) as string, at });
       ws();
       if (text[i] !== ":") fail();
       i++;
@@ -64,6 +91,7 @@ export function jsonErrorOffset(text: string): number {
       i++;
     }
     i++;
+    onObject?.(keys);
   };
   const array = () => {
     i++;

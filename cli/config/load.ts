@@ -7,10 +7,14 @@ import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText } from "./json-text.ts";
+import { isDotSegment } from "../content/url-segments.ts";
+import { suggestion } from "./did-you-mean.ts";
+import schema from "./site-config.schema.json" with { type: "json" };
 import type { SiteConfig, NavbarItem } from "./types.ts";
 
-export const NAVBAR_ITEM_TYPES = [
+const NAVBAR_ITEM_TYPES = [
   "link",
+  "dropdown",
   "docSidebar",
   "docsVersionDropdown",
   "localeDropdown",
@@ -56,11 +60,42 @@ export function lineOfPointer(text: string, pointer: string): number {
   return text.slice(0, pos).split("\n").length;
 }
 
+type SchemaNode = {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  $ref?: string;
+};
+
+/** The settings the schema knows at a JSON pointer of the config (for "did you mean"). */
+function knownSettings(pointer: string): string[] {
+  const root = schema as unknown as SchemaNode & { definitions?: Record<string, SchemaNode> };
+  const deref = (n: SchemaNode | undefined) => (n?.$ref ? root.definitions?.[n.$ref.replace("#/definitions/", "")] : n);
+  let node: SchemaNode | undefined = root;
+  for (const seg of pointer.split("/").filter(Boolean)) {
+    node = deref(node);
+    if (!node) return [];
+    node = /^\d+$/.test(seg)
+      ? node.items
+      : (node.properties?.[seg] ??
+        (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined));
+  }
+  return Object.keys(deref(node)?.properties ?? {});
+}
+
+/** Where an error is: an unknown setting is at its own key, any other error at the value it is about. */
+const pointerOf = (e: ErrorObject) =>
+  e.keyword === "additionalProperties"
+    ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty.replace(/~/g, "~0").replace(/\//g, "~1")}`
+    : e.instancePath;
+
 function describe(e: ErrorObject): string {
   const where = e.instancePath || "(root)";
   switch (e.keyword) {
-    case "additionalProperties":
-      return `${where}: unknown setting "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    case "additionalProperties": {
+      const name = (e.params as { additionalProperty: string }).additionalProperty;
+      return `${where}: unknown setting "${name}"${suggestion(name, knownSettings(e.instancePath))}`;
+    }
     case "required":
       return `${where}: missing required setting "${(e.params as { missingProperty: string }).missingProperty}"`;
     case "enum":
@@ -86,12 +121,12 @@ export function parseConfig(text: string, file: string): SiteConfig {
       errors.length > 1
         ? `\n${errors
             .slice(1, 6)
-            .map((e) => `  also line ${lineOfPointer(text, e.instancePath)}: ${describe(e)}`)
+            .map((e) => `  also line ${lineOfPointer(text, pointerOf(e))}: ${describe(e)}`)
             .join("\n")}`
         : "";
     throw new DocsiteError(
       `invalid setting ${describe(first)}${more}`,
-      { file, line: lineOfPointer(text, first.instancePath) },
+      { file, line: lineOfPointer(text, pointerOf(first)) },
       `see ${relative(process.cwd(), fromRoot("cli", "config", "site-config.schema.json"))} for every allowed setting`,
     );
   }
@@ -123,11 +158,13 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
     onBrokenAnchors: "warn",
     onDuplicateRoutes: "warn",
     onMissingTranslations: "warn",
+    customCss: [],
     ...raw,
     i18n: { ...raw.i18n, localeConfigs },
     docs: {
       routeBasePath: raw.docs.routeBasePath ?? "docs",
       pluginId: raw.docs.pluginId ?? "default",
+      breadcrumbs: raw.docs.breadcrumbs ?? false,
       versions: raw.docs.versions.map((v: any) => ({ status: "current", isLast: false, ...v })),
     },
     blog: {
@@ -137,7 +174,9 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
       wordsPerMinute: 200,
       tagPages: false,
       excerpts: "description",
-      ...raw.blog,
+      sidebarCount: 0,
+      ...(raw.blog === false ? {} : raw.blog),
+      enabled: raw.blog !== false,
     },
     navbar: { hideOnScroll: true, ...raw.navbar, logo: { width: 28, height: 28, ...raw.navbar.logo } },
     footer: { icons: [], copyright: "footer.copyright", ...raw.footer },
@@ -148,13 +187,26 @@ function withDefaults(raw: Record<string, any>): SiteConfig {
       algolia: raw.search?.algolia ? { contextualSearch: true, ...raw.search.algolia } : undefined,
     },
     rootDir: "",
-  } as SiteConfig;
+  } as unknown as SiteConfig;
 }
 
 function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
   const fail = (msg: string, pointer: string, hint?: string) => {
     throw new DocsiteError(msg, { file, line: lineOfPointer(text, pointer) }, hint);
   };
+  // baseUrl starts every href and every path the server compares: written as a URL carries it.
+  if (cfg.baseUrl.split("/").some(isDotSegment))
+    fail(
+      `baseUrl "${cfg.baseUrl}" has a "." or ".." segment`,
+      "/baseUrl",
+      "write the path the site is served under, e.g. /docs/",
+    );
+  if (/[\s?#\\]/.test(cfg.baseUrl))
+    fail(
+      `baseUrl "${cfg.baseUrl}" contains a space, "?", "#" or "\\"`,
+      "/baseUrl",
+      `write it as a URL path, percent-encoded: "${cfg.baseUrl.replace(/[\s?#\\]/g, (c) => encodeURIComponent(c))}"`,
+    );
   if (!cfg.i18n.locales.includes(cfg.i18n.defaultLocale))
     fail(
       `i18n.defaultLocale "${cfg.i18n.defaultLocale}" is not in i18n.locales`,
@@ -182,6 +234,10 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
       fail(`navbar item ${i} of type docSidebar has no sidebarId`, `/navbar/items/${i}`);
     if (item.type === "link" && !item.to && !item.href)
       fail(`navbar link ${i} needs "to" (site path) or "href" (external URL)`, `/navbar/items/${i}`);
+    if (item.type === "link" && !item.label && !item.ariaLabel)
+      fail(`navbar link ${i} needs a "label" (an i18n key) or an "ariaLabel"`, `/navbar/items/${i}`);
+    if (item.type === "dropdown" && (!item.label || !Array.isArray(item.items)))
+      fail(`navbar dropdown ${i} needs a "label" (an i18n key) and "items" (links)`, `/navbar/items/${i}`);
   });
   if (cfg.search.provider === "algolia" && !cfg.search.algolia)
     fail(

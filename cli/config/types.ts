@@ -2,16 +2,11 @@
 
 export type Severity = "throw" | "warn" | "ignore";
 
-export interface LocaleConfig {
+interface LocaleConfig {
   label: string;
   direction: "ltr" | "rtl";
   htmlLang: string;
   calendar: string;
-}
-
-export interface SidebarLink {
-  path: string;
-  label: string;
 }
 
 export interface VersionConfig {
@@ -30,6 +25,8 @@ export interface VersionConfig {
   pluginId?: string;
   /** The instance's URL path; `docs.routeBasePath` when absent. */
   routeBasePath?: string;
+  /** A "Version: <label>" badge above the version's docs. */
+  badge?: boolean;
 }
 
 export interface NavLink {
@@ -39,19 +36,31 @@ export interface NavLink {
 }
 
 export type NavbarItem =
-  | { type: "link"; label: string; to?: string; href?: string; position?: "left" | "right"; icon?: string }
+  | {
+      type: "link";
+      /** An i18n key; a link drawn by `icon` or `className` may have none (then `ariaLabel` names it). */
+      label?: string;
+      to?: string;
+      href?: string;
+      position?: "left" | "right";
+      icon?: string;
+      /** Class of the link: an icon link whose picture the site's custom CSS draws (Docusaurus' way). */
+      className?: string;
+      ariaLabel?: string;
+    }
+  | { type: "dropdown"; label: string; items: NavLink[]; position?: "left" | "right" }
   | { type: "docSidebar"; sidebarId: string; label: string; position?: "left" | "right" }
   | { type: "docsVersionDropdown"; position?: "left" | "right"; extraLinks?: NavLink[] }
   | { type: "localeDropdown"; position?: "left" | "right" }
   | { type: "search"; position?: "left" | "right" }
   | { type: "colorMode"; position?: "left" | "right" };
 
-export interface FooterGroup {
+interface FooterGroup {
   title: string;
   items: NavLink[];
 }
 
-export interface AlgoliaConfig {
+interface AlgoliaConfig {
   appId: string;
   apiKey: string;
   indexName: string;
@@ -92,6 +101,19 @@ export interface DocusaurusOptions {
   mdxPlugins?: Record<string, MdxPluginLists>;
   /** A module exporting extra MDX components every page may use (the swizzled `@theme/MDXComponents`). */
   mdxComponents?: string;
+  /** Docusaurus' pages folder (src/pages) and each locale's folder of translated Markdown pages. */
+  pages?: { dir: string; translations?: Record<string, string> };
+  /** Docusaurus' `customFields` (what useDocusaurusContext().siteConfig.customFields gives components). */
+  customFields?: Record<string, unknown>;
+}
+
+/** Addresses that lead on to a page (Docusaurus' client-redirects plugin). */
+export interface RedirectsConfig {
+  rules?: Array<{ from: string | string[]; to: string }>;
+  fromExtensions?: string[];
+  toExtensions?: string[];
+  /** An ES module exporting createRedirects(path), run without imports. */
+  module?: string;
 }
 
 export interface SiteConfig {
@@ -103,8 +125,18 @@ export interface SiteConfig {
   /** true: folder URLs (`/x/`, `x/index.html`); false: slash-less URLs (`/x`, `x.html`), as Docusaurus has them. */
   trailingSlash: boolean;
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
-  docs: { routeBasePath: string; pluginId: string; versions: VersionConfig[] };
+  docs: {
+    routeBasePath: string;
+    pluginId: string;
+    versions: VersionConfig[];
+    /** Breadcrumbs above a doc's title (the Testplane site has none). */
+    breadcrumbs: boolean;
+  };
   blog: {
+    /** False for `"blog": false`: no blog routes, feeds or links. */
+    enabled: boolean;
+    /** Recent posts listed in the sidebar of blog pages (0: no sidebar). */
+    sidebarCount: number;
     routeBasePath: string;
     postsPerPage: number;
     feed: boolean;
@@ -116,11 +148,16 @@ export interface SiteConfig {
   };
   navbar: {
     title: string;
-    logo: { src: string; alt: string; width: number; height: number };
+    logo: { src: string; srcDark?: string; alt: string; width: number; height: number };
     hideOnScroll: boolean;
     items: NavbarItem[];
   };
-  footer: { links: FooterGroup[]; icons: Array<{ label: string; href: string; icon: string }>; copyright: string };
+  footer: {
+    links: FooterGroup[];
+    icons: Array<{ label: string; href: string; icon: string }>;
+    copyright: string;
+    style?: "light" | "dark";
+  };
   announcementBar: { id: string; content: string; isCloseable: boolean } | null;
   colorMode: { defaultMode: "light" | "dark" | "system"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   search: { provider: "local" | "algolia"; algolia?: AlgoliaConfig; reportIssueUrl?: string };
@@ -128,6 +165,9 @@ export interface SiteConfig {
     yandexMetrika?: { counterId: string; webvisor: boolean; trackHash: boolean; scriptUrl?: string };
   } | null;
   webFont: { stylesheet: string; preconnect: string[]; family?: string } | null;
+  /** The site's own stylesheets, loaded after the theme's (site-relative paths). */
+  customCss: string[];
+  redirects?: RedirectsConfig;
   onBrokenLinks: Severity;
   onBrokenAnchors: Severity;
   onDuplicateRoutes: Severity;

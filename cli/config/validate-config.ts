@@ -1,5 +1,5 @@
-// The site.config.json validator. From the sources, ajv compiles the schema when this module loads (about 0.1 s of
-// CPU, plus loading ajv's compiler); the CLI bundle holds this module as ajv's standalone code made from the same
+// The site.config.json validator. From the sources, ajv compiles the schema when this module loads (and loads ajv's
+// compiler); the CLI bundle holds this module as ajv's standalone code made from the same
 // schema and options when the bundle is made (bin/cli-bundle.js), so a `docsite` process does neither.
 import { Ajv, type ValidateFunction } from "ajv";
 import schema from "./site-config.schema.json" with { type: "json" };

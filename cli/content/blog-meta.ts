@@ -2,7 +2,9 @@
 // `2024-05-20-launch/index.mdx`), dates with a time and zone, authors inline or from `authors.yml`, tags as
 // strings or objects.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
+import { DocsiteError } from "../log.ts";
+import { hasDotSegment } from "./url-segments.ts";
 import YAML from "yaml";
 
 const DATED = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
@@ -69,7 +71,7 @@ export interface TagDef {
 }
 
 /** lodash-style kebab case, as Docusaurus makes an inline tag's permalink: "Getting Started" → "getting-started". */
-export function kebabCase(s: string): string {
+function kebabCase(s: string): string {
   return s
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
     .split(/[^\p{L}\p{N}]+/u)
@@ -78,18 +80,28 @@ export function kebabCase(s: string): string {
     .toLowerCase();
 }
 
-/** `tags.yml` of a blog folder: predefined tags by key. */
-export function readTagDefs(blogDir: string): Record<string, TagDef> {
+/** `tags.yml` of a blog folder: predefined tags by key (`rootDir`: the site folder, for the file's name in errors). */
+export function readTagDefs(blogDir: string, rootDir = ""): Record<string, TagDef> {
   const p = join(blogDir, "tags.yml");
   if (!existsSync(p)) return {};
   let raw: Record<string, { label?: string; permalink?: string; description?: string } | null> = {};
+  let text = "";
   try {
-    raw = YAML.parse(readFileSync(p, "utf8")) ?? {};
+    text = readFileSync(p, "utf8");
+    raw = YAML.parse(text) ?? {};
   } catch {
     return {};
   }
   const out: Record<string, TagDef> = {};
   for (const [key, v] of Object.entries(raw)) {
+    if (typeof v?.permalink === "string" && hasDotSegment(v.permalink)) {
+      const line = text.split("\n").findIndex((l) => /^\s*permalink\s*:/.test(l) && l.includes(v.permalink!)) + 1;
+      throw new DocsiteError(
+        `tag "${key}" has the permalink "${v.permalink}" with a "." or ".." segment: it is a path inside the blog's tags`,
+        { file: rootDir ? relative(rootDir, p).split(sep).join("/") : p, line: line || undefined },
+        "write the permalink without . and .. segments, e.g. permalink: /release",
+      );
+    }
     out[key] = {
       label: v?.label ?? key,
       permalink: (v?.permalink ?? kebabCase(key)).replace(/^\/+|\/+$/g, ""),

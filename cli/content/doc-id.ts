@@ -14,7 +14,7 @@ export function parseNumberPrefix(name: string): { name: string; position?: numb
 }
 
 /** `01-basics/02-setup` → `basics/setup`. */
-export const stripNumberPrefixes = (path: string): string =>
+const stripNumberPrefixes = (path: string): string =>
   path
     .split("/")
     .map((s) => parseNumberPrefix(s).name)

@@ -1,41 +1,13 @@
 // Parsed front matter kept between processes, by the hash of its YAML text: a build or dev start whose pages'
-// front matter did not change parses none of it (YAML parsing was about 70 ms of a 0.8 s no-change build here).
-// One small file in the build cache, written atomically, holding only the entries the last scan used. An entry is
-// kept only when it survives JSON unchanged (no dates or other objects), so a memo hit gives exactly what a parse
-// gives; the key also covers the parser (frontmatter.ts and the yaml package), so a change there drops the memo.
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fromRoot, packageRequire } from "../boot/locations.ts";
-import type { FrontMatter } from "./frontmatter.ts";
+// front matter did not change parses none of it. One entry file in the build cache (store `frontmatter`), holding
+// only the entries the last scan used, under a key of the toolchain (cli/cache/identity.ts: the parser's code and
+// the yaml package are part of it). An entry is kept only when it survives JSON unchanged (no dates or other
+// objects), so a memo hit gives exactly what a parse gives.
+import type { BuildCache } from "../cache/cache.ts";
+import { hashText } from "../cache/hash.ts";
+import type { FrontMatter, FrontMatterMemo } from "./frontmatter.ts";
 
-export interface FrontMatterMemo {
-  /**
-   * The front matter of this YAML text: a fresh copy of what an earlier parse gave, or `parse()`'s result, kept when
-   * JSON keeps it as it is.
-   */
-  parsed(yaml: string, parse: () => FrontMatter): FrontMatter;
-  /** Writes the entries used since opening, when they differ from what was read. */
-  save(): void;
-}
-
-interface MemoFile {
-  parser: string;
-  /** YAML text hash → the front matter as JSON text. */
-  entries: Record<string, string>;
-}
-
-const hashText = (s: string) => createHash("sha256").update(s).digest("base64url").slice(0, 22);
-
-let parserKey: string | undefined;
-/** The parser's identity: frontmatter.ts and the yaml package's version. */
-function parser(): string {
-  parserKey ??= hashText(
-    readFileSync(fromRoot("cli", "content", "frontmatter.ts"), "utf8") +
-      (packageRequire("yaml/package.json") as { version: string }).version,
-  );
-  return parserKey;
-}
+export const FRONTMATTER_STORE = "frontmatter";
 
 /** True when `value` is plain JSON data: strings, finite numbers, booleans, null, arrays and plain objects. */
 function isJson(value: unknown): boolean {
@@ -47,42 +19,44 @@ function isJson(value: unknown): boolean {
   return false;
 }
 
-export function openFrontMatterMemo(cacheDir: string): FrontMatterMemo {
-  const file = join(cacheDir, "frontmatter.json");
+export function openFrontMatterMemo(cache: BuildCache): FrontMatterMemo {
+  const key = cache.key(FRONTMATTER_STORE);
   let known: Record<string, string> = {};
-  try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as MemoFile;
-    if (data.parser === parser() && data.entries && typeof data.entries === "object") known = data.entries;
-  } catch {
-    // none yet, or unreadable: every front matter is parsed
+  const text = cache.readText(FRONTMATTER_STORE, key, ".json");
+  if (text !== undefined) {
+    try {
+      const entries = JSON.parse(text) as unknown;
+      if (entries && typeof entries === "object" && !Array.isArray(entries)) known = entries as Record<string, string>;
+      else cache.damaged(FRONTMATTER_STORE);
+    } catch {
+      cache.damaged(FRONTMATTER_STORE);
+    }
   }
   const used: Record<string, string> = {};
   let changed = false;
   return {
     parsed(yaml, parse) {
-      const key = hashText(yaml);
-      const json = used[key] ?? known[key];
-      if (json !== undefined) {
-        used[key] = json;
-        return JSON.parse(json) as FrontMatter;
+      const k = hashText(yaml);
+      const json = used[k] ?? known[k];
+      if (typeof json === "string") {
+        try {
+          const data = JSON.parse(json) as FrontMatter;
+          used[k] = json;
+          return data;
+        } catch {
+          // checked with its file: cannot happen unless written wrong; parsed again below
+        }
       }
       const data = parse();
       if (isJson(data)) {
-        used[key] = JSON.stringify(data);
+        used[k] = JSON.stringify(data);
         changed = true;
       }
       return data;
     },
     save() {
       if (!changed && Object.keys(used).length === Object.keys(known).length) return;
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, JSON.stringify({ parser: parser(), entries: used } satisfies MemoFile));
-        renameSync(tmp, file);
-      } catch {
-        // only an optimisation: the next scan parses again
-      }
+      cache.write(FRONTMATTER_STORE, key, JSON.stringify(used), ".json");
     },
   };
 }

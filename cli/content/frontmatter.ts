@@ -1,7 +1,6 @@
 // Splits `---` YAML front matter from a Markdown/MDX source and checks the fields docsite understands.
 import YAML from "yaml";
 import { DocsiteError } from "../log.ts";
-import type { FrontMatterMemo } from "./frontmatter-memo.ts";
 
 export interface FrontMatter {
   title?: string;
@@ -40,7 +39,7 @@ export interface FrontMatter {
   [key: string]: unknown;
 }
 
-export interface SplitSource {
+interface SplitSource {
   data: FrontMatter;
   body: string;
   /** Number of lines before the body, so body line N is file line N + bodyOffset. */
@@ -77,7 +76,20 @@ const FIELD_TYPES: Record<string, FieldType> = {
 
 const isMapping = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
-const isDate = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) || v instanceof Date;
+/**
+ * A calendar date, optionally with a time: `2024-02-29`, `2024-05-20T10:00:00Z`. `2024-02-30` and `2024-13-45` are
+ * not (JavaScript's Date would quietly make the first March 1 and refuse the second only later).
+ */
+function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return false;
+  return v.length === 10 || !Number.isNaN(Date.parse(v));
+}
+const isDate = (v: unknown) =>
+  (typeof v === "string" && isCalendarDate(v)) || (v instanceof Date && !Number.isNaN(v.getTime()));
 
 function valid(type: FieldType, value: unknown): boolean {
   switch (type) {
@@ -101,11 +113,22 @@ function valid(type: FieldType, value: unknown): boolean {
 }
 
 const EXPECTED: Partial<Record<FieldType, string>> = {
-  date: "a date like 2024-05-20",
+  date: "a calendar date like 2024-05-20 (or 2024-05-20T10:00:00Z)",
   "string|null": "a string or null",
   mapping: "a mapping (key: value)",
-  last_update: "a mapping with author (a string) and/or date (like 2024-05-20)",
+  last_update: "a mapping with author (a string) and/or date (a calendar date like 2024-05-20)",
 };
+
+/** Front matter parsed before, by its YAML text (content/frontmatter-memo.ts keeps it in the build cache). */
+export interface FrontMatterMemo {
+  /**
+   * The front matter of this YAML text: a fresh copy of what an earlier parse gave, or `parse()`'s result, kept when
+   * JSON keeps it as it is.
+   */
+  parsed(yaml: string, parse: () => FrontMatter): FrontMatter;
+  /** Writes the entries used since opening, when they differ from what was read. */
+  save(): void;
+}
 
 /** `memo`: front matter parsed by an earlier process (content/frontmatter-memo.ts); a hit skips the YAML parser. */
 export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
@@ -156,9 +179,9 @@ function parseFrontMatter(yamlText: string, file: string): FrontMatter {
         file,
         line: line(),
       });
-    if (key === "id" && (value as string).includes("/"))
+    if (key === "id" && (/[/\\]/.test(value as string) || /^\.{1,2}$/.test(value as string)))
       throw new DocsiteError(
-        'front matter field "id" must not contain "/"',
+        'front matter field "id" must not contain "/" or be "." or ".."',
         { file, line: line() },
         "move the file instead",
       );

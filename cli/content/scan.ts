@@ -1,19 +1,24 @@
 // Finds every content file and derives what the file path says: locale, kind, version, doc id, slug.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createHash } from "node:crypto";
-import { splitFrontMatter, type FrontMatter } from "./frontmatter.ts";
-import { openFrontMatterMemo, type FrontMatterMemo } from "./frontmatter-memo.ts";
+import { splitFrontMatter, type FrontMatter, type FrontMatterMemo } from "./frontmatter.ts";
+import { openFrontMatterMemo } from "./frontmatter-memo.ts";
+import { hashText } from "../cache/hash.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { categoryIndexSlug, docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
+import { checkBlogPaths, checkDocSlug } from "./url-segments.ts";
+import { unknownKeys, unknownKeyWarnings } from "./frontmatter-keys.ts";
 import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 interface SourceBase {
   /** Path relative to the site root, used in every message. */
   file: string;
+  /** Front matter keys docsite does not know, with their lines (a warning each: content/frontmatter-keys.ts). */
+  unknownKeys?: Array<{ key: string; line: number }>;
   locale: string;
   data: FrontMatter;
   body: string;
@@ -57,11 +62,9 @@ export interface ContentIndex {
   warnings: string[];
 }
 
-export const hashText = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
-
 // Files read by this process, by path, with the modification time and size they had: a long-running process
 // (the dev server rebuilding after an edit) reads again only the files that changed. Read synchronously: a build
-// reads every content file at once, and 368 small files took about three times as long through the thread pool.
+// reads every content file at once, and small files read through the thread pool took several times as long.
 const texts = new Map<string, { mtimeMs: number; size: number; text: string }>();
 function readText(file: string, rel: string): string {
   const s = statSync(file);
@@ -92,7 +95,16 @@ export async function readSource(
   }
   const text = readText(file, rel);
   const { data, body, bodyOffset } = splitFrontMatter(text, rel, memo);
-  const base = { file: rel, locale, data, body, bodyOffset, hash: hashText(text) };
+  const unknown = unknownKeys(data, text);
+  const base = {
+    file: rel,
+    locale,
+    data,
+    body,
+    bodyOffset,
+    hash: hashText(text),
+    ...(unknown.length ? { unknownKeys: unknown } : {}),
+  };
   if (version !== undefined) {
     if (!config.docs.versions.some((v) => v.name === version)) {
       throw new DocsiteError(
@@ -102,25 +114,27 @@ export async function readSource(
       );
     }
     const { id, position } = docIdOf(docPath, data.id);
+    checkDocSlug(data.slug, id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "", version, rel, text);
     if (config.docusaurus && data.slug === undefined) {
       const slug = categoryIndexSlug(docPath);
       if (slug !== undefined) data.slug = slug;
     }
     return { ...base, kind: "doc", version, id, path: docPath, numberPrefix: position };
   }
+  checkBlogPaths(data, rel, text);
   const { slug, date } = blogSlugAndDate(blogPath, data.slug);
   if (date && data.date === undefined) data.date = date;
   return { ...base, kind: "blog", slug };
 }
 
-/** `cacheDir`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
-export async function scanContent(config: SiteConfig, cacheDir?: string): Promise<ContentIndex> {
+/** `cache`: the build cache, where parsed front matter is kept between processes (content/frontmatter-memo.ts). */
+export async function scanContent(config: SiteConfig, cache?: BuildCache): Promise<ContentIndex> {
   const root = config.rootDir;
   const listed = listContent(config);
   const relFiles = listed.sources;
   const files = relFiles.map((f) => join(root, f));
   assertNoTwinSources(relFiles);
-  const memo = cacheDir ? openFrontMatterMemo(cacheDir) : undefined;
+  const memo = cache?.enabled ? openFrontMatterMemo(cache) : undefined;
   const sources = await Promise.all(files.map((f) => readSource(config, f, memo)));
   memo?.save();
   const pages: PageModuleSource[] = listed.pages.map((file) => {
@@ -135,7 +149,10 @@ export async function scanContent(config: SiteConfig, cacheDir?: string): Promis
     docs: sources.filter((s): s is DocSource => s?.kind === "doc"),
     blog: sources.filter((s): s is BlogSource => s?.kind === "blog"),
     pages,
-    warnings: fileNameWarnings(relFiles),
+    warnings: [
+      ...fileNameWarnings(relFiles),
+      ...unknownKeyWarnings(sources.flatMap((s) => (s?.unknownKeys ?? []).map((u) => ({ file: s!.file, ...u })))),
+    ],
   };
 }
 
@@ -175,5 +192,3 @@ export function isPartial(config: Pick<SiteConfig, "docusaurus">): (file: string
     return parts.some((p, i) => p.startsWith("_") && (i < last || Boolean(config.docusaurus)));
   };
 }
-
-export const contentRoot = (config: SiteConfig) => join(config.rootDir, "content");

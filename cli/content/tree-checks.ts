@@ -20,19 +20,46 @@ export function assertNoTwinSources(files: string[]): void {
   }
 }
 
-/** Content file names with whitespace: allowed, but reported, since their URLs carry %20. */
+/**
+ * Content file names that work here but make trouble elsewhere, each reported (Docusaurus builds them too):
+ * whitespace (URLs with %20); two paths that differ only in letter case (`Intro.mdx` beside `intro.mdx`: one file
+ * on macOS and Windows, so a checkout there loses a page, and hosts that ignore case serve one for both URLs);
+ * names in Unicode's decomposed form (NFD, as macOS may write `é`: the URL then differs from one typed with the
+ * composed letter, so such links are broken).
+ */
 export function fileNameWarnings(files: string[]): string[] {
-  return files
-    .filter((f) => /\s/.test(f.split("/").pop() ?? ""))
-    .map(
-      (f) =>
-        `${f}: the file name contains a space, so its URL contains %20; ` +
-        "rename it with hyphens (my-page.mdx) for a clean URL",
-    );
+  const out: string[] = [];
+  for (const f of files)
+    if (/\s/.test(f.split("/").pop() ?? ""))
+      out.push(
+        `${f}: the file name contains a space, so its URL contains %20; rename it with hyphens (my-page.mdx) for a clean URL`,
+      );
+  const byFolded = new Map<string, string>();
+  for (const f of files) {
+    const folded = f
+      .replace(/\.mdx?$/i, "")
+      .normalize("NFC")
+      .toLowerCase();
+    const other = byFolded.get(folded);
+    if (other && other !== f)
+      out.push(
+        `${f}: ${other} has the same name in another letter case: on macOS and Windows (and on hosts that ignore ` +
+          "case) they are one file; rename one of them",
+      );
+    else byFolded.set(folded, f);
+  }
+  for (const f of files)
+    if (f !== f.normalize("NFC"))
+      out.push(
+        `${f}: the file name is in Unicode's decomposed form (NFD, as macOS may write accented letters), so its URL ` +
+          "differs from one typed with the composed letters and links written that way are broken; rename the file " +
+          `(${JSON.stringify(f.normalize("NFC"))})`,
+      );
+  return out;
 }
 
 /** Offset of the first byte that is not part of valid UTF-8, or -1. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
+function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];

@@ -4,12 +4,12 @@
 import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join, posix } from "node:path";
-import type { ImageRef } from "../images/rehype-images.ts";
+import type { ImageRef } from "../mdx/rehype-images.ts";
 import { DocsiteError } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
 
 /** URL folder (under the base URL) of the original image files. */
-export const ORIGINALS = "__docsite/image/";
+const ORIGINALS = "__docsite/image/";
 
 interface Known {
   mtimeMs: number;

@@ -2,37 +2,28 @@
 // the route table and sidebars are ready at once; each page's MDX compiles when the page is first needed (its
 // request, an edit, or the background warm-up). Until then a page holds a placeholder with no headings or text,
 // so the table can be built without compiling anything.
-import { readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
-import { loadConfig } from "../config/load.ts";
-import type { SiteConfig, Severity } from "../config/types.ts";
-import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
-import {
-  scanContent,
-  readSource,
-  staticFiles,
-  hashText,
-  type ContentIndex,
-  type DocSource,
-  type BlogSource,
-} from "../content/scan.ts";
-import { planDocs, planBlog, planKey, buildRouteTable, type DocPlan, type BlogPlan } from "../routes/table.ts";
-import { localeBase } from "../routes/paths.ts";
+import type { SiteConfig } from "../config/types.ts";
+import type { Strings } from "../i18n/strings.ts";
+import { readSource, type ContentIndex, type DocSource, type BlogSource } from "../content/scan.ts";
+import { planKey } from "../routes/table.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
-import { compileMdx, type CompiledMdx } from "../mdx/compile.ts";
-import { contentLinkRewriter, rewriteKeyOf, docSlugs } from "../mdx/content-links.ts";
+import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, docSlugs } from "../mdx/content-links.ts";
 import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
-import { cacheDirOf } from "../pipeline/cache.ts";
+import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
+import { BuildCache } from "../cache/cache.ts";
+import { CompiledPages, dependenciesHold } from "../cache/compiled-pages.ts";
 import { checkComponents } from "../pipeline/page-checks.ts";
 import { PageErrorCollector } from "../pipeline/page-errors.ts";
 import { knownComponentNames } from "../render/page-components.ts";
-import { DocsiteError } from "../log.ts";
+import { extraFiles, loadSources, routeTable, SiteProblems, type Plan } from "../site/load.ts";
 
-export type Plan = DocPlan | BlogPlan;
+export type { Plan };
+
 export type PageRoute = Extract<Route, { kind: "doc" | "blogPost" }>;
 
-export interface DevModel {
+interface DevModel {
   config: SiteConfig;
   strings: Map<string, Strings>;
   index: ContentIndex;
@@ -71,7 +62,7 @@ const placeholder = (): CompiledMdx => ({
 export const isPageRoute = (r: Route): r is PageRoute => r.kind === "doc" || r.kind === "blogPost";
 
 /** What a content file's change means for the open pages. */
-export type SourceChange =
+type SourceChange =
   /** Only the body changed: these pages recompile and are pushed to the browser. */
   | { kind: "body"; plans: Plan[] }
   /** Front matter, a new or removed file: the table and sidebars are made again. */
@@ -84,27 +75,21 @@ export class DevSite {
   private slots = new Map<string, Slot>();
   private modules: ModuleContext | null = null;
   private slugs: ReturnType<typeof docSlugs> = new Map();
+  private store: CompiledPages<CompiledMdx> | null = null;
+  /** The build cache, as of the last load (the installed packages are part of its keys). */
+  cache: BuildCache;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.cache = BuildCache.forSite(root);
+  }
 
   /** Config, strings, content index and route table; pages compiled before keep their code when unchanged. */
   async load(): Promise<DevModel> {
-    const warnings: string[] = [];
-    const config = loadConfig(this.root);
-    const strings = loadStrings(config);
-    for (const gap of missingTranslations(strings)) {
-      const msg = `i18n/${gap.locale}.json: missing translation "${gap.key}" (present in i18n/${gap.from}.json)`;
-      if (severe(config.onMissingTranslations, msg, warnings))
-        throw new DocsiteError(
-          `missing translation "${gap.key}"`,
-          { file: `i18n/${gap.locale}.json` },
-          `add it; it exists in i18n/${gap.from}.json`,
-        );
-    }
-    const index = await scanContent(config, cacheDirOf(config.rootDir));
-    warnings.push(...(index.warnings ?? []));
-    const { docs, drafts } = planDocs(config, index, true);
-    const blog = planBlog(index, true, config.i18n);
+    const problems = new SiteProblems();
+    const cache = BuildCache.forSite(this.root);
+    this.cache = cache;
+    const sources = await loadSources(this.root, { drafts: true, cache }, problems);
+    const { config, index, docs, drafts, blog } = sources;
     const plans: Plan[] = [...docs, ...blog];
     const slots = new Map<string, Slot>();
     for (const p of plans) {
@@ -113,29 +98,33 @@ export class DevSite {
       if (!old || old.hash === null) slots.set(key, newSlot());
       else {
         // A changed source or partial compiles again; until it does (or while it fails) the page shows its last code.
-        if (old.hash !== p.source.hash || !depsUnchanged(this.root, old.compiled)) old.hash = STALE;
+        if (old.hash !== p.source.hash || !dependenciesHold(old.compiled.depHashes, this.root)) old.hash = STALE;
         slots.set(key, old);
       }
     }
     this.slots = slots;
     this.modules = moduleContextOf(config);
     this.slugs = docSlugs(index.docs, index.blog);
+    const settings = compileSettingsOf(config);
+    this.store = new CompiledPages<CompiledMdx>(
+      cache,
+      { settings: portableSettings(settings), slugs: [...this.slugs] },
+      this.root,
+    );
     const compiled = new Map([...slots].map(([k, s]) => [k, s.compiled]));
-    let duplicate: string | null = null;
-    const table = buildRouteTable(config, index, { docs, drafts, blog }, compiled, strings, (msg) => {
-      if (severe(config.onDuplicateRoutes, msg, warnings)) duplicate ??= msg;
+    const table = await routeTable(sources, { docs, drafts, blog }, compiled, problems, {
+      cache,
+      slugs: this.slugs,
     });
-    if (duplicate) throw new DocsiteError(duplicate, {}, "give one of the pages another slug or file name");
-    for (const d of docs.filter((p) => p.untranslated)) {
-      const msg = `${d.source.file}: no ${d.locale} translation of doc "${d.id}"; the ${d.source.locale} page is shown`;
-      if (severe(config.onMissingTranslations, msg, warnings))
-        throw new DocsiteError(
-          `no ${d.locale} translation`,
-          { file: d.source.file },
-          `create content/${d.locale}/docs/${d.version.name}/${d.source.path}${d.source.file.slice(d.source.file.lastIndexOf("."))}`,
-        );
-    }
-    const model: DevModel = { config, strings, index, table, plans, extraFiles: await extraFiles(config), warnings };
+    const model: DevModel = {
+      config,
+      strings: sources.strings,
+      index,
+      table,
+      plans,
+      extraFiles: extraFiles(config),
+      warnings: problems.warnings,
+    };
     this.model = model;
     return model;
   }
@@ -166,7 +155,9 @@ export class DevSite {
    */
   compile(plan: Plan): Promise<CompiledMdx> {
     const slot = this.slots.get(planKey(plan));
-    if (!slot || !this.model || !this.modules) throw new Error(`internal: ${plan.source.file} is not in the model`);
+    const store = this.store;
+    if (!slot || !this.model || !this.modules || !store)
+      throw new Error(`internal: ${plan.source.file} is not in the model`);
     const { config } = this.model;
     const source = plan.source;
     const hash = source.hash;
@@ -176,17 +167,17 @@ export class DevSite {
     const run = async (): Promise<CompiledMdx> => {
       slot.failed = hash; // until it succeeds
       this.compileLog.push(planKey(plan));
-      const c = await compileMdx(
-        {
-          file: source.file,
-          body: source.body,
-          bodyOffset: source.bodyOffset,
+      const page = { file: source.file, body: source.body, bodyOffset: source.bodyOffset, locale: plan.locale };
+      // A page from the cache comes with its code read: the dev server keeps it as long as it runs.
+      let c = store.get(page, true);
+      if (!c) {
+        c = await compileSource({
+          ...page,
           rewriteLink: contentLinkRewriter(config, source.file, plan.locale, slugs),
-          rewriteKey: rewriteKeyOf(config, plan.locale, slugs),
           modules,
-        },
-        cacheDirOf(this.root),
-      );
+        });
+        await store.put(page, c);
+      }
       const errors = new PageErrorCollector();
       checkComponents(c, knownComponentNames, errors);
       errors.throwIfAny();
@@ -260,32 +251,4 @@ function newSlot(): Slot {
 function fill(target: CompiledMdx, from: CompiledMdx): void {
   for (const k of Object.keys(target) as Array<keyof CompiledMdx>) if (!(k in from)) delete target[k];
   Object.assign(target, from);
-}
-
-/** A page including partials is stale when one of them changed. */
-function depsUnchanged(root: string, c: CompiledMdx): boolean {
-  for (const [file, hash] of Object.entries(c.depHashes ?? {})) {
-    const abs = join(root, file);
-    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
-  }
-  return true;
-}
-
-/** throw: the caller stops; warn: noted; ignore: nothing. */
-function severe(severity: Severity, msg: string, warnings: string[]): boolean {
-  if (severity === "throw") return true;
-  if (severity === "warn") warnings.push(msg);
-  return false;
-}
-
-/** Files a link may point to that are not routes (as the build's link check has them). */
-async function extraFiles(config: SiteConfig): Promise<Set<string>> {
-  const extra = new Set(["robots.txt", "404.html"]);
-  for (const l of config.i18n.locales) {
-    const b = localeBase(config, l).slice(config.baseUrl.length);
-    for (const f of ["sitemap.xml", `${config.blog.routeBasePath}/rss.xml`, `${config.blog.routeBasePath}/atom.xml`])
-      extra.add(b + f);
-  }
-  for (const f of staticFiles(config.rootDir)) extra.add(f);
-  return extra;
 }

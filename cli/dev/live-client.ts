@@ -6,7 +6,7 @@ import { fromRoot } from "../boot/locations.ts";
 /** Where the dev server serves the script and its event stream (beside it: `events`). */
 export const LIVE_SCRIPT = "/__docsite/live.js";
 export const LIVE_EVENTS = "/__docsite/events";
-export const LIVE_TAG = `<script type="module" src="${LIVE_SCRIPT}"></script>`;
+const LIVE_TAG = `<script type="module" src="${LIVE_SCRIPT}"></script>`;
 
 const entry = fromRoot("theme", "client", "dev-live.ts");
 

@@ -8,7 +8,7 @@ import type { LiveChannel, LiveProblem } from "./live-channel.ts";
 export const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** A failure as overlay entries: each page of a PageErrors, or the one error. */
-export function problemsOf(err: unknown): LiveProblem[] {
+function problemsOf(err: unknown): LiveProblem[] {
   const list = err instanceof PageErrors ? err.errors : [err];
   return list.map((e) =>
     e instanceof DocsiteError

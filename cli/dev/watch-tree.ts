@@ -1,6 +1,6 @@
 // Watches folders and files for the dev server with one `fs.watch` per folder (inotify on Linux). A saved file
 // costs one event and no folder listing, unlike chokidar, which lists the whole folder again on every event
-// (about 17 ms of CPU per save in a folder of a hundred pages). Events: `add`, `change`, `unlink` with the
+// (docs/architecture.md, "Dependencies"). Events: `add`, `change`, `unlink` with the
 // absolute path; a new folder is watched as it appears.
 import { watch, readdirSync, statSync, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";

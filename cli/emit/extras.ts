@@ -33,7 +33,7 @@ export function feeds(
   html: (r: BlogPostRoute) => string,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  if (!config.blog.feed) return out;
+  if (!config.blog.feed || !config.blog.enabled) return out;
   for (const locale of config.i18n.locales) {
     const t = strings.get(locale)!;
     const posts = table.routes

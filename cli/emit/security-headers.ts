@@ -1,9 +1,10 @@
 // Security headers for the built site, written to dist/_headers (the file Netlify and Cloudflare Pages read;
-// `docsite serve` applies it too). The Content-Security-Policy allows the site's own files, its inline script,
-// style and event handler by their SHA-256 hashes (collected from the rendered HTML), and exactly the outside
-// services the config names: the web font, the analytics counter and the hosted search service.
+// `docsite serve` applies it too). The Content-Security-Policy allows the site's own files, docsite's own inline
+// scripts and event handler and the pages' styles by their SHA-256 hashes (collected from the rendered HTML), and
+// exactly the outside services the config names: the web font, the analytics counter and the hosted search service.
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/types.ts";
+import { ALGOLIA_DEFAULT_HOST } from "../render/search-config.ts";
 
 /** Sent whatever the site: no sniffing, no framing, no full URLs to other sites. */
 export const BASE_SECURITY_HEADERS: Array<[string, string]> = [
@@ -13,7 +14,6 @@ export const BASE_SECURITY_HEADERS: Array<[string, string]> = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
 ];
 
-const ALGOLIA_DEFAULT_HOST = (appId: string) => `https://${appId}-dsn.algolia.net`;
 const METRIKA_SCRIPT = "https://mc.yandex.ru/metrika/tag.js";
 const METRIKA_HOSTS = ["https://mc.yandex.ru", "https://mc.yandex.com"];
 
@@ -56,16 +56,29 @@ export const noInlineCode = (): InlineCode => ({
   styleAttrs: new Set(),
 });
 
-/** The inline code of rendered pages: `<script>` without src, `<style>`, `on*=""` handlers, `style=""`. */
-export function inlineCode(pages: Iterable<string>): InlineCode {
+/**
+ * The inline code of rendered pages that the policy allows. Scripts and event handlers: docsite's own only — those
+ * of the `<head>`, which docsite alone writes (the colour-mode script, the web font's `onload`), and the body
+ * scripts whose text is in `ownBody` (the search page's pre-paint script). A `<script>` or `on*=""` handler that
+ * content put in the body is left out, so the browser refuses it (the build warns where content holds one:
+ * cli/mdx/rehype-inline-code.ts). Styles: every `<style>` and `style=""`, the content's included (MDX `style={…}`
+ * is common in Docusaurus sites, and a style runs no code).
+ */
+export function inlineCode(pages: Iterable<string>, ownBody: Iterable<string> = []): InlineCode {
   const found = noInlineCode();
+  const own = new Set(ownBody);
   for (const html of pages) {
+    // The first `</head>` is the head's own: the title and meta values before it are escaped.
+    const headEnd = html.indexOf("</head>");
     for (const m of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi))
-      if (!/\ssrc\s*=/i.test(m[1]) && m[2]) found.scripts.add(sha256(m[2]));
+      if (!/\ssrc\s*=/i.test(m[1]) && m[2] && ((m.index ?? 0) < headEnd || own.has(m[2])))
+        found.scripts.add(sha256(m[2]));
     for (const m of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) found.styles.add(sha256(m[1]));
     // Rendered text has its quotes escaped, so `name="` occurs only in tags (or in inline code: one hash too many).
-    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi))
-      (a[1].toLowerCase() === "style" ? found.styleAttrs : found.handlers).add(sha256(decodeAttr(a[2])));
+    for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi)) {
+      if (a[1].toLowerCase() === "style") found.styleAttrs.add(sha256(decodeAttr(a[2])));
+      else if ((a.index ?? 0) < headEnd) found.handlers.add(sha256(decodeAttr(a[2])));
+    }
   }
   return found;
 }
@@ -83,7 +96,14 @@ export const inlineCodeToJson = (code: InlineCode): Record<(typeof KINDS)[number
 export const inlineCodeFromJson = (data: Partial<Record<(typeof KINDS)[number], string[]>>): InlineCode =>
   Object.fromEntries(KINDS.map((k) => [k, new Set(data[k] ?? [])])) as unknown as InlineCode;
 
-export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): string {
+/** Other sites a build found the pages loading from: a stylesheet's web font, an island's embedded player. */
+export interface MoreSources {
+  style?: string[];
+  font?: string[];
+  frame?: string[];
+}
+
+export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more: MoreSources = {}): string {
   const script = new Set(["'self'", ...code.scripts]);
   const style = new Set(["'self'", ...code.styles]);
   const font = new Set(["'self'", "data:"]);
@@ -109,6 +129,9 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): str
     if (!metrika.scriptUrl) script.add("https://yastatic.net");
     if (metrika.webvisor) frame.add("blob:");
   }
+  for (const o of more.style ?? []) style.add(o);
+  for (const o of more.font ?? []) font.add(o);
+  for (const o of more.frame ?? []) frame.add(o);
   const algolia = config.search.provider === "algolia" ? config.search.algolia : undefined;
   if (algolia) connect.add(originOf(algolia.host ?? ALGOLIA_DEFAULT_HOST(algolia.appId)));
   const list = (s: Set<string>) => [...s].join(" ");
@@ -131,8 +154,8 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode): str
  * dist/_headers: every path gets the security headers; content-hashed assets are cached for good. `code` is the
  * inline code of every page (the render stage collects it, from the cache for pages not rendered again).
  */
-export function headersFile(config: SiteConfig, code: InlineCode): string {
-  const csp = contentSecurityPolicy(config, code);
+export function headersFile(config: SiteConfig, code: InlineCode, more?: MoreSources): string {
+  const csp = contentSecurityPolicy(config, code, more);
   const all = [...BASE_SECURITY_HEADERS, ["Content-Security-Policy", csp]].map(([k, v]) => `  ${k}: ${v}`);
   return [
     "# Written by docsite build: the headers docsite serve sends, for hosts that read _headers",

@@ -9,7 +9,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { lineOfPointer } from "../config/load.ts";
-import { parseJsonText } from "../config/json-text.ts";
+import { duplicateKeys, parseJsonText } from "../config/json-text.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 export type Messages = Record<string, string>;
@@ -105,7 +105,11 @@ export function themeDefaults(locale: string): Messages {
   return messages;
 }
 
-export function loadStrings(config: SiteConfig): Map<string, Strings> {
+/**
+ * `warnings`, when given, receives one line per key a file has twice (JSON keeps the last value, as Docusaurus
+ * does: a warning, not an error).
+ */
+export function loadStrings(config: SiteConfig, warnings?: string[]): Map<string, Strings> {
   const loaded = new Map<string, { messages: Messages; file: string }>();
   for (const locale of config.i18n.locales) {
     const abs = join(config.rootDir, "i18n", `${locale}.json`);
@@ -119,6 +123,11 @@ export function loadStrings(config: SiteConfig): Map<string, Strings> {
     const text = readFileSync(abs, "utf8");
     const messages = parseJsonText<Messages>(text, file);
     checkMessages(messages, text, file, locale);
+    for (const d of warnings ? duplicateKeys(text.replace(/^\uFEFF/, "")) : [])
+      warnings?.push(
+        `${file}:${d.line}: interface string "${d.key}" is defined twice (first on line ${d.firstLine}); ` +
+          "this later one is used: remove the other",
+      );
     loaded.set(locale, { messages: { ...themeDefaults(locale), ...messages }, file });
   }
   const out = new Map<string, Strings>();

@@ -2,55 +2,47 @@
 // first-frame poster for animations, the file itself for SVG.
 // Output names carry a hash of their bytes, so they can be cached forever by browsers and CDNs.
 //
-// Why WebP only, at two widths (measured on this site's screenshots, 2136 px wide, CPU per image, 2026-11-24):
-// AVIF (quality 55, effort 2) saves about a quarter of the bytes of WebP at the same width (48 KB vs 68 KB at
-// full width) but costs 6× the CPU (600 ms vs 100 ms); at effort 0 its files are as big as WebP's. The old
-// set — AVIF and WebP at five widths plus a palette PNG fallback — took about 2.5 s of CPU per image, most of a
-// cold build. Every browser in use decodes WebP; a PNG/JPEG stays the `<img src>` fallback all the same (for
-// tools and readers that do not take WebP), and costs nothing to encode in the usual case: the source file itself
-// when it is PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH.
-// 960 px serves phones (up to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR
-// desktops and the "full size" link. WebP effort 2 gives files 3% bigger than effort 4 for half the CPU.
+// Why WebP only, at two widths: AVIF saves some bytes at the same width but costs several times the CPU (at low
+// effort its files are as big as WebP's), and the old set of AVIF and WebP at five widths was most of a cold build.
+// Every browser in use decodes WebP; a PNG/JPEG stays the `<img src>` fallback all the same (for tools and readers
+// that do not take WebP), and costs nothing to encode in the usual case: the source file itself when it is
+// PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH. 960 px serves phones (up
+// to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR desktops and the "full size" link.
+// WebP effort 2: slightly bigger files than effort 4 for half the CPU.
 //
 // A PNG published as it is also serves the image's own width, with no WebP of that width: screenshots and
-// diagrams (what PNGs hold) do not get smaller as lossy WebP at full size, only blurrier. This site's 36 PNG
-// screenshots (2136–2200 px): 2,650 KB as PNG, 2,886 KB as WebP quality 82, and those WebPs were three quarters
-// of the images' encoding CPU (3.1 of 4.2 s; the 960 px WebPs 1.1 s, at 30 KB each against 74 KB).
-import { packageVersion } from "../pipeline/code-hash.ts";
+// diagrams (what PNGs hold) do not get smaller as lossy WebP at full size, only blurrier, and those WebPs were most
+// of the images' encoding CPU. The measurements are in docs/speed.md ("Images").
 import { createHash } from "node:crypto";
 
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
-export const WIDTHS = [960];
-export const MAX_WIDTH = 2560;
+const WIDTHS = [960];
+const MAX_WIDTH = 2560;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
-export const FALLBACK_WIDTH = 1280;
-/** Settings are part of the cache key: change them and every image is re-encoded once. */
-export const ENCODER_SETTINGS = JSON.stringify({
-  v: 4,
-  WIDTHS,
-  MAX_WIDTH,
+const FALLBACK_WIDTH = 1280;
+/** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
+const S = {
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
-  pngServesOwnWidth: true,
   webp: { quality: 82, effort: 2 },
   animated: { quality: 75, effort: 4, maxWidth: 1280 },
-  sharp: packageVersion("sharp"),
-});
-const S = JSON.parse(ENCODER_SETTINGS);
+};
 
-// sharp (libvips, about 0.15 s of CPU to load) is loaded by the first image to encode: a build whose images all
-// come from the cache never loads it. libvips' operation cache is off: each image is encoded once, so the cache only
-// held memory (36 screenshots in one process, MALLOC_ARENA_MAX=2: peak RSS 216–218 MB without it, 220–239 with it).
+// sharp (libvips, costly to load) is loaded by the first image to encode: a build whose images all come from the
+// cache never loads it. libvips' operation cache is off: each image is encoded once, so the cache only held memory.
 const loadSharp = async () => {
   const sharp = (await import("sharp")).default;
   sharp.cache(false);
   return sharp;
 };
 
-/** "asis": a file the encoder could not take (over sharp's pixel limit, a variant it cannot write), published as it is. */
-export type ImageKind = "still" | "animated" | "svg" | "asis";
+/**
+ * "asis": a file the encoder could not take (over sharp's pixel limit, a variant it cannot write), published as it is;
+ * "video": an animation published as a video.
+ */
+export type ImageKind = "still" | "animated" | "svg" | "video" | "asis";
 
-export interface EncodedFile {
+interface EncodedFile {
   name: string;
   width: number;
   /** MIME type. */
@@ -67,6 +59,9 @@ export interface EncodedImage {
   /** Stills: the PNG/JPEG `<img src>` behind the WebP `<source>` (absent for a WebP source file). */
   fallback?: string;
   poster?: string;
+  /** Videos (encode-video.ts): length, and what the build advises about the file. */
+  durationMs?: number;
+  advice?: string[];
 }
 
 const shortHash = (b: Uint8Array) => createHash("sha256").update(b).digest("hex").slice(0, 10);
@@ -116,19 +111,26 @@ export async function encodeImage(
   if ((meta.pages ?? 1) > 1) {
     // Animation: one animated WebP (the fallback is the same file; every current browser plays it) and a poster.
     const w = Math.min(width, S.animated.maxWidth);
-    const anim = await sharp(bytes, { animated: true })
-      .resize({ width: w, withoutEnlargement: true })
-      .webp({ quality: S.animated.quality, effort: S.animated.effort, loop: 0 })
-      .toBuffer();
+    // An animated WebP that fits is published as it is: encoding it again costs CPU and loses quality, and can
+    // make it bigger. A GIF (or a wider WebP) is encoded, and the source kept if the WebP came out larger.
+    const asIs = ext === "webp" && w === width;
+    const encoded = asIs
+      ? bytes
+      : await sharp(bytes, { animated: true })
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: S.animated.quality, effort: S.animated.effort, loop: 0 })
+          .toBuffer();
+    const keepSource = !asIs && w === width && encoded.length >= bytes.length && ext === "gif";
+    const anim = keepSource ? bytes : encoded;
     const still = await sharp(bytes).resize({ width: w, withoutEnlargement: true }).webp(S.webp).toBuffer();
-    const main = add(`-${w}`, "webp", anim);
+    const main = add(`-${w}`, keepSource ? "gif" : "webp", anim);
     const poster = add(`-${w}-poster`, "webp", still);
     const image: EncodedImage = {
       kind: "animated",
       width: w,
       height: Math.round((height * w) / width),
       files: [
-        { name: main, width: w, type: "image/webp" },
+        { name: main, width: w, type: keepSource ? "image/gif" : "image/webp" },
         { name: poster, width: w, type: "image/webp" },
       ],
       main,
@@ -142,10 +144,12 @@ export async function encodeImage(
   // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
   const webpWidths = asIs && ext === "png" ? widthsFor(width).filter((w) => w < width) : widthsFor(width);
   // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a
-  // resize). One file: made straight from the source, which libvips streams instead of holding every pixel
-  // (this site's 36 screenshots, peak RSS over the process's start: one at a time +22–30 MB against +56–63 MB
-  // decoded, two at a time +54 MB against +110 MB).
+  // resize). One file: made straight from the source, which libvips streams instead of holding every pixel (about
+  // half the memory per image).
   const pixels = webpWidths.length + (asIs ? 0 : 1) > 1 ? await decoded(sharp, bytes) : () => sharp(bytes).rotate();
+  // A file published as it is, with nothing made from its pixels, is still decoded once: a truncated or damaged
+  // file fails here, named with its page and line, instead of reaching readers as a broken picture.
+  if (asIs && !webpWidths.length) await sharp(bytes).raw().toBuffer();
   const encoded = await Promise.all(
     webpWidths.map(async (w) => ({ w, webp: await pixels().resize({ width: w }).webp(S.webp).toBuffer() })),
   );

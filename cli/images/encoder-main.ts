@@ -3,8 +3,9 @@
 // all are done. An image it cannot encode is left without an entry: the image stage then tries it itself and
 // reports the error with the page's file and line.
 import { rmSync } from "node:fs";
-import { encodeToEntry, partialEntryOf, type ImageSource } from "./image-cache.ts";
+import { encodeToEntry, IMAGE_STORE, type ImageSource } from "./image-cache.ts";
 import type { EncoderMessage, EncoderRequest } from "./encoder-process.ts";
+import { BuildCache } from "../cache/cache.ts";
 
 const limit = Math.max(1, Number(process.argv[2]) || 1);
 const queue: ImageSource[] = [];
@@ -16,11 +17,12 @@ const send = (m: EncoderMessage) =>
   new Promise<void>((resolve) => (process.send ? process.send(m, () => resolve()) : resolve()));
 
 const inFlight = new Set<ImageSource>();
+let cache: BuildCache | undefined;
 
 async function encode(source: ImageSource): Promise<void> {
   inFlight.add(source);
   try {
-    await encodeToEntry(source);
+    if (cache) await encodeToEntry(cache, source);
   } catch {
     // Reported by the stage, which encodes it again in the build's process.
   } finally {
@@ -40,14 +42,17 @@ function pump(): void {
   if (ended && !running && !queue.length) process.exit(0);
 }
 
-// The build was stopped: so is this, without the folders of the entries it was filling.
+// The build was stopped: so is this, without the files of the entries it was writing.
 process.on("disconnect", () => {
-  for (const source of inFlight) rmSync(partialEntryOf(source.dir, process.pid), { recursive: true, force: true });
+  for (const source of inFlight)
+    if (cache) rmSync(cache.partialFile(IMAGE_STORE, source.key, process.pid), { force: true });
   process.exit(0);
 });
 
 process.on("message", (m: EncoderRequest) => {
-  if ("sources" in m) queue.push(...m.sources);
-  else ended = true;
+  if ("sources" in m) {
+    cache ??= BuildCache.fromHandle(m.cache);
+    queue.push(...m.sources);
+  } else ended = true;
   pump();
 });

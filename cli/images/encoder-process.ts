@@ -1,24 +1,26 @@
 // The build encodes images in a child process (images/encoder-main.ts), not in the build's own: libvips' memory
 // (decoded pixels, its threads' buffers and malloc arenas) goes back to the system only when the process that used
-// it ends. Cold build of this site (36 screenshots and their dark twins), peak RSS of the build's process:
-// images encoded in it, it grew by 150–190 MB during the stage and kept that through the render.
+// it ends: encoded in the build's process, they raised its peak through the render (docs/speed.md).
 // Images can be sent while the process runs: a build sends each page's images as the page compiles, to a process at
 // the lowest CPU priority (images/image-feed.ts), and the image stage sends its own to one at the build's priority.
 import { fork, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
 import { rm } from "node:fs/promises";
-import { partialEntryOf, type ImageSource } from "./image-cache.ts";
+import { IMAGE_STORE, type ImageSource } from "./image-cache.ts";
+import type { BuildCache, CacheHandle } from "../cache/cache.ts";
 
 /** What the encoder process is sent: images to put into their cache entries, or that no more will come. */
-export type EncoderRequest = { sources: ImageSource[] } | { end: true };
+export type EncoderRequest = { cache: CacheHandle; sources: ImageSource[] } | { end: true };
 
 /** What it reports: images handled so far. */
 export interface EncoderMessage {
   done: number;
 }
 
-export interface EncoderOptions {
+interface EncoderOptions {
+  /** The build cache the entries go into. */
+  cache: BuildCache;
   /** Images encoded at a time. */
   limit: number;
   /** At the lowest CPU priority (`nice` 19): it then takes only the CPU time the rest of the build leaves. */
@@ -40,7 +42,7 @@ export interface EncoderProcess {
    */
   finish(progress?: (done: number, total: number) => void): Promise<string | null>;
   /**
-   * Ends the process at once and removes the folders of the cache entries it was filling; those it finished stay,
+   * Ends the process at once and removes the files of the cache entries it was writing; those it finished stay,
    * for the image stage or the next build.
    */
   stop(): Promise<void>;
@@ -48,7 +50,7 @@ export interface EncoderProcess {
 
 export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   const sent = new Set<string>();
-  const dirs: string[] = [];
+  const keys: string[] = [];
   let child: ChildProcess | undefined;
   let failure: string | null = null;
   let done = 0;
@@ -56,10 +58,9 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
   const ended = new Promise<string | null>((resolve) => {
     try {
       child = fork(IMAGE_ENCODER_ENTRY, [String(options.limit)], {
-        // glibc gives each thread that allocates its own malloc arena, and libvips' threads keep theirs filled. Two
-        // arenas: this site's images encoded in 2.5 s with a 219 MB peak, against 2.4 s and 299 MB with the default.
-        // Blocks from 64 KB are mapped apart, so an image's buffers go back to the system when it is done: the
-        // encoder's peak while the pages compile, 96–97 MB against 108–110 (2 cold builds each).
+        // glibc gives each thread that allocates its own malloc arena, and libvips' threads keep theirs filled: two
+        // arenas cost little time and much memory less. Blocks from 64 KB are mapped apart, so an image's buffers go
+        // back to the system when it is done (docs/speed.md has the figures).
         env: {
           ...process.env,
           MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
@@ -101,9 +102,9 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       const fresh = sources.filter((s) => !sent.has(s.src));
       for (const s of fresh) {
         sent.add(s.src);
-        dirs.push(s.dir);
+        keys.push(s.key);
       }
-      if (fresh.length) send({ sources: fresh });
+      if (fresh.length) send({ cache: options.cache.handle(), sources: fresh });
     },
     finish(progress) {
       report = progress;
@@ -116,7 +117,7 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       if (!child || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       child.kill();
       await ended;
-      await Promise.all(dirs.map((dir) => rm(partialEntryOf(dir, pid), { recursive: true, force: true })));
+      await Promise.all(keys.map((key) => rm(options.cache.partialFile(IMAGE_STORE, key, pid), { force: true })));
     },
   };
 }

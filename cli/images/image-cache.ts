@@ -1,12 +1,19 @@
-// The image cache: each source file's encoded files and description, in a folder named by a hash of the encoder
-// settings, the output name stem and the file's bytes. The image stage reads it; the build's encoder process
-// (images/encoder-main.ts) and, as a fallback, the stage itself fill it.
-import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile, rename, rm } from "node:fs/promises";
+// The image store: each source file's encoded files and description, as one entry of the build cache (store
+// `images`), by the toolchain (the encoder's code and settings, sharp's version: cli/cache/identity.ts), the output
+// name stem and the file's bytes. The image stage reads it; the build's encoder process (images/encoder-main.ts) and,
+// as a fallback, the stage itself fill it. An image that cannot be stored is still encoded: the build does not need
+// the store.
+import { readFile } from "node:fs/promises";
 import { join, posix } from "node:path";
-import { encodeImage, ENCODER_SETTINGS, type EncodedImage } from "./encode.ts";
+import { existsSync } from "node:fs";
+import { encodeImage, type EncodedImage } from "./encode.ts";
+import { encodeVideo } from "./encode-video.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { hashText } from "../cache/hash.ts";
 
-/** One image file of the site and its cache entry (its bytes are read again to encode it: not kept meanwhile). */
+export const IMAGE_STORE = "images";
+
+/** One image file of the site and its entry's key (its bytes are read again to encode it: not kept meanwhile). */
 export interface ImageSource {
   /** Path from the site root, as pages refer to it. */
   src: string;
@@ -15,8 +22,8 @@ export interface ImageSource {
   ext: string;
   /** Output file names start with this (the file name, made URL-safe). */
   stem: string;
-  /** The cache entry's folder. */
-  dir: string;
+  /** The entry's key. */
+  key: string;
 }
 
 export interface Encoded {
@@ -25,7 +32,7 @@ export interface Encoded {
   out: Map<string, Uint8Array>;
 }
 
-export async function imageSource(root: string, src: string, cacheDir: string): Promise<ImageSource> {
+export async function imageSource(root: string, src: string, cache: BuildCache): Promise<ImageSource> {
   const abs = join(root, src);
   const bytes = await readFile(abs);
   const ext = posix.extname(src).slice(1).toLowerCase();
@@ -33,44 +40,76 @@ export async function imageSource(root: string, src: string, cacheDir: string): 
     .basename(src, posix.extname(src))
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .toLowerCase();
-  const key = createHash("sha256").update(ENCODER_SETTINGS).update("\0").update(stem).update(ext).update(bytes);
-  return { src, abs, ext, stem, dir: join(cacheDir, "images", key.digest("hex").slice(0, 32)) };
+  return { src, abs, ext, stem, key: cache.key(IMAGE_STORE, stem, ext, hashText(bytes)) };
 }
 
-/** The cache entry's contents, or undefined when there is none (or it is incomplete). */
-export async function readEntry(dir: string): Promise<Encoded | undefined> {
+/** The entry's file (whether it exists says whether the image was encoded before; its bytes are checked on read). */
+export const entryFileOf = (cache: BuildCache, source: ImageSource): string =>
+  join(cache.folder(IMAGE_STORE), source.key);
+
+/** Whether the store may hold the image (an entry file is there), without reading it. */
+export const isStored = (cache: BuildCache, source: ImageSource): boolean =>
+  cache.enabled && existsSync(entryFileOf(cache, source));
+
+/** An entry's body: the description's length (4 bytes), the description and file names as JSON, then the files. */
+function pack(encoded: Encoded): Buffer {
+  const files = [...encoded.out];
+  const head = Buffer.from(JSON.stringify({ image: encoded.image, files: files.map(([n, b]) => [n, b.length]) }));
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(head.length);
+  return Buffer.concat([size, head, ...files.map(([, b]) => b)]);
+}
+
+function unpack(body: Buffer): Encoded | undefined {
   try {
-    const image = JSON.parse(await readFile(join(dir, "image.json"), "utf8")) as EncodedImage;
+    const size = body.readUInt32BE(0);
+    const head = JSON.parse(body.subarray(4, 4 + size).toString("utf8")) as {
+      image: EncodedImage;
+      files: Array<[string, number]>;
+    };
     const out = new Map<string, Uint8Array>();
-    for (const f of image.files) out.set(f.name, await readFile(join(dir, f.name)));
-    return { image, out };
+    let at = 4 + size;
+    for (const [name, length] of head.files) {
+      out.set(name, body.subarray(at, at + length));
+      at += length;
+    }
+    return at === body.length ? { image: head.image, out } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The folder a process fills before it renames it to the entry `dir`. */
-export const partialEntryOf = (dir: string, pid: number): string => `${dir}.tmp-${pid}`;
+/** The entry's contents, or undefined when there is none (or it is damaged: counted). */
+export function readEntry(cache: BuildCache, source: ImageSource): Encoded | undefined {
+  const body = cache.read(IMAGE_STORE, source.key);
+  if (body === undefined) return undefined;
+  const encoded = unpack(body);
+  if (!encoded) cache.damaged(IMAGE_STORE);
+  return encoded;
+}
 
-/** Encodes the file and stores the result as its cache entry. Throws sharp's error for a file it cannot read. */
-export async function encodeToEntry(source: ImageSource): Promise<Encoded> {
-  const result = await encodeImage(await readFile(source.abs), source.stem, source.ext);
-  // Written to a temporary folder and renamed, so an interrupted build never leaves a half-filled entry.
-  const tmp = partialEntryOf(source.dir, process.pid);
-  await mkdir(tmp, { recursive: true });
-  for (const [name, b] of result.out) await writeFile(join(tmp, name), b);
-  await writeFile(join(tmp, "image.json"), JSON.stringify(result.image));
-  // If another build filled the entry meanwhile, theirs holds the same bytes: drop ours.
-  await rename(tmp, source.dir).catch(() => rm(tmp, { recursive: true, force: true }));
+/**
+ * Encodes the file (a video is described and kept as it is) and stores the result as its entry, when it can. Throws
+ * sharp's (or the MP4 reader's) error for a file it cannot read.
+ */
+export async function encodeToEntry(cache: BuildCache, source: ImageSource): Promise<Encoded> {
+  const bytes = await readFile(source.abs);
+  const result = await (source.ext === "mp4"
+    ? encodeVideo(bytes, source.stem)
+    : encodeImage(bytes, source.stem, source.ext));
+  // Written under a temporary name and renamed: an interrupted build never leaves half an entry. If another build
+  // stored the same entry meanwhile, it holds the same bytes.
+  await cache.writeAsync(IMAGE_STORE, source.key, pack(result));
   return result;
 }
 
 /**
  * The entry for an image that is an image (sharp reads its size) but that the encoder could not take — an animated
  * GIF over sharp's pixel limit, a variant of a format it cannot write: the file itself, published as Docusaurus
- * would publish it, under a name with its hash. Undefined when the file is no image sharp knows (that stays an error).
+ * would publish it, under a name with its hash; stored as any entry is. Undefined when the file is no image sharp
+ * knows or its first frame does not decode (a truncated file): that stays an error.
  */
-export async function asIsEntry(source: ImageSource): Promise<Encoded | undefined> {
+export async function asIsEntry(cache: BuildCache, source: ImageSource): Promise<Encoded | undefined> {
   const bytes = await readFile(source.abs);
   let width: number;
   let height: number;
@@ -78,18 +117,17 @@ export async function asIsEntry(source: ImageSource): Promise<Encoded | undefine
     const sharp = (await import("sharp")).default;
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) return undefined;
+    // Its first frame must decode: a truncated or damaged file is an error, not a file to publish.
+    if (source.ext !== "svg") await sharp(bytes, { limitInputPixels: false }).raw().toBuffer();
     width = meta.width;
     height = meta.pageHeight ?? meta.height;
   } catch {
     return undefined;
   }
-  const name = `${source.stem}.${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}.${source.ext}`;
+  const name = `${source.stem}.${hashText(bytes).slice(0, 10)}.${source.ext}`;
   const type = source.ext === "svg" ? "image/svg+xml" : `image/${source.ext === "jpg" ? "jpeg" : source.ext}`;
   const image: EncodedImage = { kind: "asis", width, height, files: [{ name, width, type }], main: name };
-  const tmp = partialEntryOf(source.dir, process.pid);
-  await mkdir(tmp, { recursive: true });
-  await writeFile(join(tmp, name), bytes);
-  await writeFile(join(tmp, "image.json"), JSON.stringify(image));
-  await rename(tmp, source.dir).catch(() => rm(tmp, { recursive: true, force: true }));
-  return { image, out: new Map([[name, bytes]]) };
+  const result: Encoded = { image, out: new Map([[name, bytes]]) };
+  await cache.writeAsync(IMAGE_STORE, source.key, pack(result));
+  return result;
 }

@@ -1,17 +1,16 @@
 // Images found while pages compile, sent to the encoder process at once: on two cores a cold compile leaves about
 // half a core idle (V8's helper threads use the rest), and the encoder, started at the lowest CPU priority, fills it.
-// The image stage then has little or nothing left to encode (pipeline/build.ts).
-// Alternated cold builds of this site against the same encoder at the build's priority (4 rounds, load 1.0–2.7):
-// 8.5–10.4 s against 9.2–10.4 s.
+// The image stage then has little or nothing left to encode (pipeline/build.ts). Measurements: docs/speed.md.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { imageSource } from "./image-cache.ts";
+import { imageSource, isStored } from "./image-cache.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess, type EncoderProcess } from "./encoder-process.ts";
-import type { ImageRef } from "./rehype-images.ts";
+import type { ImageRef } from "../mdx/rehype-images.ts";
 import { darkSibling } from "./stage.ts";
 
 /** One image at a time while the compile runs: the compile's heap is largest at its end, and this keeps the sum low. */
-export const BACKGROUND_LIMIT = 1;
+const BACKGROUND_LIMIT = 1;
 
 export class ImageFeed {
   private readonly seen = new Set<string>();
@@ -20,7 +19,7 @@ export class ImageFeed {
 
   constructor(
     private readonly root: string,
-    private readonly cacheDir: string,
+    private readonly cache: BuildCache,
     /** At `nice` 19 (the build); false: at this process's priority. */
     private readonly background = true,
   ) {}
@@ -38,9 +37,10 @@ export class ImageFeed {
   }
 
   private async send(src: string): Promise<void> {
-    const source = await imageSource(this.root, src, this.cacheDir).catch(() => undefined);
-    if (!source || existsSync(join(source.dir, "image.json"))) return;
-    this.encoder ??= startEncoderProcess({ limit: BACKGROUND_LIMIT, background: this.background });
+    if (!this.cache.writable) return;
+    const source = await imageSource(this.root, src, this.cache).catch(() => undefined);
+    if (!source || isStored(this.cache, source)) return;
+    this.encoder ??= startEncoderProcess({ cache: this.cache, limit: BACKGROUND_LIMIT, background: this.background });
     this.encoder.add([source]);
   }
 

@@ -4,13 +4,23 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
-import { imageSource, readEntry, encodeToEntry, asIsEntry, type Encoded, type ImageSource } from "./image-cache.ts";
+import {
+  imageSource,
+  readEntry,
+  encodeToEntry,
+  asIsEntry,
+  isStored,
+  type Encoded,
+  type ImageSource,
+} from "./image-cache.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
-import type { ImageRef } from "./rehype-images.ts";
+import type { ImageRef } from "../mdx/rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
+import { videoPosters } from "./video-posters.ts";
 
-export const IMAGE_DIR = "assets/img/";
+const IMAGE_DIR = "assets/img/";
 /** Images the stage encodes at a time (in its encoder process, or here): sharp already spreads one over the cores. */
 const STAGE_LIMIT = 2;
 
@@ -21,7 +31,7 @@ export interface ImageStats {
   cached: number;
 }
 
-export interface ImageStageResult {
+interface ImageStageResult {
   /** By root-relative source path (the `src` the compile recorded). */
   images: Map<string, ImageData>;
   /** Output files, relative to dist/. */
@@ -30,9 +40,9 @@ export interface ImageStageResult {
   warnings: string[];
 }
 
-export interface ImageStageInput {
+interface ImageStageInput {
   root: string;
-  cacheDir: string;
+  cache: BuildCache;
   /** URL prefix of the site (config.baseUrl). */
   baseUrl: string;
   pages: Array<{ file: string; images: ImageRef[] }>;
@@ -99,19 +109,32 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     );
   }
 
+  // A video's poster is a still like any other image (its dark twin's too), first used where the video is.
+  const posterOf = videoPosters({
+    root,
+    pages: input.pages,
+    firstUse,
+    darkSibling: (src) => darkSibling(root, src),
+    warn: (msg) => {
+      warnings.push(msg);
+      logger.warn(msg);
+    },
+    skipFailing: input.skipFailing,
+  });
   const stats: ImageStats = { encoded: 0, cached: 0 };
   // Each image with its dark twin (`shot-dark.png` beside `shot.png`), which shares its first use.
   const darkOf = new Map([...firstUse.keys()].map((src) => [src, darkSibling(root, src)]));
   for (const [src, dark] of darkOf) if (dark) firstUse.set(dark, firstUse.get(src)!);
   const sources = new Map(
     await Promise.all(
-      [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cacheDir)] as const),
+      [...firstUse.keys()].map(async (src) => [src, await imageSource(root, src, input.cache)] as const),
     ),
   );
-  const uncached = [...sources.values()].filter((s) => !existsSync(join(s.dir, "image.json")));
+  const uncached = [...sources.values()].filter((s) => !isStored(input.cache, s));
   const fromChild = new Set(input.encodedEarly);
-  if (input.childProcess && uncached.length) {
-    const encoder = startEncoderProcess({ limit: STAGE_LIMIT });
+  // The encoder process hands its results over through the cache: without one, the images are encoded here.
+  if (input.childProcess && input.cache.writable && uncached.length) {
+    const encoder = startEncoderProcess({ cache: input.cache, limit: STAGE_LIMIT });
     encoder.add(uncached);
     const failed = await encoder.finish((n, total) => logger.progress("images", n, total));
     if (failed) logger.warn(`images: the encoder process failed (${failed}); encoding in the build's process instead`);
@@ -119,13 +142,15 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   }
 
   const files = new Map<string, Uint8Array>();
+  const videoAdviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
   const encoded = new Map<string, Promise<ImageVariantData & { asIs?: boolean }>>();
   const variant = (src: string): Promise<ImageVariantData & { asIs?: boolean }> => {
     let p = encoded.get(src);
     if (!p) {
-      p = encodeCached(sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
+      p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
+        if (image.advice?.length) videoAdviceOf.set(src, image.advice);
         return image.kind === "asis" ? { ...toVariant(image, url), asIs: true } : toVariant(image, url);
       });
       encoded.set(src, p);
@@ -133,24 +158,45 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     return p;
   };
 
+  const advised = new Set<string>();
+  /**
+   * A video's variant with its poster's (a still, encoded like any image), and the build's advice on the file; an
+   * image published as it is, with a warning that says so.
+   */
+  const withPoster = async (src: string): Promise<ImageVariantData> => {
+    const { asIs, ...v } = await variant(src);
+    if (asIs) {
+      const at = firstUse.get(src);
+      const msg = `${at ? `${at.file}:${at.line}: ` : ""}image ${src} is published as it is: the encoder cannot take it (too many pixels, or a variant of its format it cannot write), so it has no resized or WebP copies`;
+      warnings.push(msg);
+      logger.warn(msg);
+    }
+    if (!v.video) return v;
+    const poster = posterOf.get(src);
+    const at = firstUse.get(src)!;
+    for (const advice of advised.has(src) ? [] : (videoAdviceOf.get(src) ?? [])) {
+      const msg = `${at.file}:${at.line}: video ${posix.basename(src)}: ${advice}`;
+      warnings.push(msg);
+      logger.warn(msg);
+    }
+    advised.add(src);
+    if (!poster) return v;
+    const { asIs: _poster, ...posterData } = await variant(poster);
+    return { ...v, video: { ...v.video, poster: posterData } };
+  };
   const images = new Map<string, ImageData>(keptAsWritten);
-  const queue = [...darkOf.keys()];
+  // A poster is drawn with its video, not on its own (unless a page shows it as an image too).
+  const shown = new Set(input.pages.flatMap((p) => p.images.map((i) => i.src)));
+  const posterOnly = new Set([...posterOf.values()].filter((src) => !shown.has(src)));
+  const queue = [...darkOf.keys()].filter((src) => !posterOnly.has(src));
   let done = 0;
   await Promise.all(
     Array.from({ length: STAGE_LIMIT }, async () => {
       for (let src = queue.shift(); src; src = queue.shift()) {
         const dark = darkOf.get(src);
         try {
-          const light = await variant(src);
-          if (light.asIs) {
-            const at = firstUse.get(src);
-            const msg = `${at ? `${at.file}:${at.line}: ` : ""}image ${src} is published as it is: the encoder cannot take it (too many pixels, or a variant of its format it cannot write), so it has no resized or WebP copies`;
-            warnings.push(msg);
-            logger.warn(msg);
-          }
-          const { asIs: _light, ...lightData } = light;
-          const { asIs: _dark, ...darkData } = dark ? await variant(dark) : { asIs: undefined };
-          images.set(src, dark ? { ...lightData, dark: darkData as ImageVariantData } : lightData);
+          const light = await withPoster(src);
+          images.set(src, dark ? { ...light, dark: await withPoster(dark) } : light);
         } catch (err) {
           if (!input.skipFailing || !(err instanceof DocsiteError)) throw err;
           leaveOut(err);
@@ -166,6 +212,11 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
   const main = image.files.find((f) => f.name === image.main)!;
   const byType = (type: string) => image.files.filter((f) => f.type === type);
   const srcset = (fs: typeof image.files) => fs.map((f) => `${url(f.name)} ${f.width}w`).join(", ");
+  if (image.kind === "video") {
+    const src = url(main.name);
+    const video = { type: main.type, durationMs: image.durationMs ?? 0 };
+    return { width: image.width, height: image.height, src, sources: [], full: src, video };
+  }
   if (image.kind !== "still") {
     return {
       width: image.width,
@@ -207,22 +258,23 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
  * `fromChild`: images the encoder process was given, counted as encoded in this build.
  */
 async function encodeCached(
+  cache: BuildCache,
   source: ImageSource,
   stats: ImageStats,
   fromChild: ReadonlySet<string>,
   at?: { file: string; line: number },
 ): Promise<Encoded> {
-  const hit = await readEntry(source.dir);
+  const hit = readEntry(cache, source);
   if (hit) {
     stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
     return hit;
   }
   let result: Encoded;
   try {
-    result = await encodeToEntry(source);
+    result = await encodeToEntry(cache, source);
   } catch (err) {
     // An image the encoder cannot take is published as it is (the stage warns about it); one that is no image fails.
-    const asIs = await asIsEntry(source).catch(() => undefined);
+    const asIs = await asIsEntry(cache, source).catch(() => undefined);
     if (asIs) {
       stats.encoded++;
       return asIs;
@@ -230,7 +282,9 @@ async function encodeCached(
     throw new DocsiteError(
       `cannot encode image ${source.src}: ${(err as Error).message}`,
       at ?? { file: source.src },
-      "re-export the image as PNG, JPEG, WebP, GIF or SVG",
+      /\.mp4$/i.test(source.src)
+        ? "re-export the video as MP4 (H.264), for example with ffmpeg -c:v libx264 -an -movflags +faststart"
+        : "re-export the image as PNG, JPEG, WebP, GIF or SVG",
     );
   }
   stats.encoded++;

@@ -213,6 +213,8 @@ M._load = function (/** @type {string} */ req, /** @type {any} */ parent, /** @t
 
 // ---- the result as JSON ----------------------------------------------------------------------------------------
 const MAX_DEPTH = 200;
+/** The longest function source sent back (a function's text is for carrying small ones over). */
+const MAX_SOURCE = 100_000;
 /**
  * @param {unknown} v
  * @param {string} path
@@ -229,9 +231,17 @@ function serialise(v, path, parents, paths) {
   if (s !== undefined) return { $stub: s };
   if (typeof v === "function") {
     const o = origins.get(v);
+    // Its source too (when not too long): a function that runs alone, such as a createRedirects, can be carried over.
+    let source = "";
+    try {
+      source = Function.prototype.toString.call(v);
+    } catch {
+      // a proxy or a host function: no source
+    }
     return {
       $fn: v.name || "",
       ...(o ? { $module: o.module, $export: o.export, ...(o.file ? { $file: o.file } : {}) } : {}),
+      ...(source && source.length <= MAX_SOURCE ? { $source: source } : {}),
     };
   }
   if (v instanceof RegExp) return { $regexp: v.source, flags: v.flags };

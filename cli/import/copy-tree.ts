@@ -104,5 +104,38 @@ export async function copyTree(from: string, to: string, opts: CopyOptions): Pro
   return copied;
 }
 
+/**
+ * Copies one file `from` to `to`, confined as copyTree confines: its real path must lie inside the boundary (else it
+ * is named in the report and not copied), and `to` inside the output folder. Returns whether it was copied.
+ */
+export async function copyOneFile(
+  from: string,
+  to: string,
+  opts: Omit<CopyOptions, "filter" | "dot">,
+): Promise<boolean> {
+  let real: string;
+  try {
+    real = await realpath(from);
+  } catch {
+    opts.skipped.push(`${opts.display(from)}: a symbolic link to nothing (not copied)`);
+    return false;
+  }
+  if (!isInside(real, opts.boundary)) {
+    opts.skipped.push(
+      `${opts.display(from)}: a symbolic link that leaves the project (to ${real}); not copied, copy what it should hold into the project`,
+    );
+    return false;
+  }
+  if (!(await stat(real)).isFile()) return false;
+  const dest = resolve(to);
+  if (!isInside(realPathOf(dest), opts.outRoot))
+    throw new DocsiteError(`refusing to write outside the output folder: ${dest}`, { file: opts.outRoot });
+  await mkdir(dirname(dest), { recursive: true });
+  if ((await lstat(dest).catch(() => null))?.isSymbolicLink())
+    throw new DocsiteError("the output folder holds a symbolic link where a file is written", { file: dest });
+  await copyFile(real, dest);
+  return true;
+}
+
 /** `p` relative to `root` with `/`, for messages. */
 export const displayPath = (root: string) => (p: string) => relative(root, p).split(sep).join("/") || ".";

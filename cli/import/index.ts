@@ -2,13 +2,13 @@
 // project. Content and static files are copied byte for byte; config, sidebars and labels are translated.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule, isCycle } from "./load-module.ts";
-import { copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
+import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
 import { referencedCopies } from "./referenced-files.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
@@ -249,16 +249,15 @@ export async function importDocusaurus(
   await copyDir("src", "src", (f) => isContent(f) || PROJECT_FILE.test(f));
   // Files content reaches outside those folders (`@site/core/X`, `../images/y.png`): their folders, copied too.
   for (const c of referencedCopies(realpathSync(src), boundary, contentSources, [...copiedRoots])) {
-    const isDir = statSync(c.from).isDirectory();
-    const base = isDir ? c.from : dirname(c.from);
-    const name = isDir ? "" : c.from.slice(base.length + 1);
-    await copyTree(base, join(out, isDir ? c.to : dirname(c.to)), {
-      boundary,
-      outRoot,
-      skipped,
-      display,
-      filter: isDir ? (f) => isContent(f) || PROJECT_FILE.test(f) : (f) => f === name,
-    });
+    if (statSync(c.from).isDirectory())
+      await copyTree(c.from, join(out, c.to), {
+        boundary,
+        outRoot,
+        skipped,
+        display,
+        filter: (f) => isContent(f) || PROJECT_FILE.test(f),
+      });
+    else await copyOneFile(c.from, join(out, c.to), { boundary, outRoot, skipped, display });
     if (c.alias) aliases[`${c.alias}/`] = `${c.to}/`;
     mapped.push(`${display(c.from)}: referenced by content, copied to ${c.to}`);
   }
@@ -342,10 +341,20 @@ export async function importDocusaurus(
       filter: (f) => !f.startsWith("node_modules/"),
     });
   config.docusaurus = {
+    ...config.docusaurus,
     aliases,
     ...m.docusaurus,
     ...(Object.keys(plugins.lists).length ? { mdxPlugins: plugins.lists } : {}),
   };
+  // What the config maps beyond content: stylesheets and translated pages outside src/, a redirects module. Copied
+  // as the rest is: nothing outside the project's boundary, nothing written outside the new project.
+  for (const rel of m.copy) {
+    const from = join(src, rel);
+    if (!existsSync(from)) continue;
+    if (statSync(from).isDirectory()) await copyTree(from, join(out, rel), { boundary, outRoot, skipped, display });
+    else await copyOneFile(from, join(out, rel), { boundary, outRoot, skipped, display });
+  }
+  for (const [rel, text] of Object.entries(m.files)) await writeFile(join(out, rel), text);
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);

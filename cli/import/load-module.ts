@@ -37,6 +37,8 @@ export interface FunctionRef {
   $export?: string;
   /** The file the module resolved to. */
   $file?: string;
+  /** Its source text (Function.prototype.toString), when not too long. */
+  $source?: string;
 }
 
 export const isStub = (v: unknown): v is { $stub: string } =>

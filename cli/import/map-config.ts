@@ -9,6 +9,10 @@ import { splitFrontMatter } from "../content/frontmatter.ts";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { docsInstances, isDocsPlugin, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
+import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
+import { mapCustomCss } from "./map-css.ts";
+import { mapPages } from "./map-pages.ts";
+import { mapRedirects } from "./map-redirects.ts";
 
 export type { VersionPlan } from "./docs-instances.ts";
 
@@ -24,6 +28,10 @@ export interface MappedConfig {
   blogDir: string | null;
   mapped: string[];
   skipped: string[];
+  /** Files the import writes into the new project (a redirects module), path → text. */
+  files: Record<string, string>;
+  /** Project files and folders copied as they are, beyond content, static/ and src/. */
+  copy: string[];
 }
 
 type Any = Record<string, any>;
@@ -68,6 +76,9 @@ export function sitePath(to: string, baseUrl: string): string | null {
 export function mapConfig(dir: string, dc: Any): MappedConfig {
   const mapped: string[] = [];
   const skipped: string[] = [];
+  const files: Record<string, string> = {};
+  const copy: string[] = [];
+  let redirects: Any | undefined;
   const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
   const i18n = dc.i18n ?? {};
   const defaultLocale: string = str(i18n.defaultLocale) ?? "en";
@@ -103,6 +114,14 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     if (isDocsPlugin(name)) continue;
     if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
       mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
+      continue;
+    }
+    if (typeof name === "string" && /(^|\/)plugin-client-redirects$/.test(name)) {
+      const r = mapRedirects(Array.isArray(p) ? p[1] : undefined, samplePaths(dir));
+      redirects = r.redirects;
+      if (r.module) files[r.module.file] = r.module.text;
+      mapped.push(...r.mapped);
+      skipped.push(...r.skipped);
       continue;
     }
     const label =
@@ -155,13 +174,21 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       `docs${id === mainId ? "" : ` instance "${id}"`}: ${here.map((v) => `${v.docusaurusName} at /${[v.routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
     );
   }
-  if (blogOpts && blogOpts.blogSidebarCount !== undefined && blogOpts.blogSidebarCount !== 0)
-    skipped.push("blog.blogSidebarCount: docsite's blog pages have no sidebar of recent posts (the archive lists all)");
+
   let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
   if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
     skipped.push(`blog.routeBasePath "${blogBasePath}": docsite publishes the blog under a folder; "blog" is used`);
     blogBasePath = "blog";
   }
+
+  // Custom CSS (read for the icon links it draws).
+  const css = mapCustomCss(dir, customCss);
+  skipped.push(...css.skipped);
+  copy.push(...css.copy);
+  const cssText = css.customCss
+    .filter((f) => existsSync(join(dir, f)))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
 
   // Navbar.
   const navItems: Any[] = [];
@@ -171,7 +198,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       ? label(`theme.navbar.item.${keyPart(text)}`, text, "docusaurus-theme-classic/navbar.json", `item.label.${text}`)
       : undefined;
     const position = item.position === "right" ? "right" : "left";
-    const type = item.type ?? "default";
+    // An item with `items` and no type is a dropdown, as Docusaurus reads it.
+    const type = item.type ?? (Array.isArray(item.items) ? "dropdown" : "default");
     if (type === "docSidebar" && key)
       navItems.push({
         type: "docSidebar",
@@ -188,29 +216,41 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
       else if (to && sitePath(to, baseUrl))
         navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
-      else if (Array.isArray(item.items))
-        skipped.push(
-          `navbar item "${text}": a dropdown of ${item.items.length} links; docsite's navbar has no dropdowns`,
-        );
       else
         skipped.push(
           `navbar item "${text}": its target ${to ?? href ?? "(none)"} is not a site path or an http(s) URL`,
         );
     } else {
-      // What the reader would see of it: its label, an HTML item's text, or where it leads.
-      const what = text
-        ? `"${text}" `
-        : typeof item.html === "string"
-          ? `of raw HTML (${
-              item.html
-                .replace(/<[^>]+>/g, "")
-                .trim()
-                .slice(0, 40) || "no text"
-            }) `
-          : str(item.href) || str(item.to)
-            ? `to ${str(item.href) ?? str(item.to)} `
-            : "";
-      skipped.push(`navbar item ${what}of type ${type}: no docsite counterpart`);
+      const extra = mapNavbarExtra(
+        { ...item, type },
+        {
+          label: (t) =>
+            label(`theme.navbar.item.${keyPart(t)}`, t, "docusaurus-theme-classic/navbar.json", `item.label.${t}`),
+          sitePath: (to) => sitePath(to, baseUrl),
+          css: cssText,
+        },
+      );
+      if (extra) navItems.push(extra);
+      else {
+        // What the reader would see of it: its label, an HTML item's text, or where it leads.
+        const what = text
+          ? `"${text}" `
+          : typeof item.html === "string"
+            ? `of raw HTML (${
+                item.html
+                  .replace(/<[^>]+>/g, "")
+                  .trim()
+                  .slice(0, 40) || "no text"
+              }) `
+            : str(item.href) || str(item.to)
+              ? `to ${str(item.href) ?? str(item.to)} `
+              : "";
+        skipped.push(
+          type === "dropdown" && Array.isArray(item.items)
+            ? `navbar item ${what}of type dropdown: ${item.items.length ? `none of its ${item.items.length} links is a site path or an http(s) URL` : "it has no links"}`
+            : `navbar item ${what}of type ${type}: no docsite counterpart`,
+        );
+      }
     }
   }
   if (!navItems.some((i) => i.type === "search")) navItems.push({ type: "search", position: "right" });
@@ -288,8 +328,15 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     docs: {
       routeBasePath,
       pluginId: mainId,
+      breadcrumbs: docsChrome(versions[0]?.options ?? {}, versions.length).breadcrumbs,
       versions: versions.map((v) => ({
         ...(v.pluginId === mainId ? {} : { pluginId: v.pluginId, routeBasePath: v.routeBasePath }),
+        // Each instance's own options and version count decide its badge (Docusaurus names versions as it does).
+        ...(docsChrome(v.options ?? {}, versions.filter((x) => x.pluginId === v.pluginId).length).badge(
+          v.docusaurusName,
+        )
+          ? { badge: true }
+          : {}),
         name: v.name,
         label: v.label,
         path: v.path,
@@ -312,13 +359,18 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       feed: true,
       tagPages: true,
       excerpts: "truncate",
+      ...(blogOpts ? { sidebarCount: blogSidebar(blogOpts).sidebarCount } : {}),
     },
     navbar: {
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",
-      logo: { src: str(tc.navbar?.logo?.src) ?? "", alt: str(tc.navbar?.logo?.alt) ?? str(dc.title) ?? "" },
+      logo: mapLogo(dir, tc.navbar?.logo, str(dc.title)),
       items: navItems,
     },
-    footer: { links: footerLinks, copyright: "footer.copyright" },
+    footer: {
+      links: footerLinks,
+      copyright: "footer.copyright",
+      ...(tc.footer?.style === "dark" ? { style: "dark" } : {}),
+    },
     onBrokenLinks: severity(dc.onBrokenLinks, "throw"),
     onBrokenAnchors: severity(dc.onBrokenAnchors, "warn"),
     onDuplicateRoutes: severity(dc.onDuplicateRoutes, "warn"),
@@ -395,7 +447,6 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
           "docsite pages carry only their own head and scripts",
       );
   }
-  if (existsSync(join(dir, "src", "pages"))) skipped.push(pagesNote(join(dir, "src", "pages")));
   // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
   const swizzled = swizzledComponents(dir);
   const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
@@ -407,13 +458,24 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       `swizzled theme components in src/theme/ (${others.join(", ")}): not carried over; docsite draws its own layout, ` +
         "so port what they change into the site's components or CSS",
     );
-  if (customCss.length)
-    skipped.push(
-      `theme.customCss (${customCss.join(", ")}): not carried over; ` +
-        "it styles Docusaurus' Infima classes, which docsite's theme does not have",
-    );
-  else if (existsSync(join(dir, "src", "css")) || existsSync(join(dir, "src", "scss")))
-    skipped.push("custom CSS: docsite uses its own theme");
+  const pages = mapPages(dir, locales, defaultLocale);
+  if (pages.pages) config.docusaurus = { pages: pages.pages };
+  copy.push(...pages.copy);
+  mapped.push(...pages.mapped);
+  if (css.customCss.length) {
+    config.customCss = css.customCss;
+    mapped.push(`custom CSS: ${css.customCss.join(", ")} (Infima's colours and fonts mapped onto docsite's theme)`);
+  }
+  if (redirects) config.redirects = redirects;
+  const fields = customFields(dc.customFields);
+  if (fields) config.docusaurus = { ...config.docusaurus, customFields: fields };
+  const sidebarTitle = blogOpts ? blogSidebar(blogOpts).title : undefined;
+  if (sidebarTitle)
+    label("theme.blog.sidebar.title", sidebarTitle, "docusaurus-plugin-content-blog/options.json", "sidebar.title");
+  if (blogOpts === false) {
+    config.blog = false;
+    mapped.push("blog: false (no blog pages)");
+  }
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   const format = dc.markdown?.format;
   const pluginSources: PluginSource[] = [
@@ -437,6 +499,8 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,
     mapped,
     skipped,
+    files,
+    copy,
   };
 }
 
@@ -447,20 +511,16 @@ function severity(v: unknown, fallback: string): string {
   return fallback;
 }
 
-/** What the Docusaurus pages plugin would have published from src/pages, which docsite does not import. */
-function pagesNote(pagesDir: string): string {
-  const files = fg
-    .sync("**/*.{md,mdx,js,jsx,ts,tsx}", {
-      cwd: pagesDir,
-      ignore: ["**/_*", "**/_*/**", "**/*.test.*", "**/__tests__/**"],
-    })
-    .sort();
-  const md = files.filter((f) => /\.mdx?$/.test(f));
-  const react = files.filter((f) => !/\.mdx?$/.test(f));
-  const list = (fs: string[]) => (fs.length ? ` (${fs.join(", ")})` : "");
-  return (
-    `src/pages: ${md.length} Markdown page(s)${list(md)} and ${react.length} React page(s)${list(react)} ` +
-    "are not imported (write docsite page modules under content/pages/)"
+/** Paths like the site's pages (docs, src/pages) for trying a createRedirects function on (map-redirects.ts). */
+function samplePaths(dir: string): string[] {
+  const files = fg.sync(["docs/**/*.{md,mdx}", "src/pages/**/*.{md,mdx,js,jsx,ts,tsx}"], { cwd: dir }).slice(0, 2000);
+  return files.map(
+    (f) =>
+      `/${f
+        .replace(/^src\/pages\//, "")
+        .replace(/\.[^.]+$/, "")
+        .replace(/(^|\/)index$/, "")
+        .replace(/(^|\/)\d+-/g, "$1")}`.replace(/\/$/, "") || "/",
   );
 }
 

@@ -10,21 +10,31 @@ import { DocsiteError } from "../log.ts";
 /** How long one request of `--url` may take before the check gives up on it. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface PageScan {
+interface PageScan {
   links: string[];
   ids: Set<string>;
+  /** A redirect page's target (`<meta http-equiv="refresh" content="0; url=…">`). */
+  refresh?: string;
 }
-export interface DistProblem {
+interface DistProblem {
   page: string;
   url: string;
   kind: "link" | "anchor";
 }
 
-export function scanHtml(html: string): PageScan {
+function scanHtml(html: string): PageScan {
   const links: string[] = [];
   const ids = new Set<string>();
+  let refresh: string | undefined;
   const parser = new Parser({
     onopentag(name, attrs) {
+      if (name === "meta" && attrs["http-equiv"]?.toLowerCase() === "refresh") {
+        const url = /url\s*=\s*['"]?([^'"\s]+)/i.exec(attrs.content ?? "")?.[1];
+        if (url) {
+          refresh = url;
+          links.push(url);
+        }
+      }
       if (attrs.id) ids.add(attrs.id);
       if (name === "a" && attrs.name) ids.add(attrs.name);
       const url =
@@ -34,7 +44,7 @@ export function scanHtml(html: string): PageScan {
   });
   parser.write(html);
   parser.end();
-  return { links, ids };
+  return { links, ids, ...(refresh ? { refresh } : {}) };
 }
 
 function pagePath(dir: string, file: string): string {
@@ -93,7 +103,12 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
       }
       const id = u.hash ? decodeURIComponent(u.hash.slice(1)) : "";
       if (id && (found.endsWith("/") || found.endsWith(".html"))) {
-        const target = scans.get(found);
+        // A redirect page's anchors are its target's: the reader lands there.
+        let target = scans.get(found);
+        for (let hops = 0; target?.refresh && hops < 5; hops++) {
+          const next = resolveFile(decodeURIComponent(new URL(target.refresh, `http://site${found}`).pathname));
+          target = next ? scans.get(next) : undefined;
+        }
         if (target && !target.ids.has(id)) problems.push({ page, url, kind: "anchor" });
       }
     }

@@ -15,7 +15,7 @@ export interface LinkProblem {
 }
 
 /** Anchors every page has, drawn by the layout. */
-export const LAYOUT_ANCHORS = ["main-content", "__docsite"];
+const LAYOUT_ANCHORS = ["main-content", "__docsite"];
 
 function anchorsOf(route: Route): Set<string> | null {
   if (route.kind === "doc" || route.kind === "blogPost") return new Set([...route.compiled.anchors, ...LAYOUT_ANCHORS]);

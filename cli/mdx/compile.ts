@@ -1,25 +1,26 @@
 // MDX source → JavaScript function body plus the data the rest of the build needs (TOC, links, anchors, text).
-// Results are cached on disk by a hash of the source and of this compiler's own code, so an unchanged page is
-// never compiled twice.
-import { readFileSync, existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, dirname, posix } from "node:path";
+// The compile stage keeps results in the build cache (cli/cache/compiled-pages.ts), so an unchanged page is never
+// compiled twice.
+import { existsSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
 import { applyAliases, unapplyAliases, type ModuleContext } from "./modules.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
+import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
-import { fromRoot } from "../boot/locations.ts";
-import type { ImageRef } from "../images/rehype-images.ts";
+import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
+import type { ImageRef } from "./rehype-images.ts";
+import type { InlineCodeRef } from "./rehype-inline-code.ts";
 import { syntaxOf } from "./format.ts";
-import { loadMdxPlugins, mdxPluginsKey } from "./mdx-plugins.ts";
+import { loadMdxPlugins } from "./mdx-plugins.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
    * Function body produced by MDX (outputFormat "function-body"). A page from the cache reads it from disk when first
-   * asked for: a build that renders no page or one page reads none or one (this site: 12 of the cache's 16 MB).
+   * asked for: a build that renders no page or one page reads none or one (the code is most of the cache's bytes).
    */
   code: string;
   /** hashText of `code`: what a render key holds in its place (pipeline/render-stage.ts). */
@@ -30,6 +31,8 @@ export interface CompiledMdx extends Extracted {
   depHashes?: Record<string, string>;
   /** Local images the page refers to, for the image stage. */
   images: ImageRef[];
+  /** Inline scripts and event handlers in the content, which the site's CSP does not allow (build warnings). */
+  inlineCode?: InlineCodeRef[];
   // The content before a truncate marker line (`<!-- truncate -->`, or the MDX comment form), compiled alone:
   // the excerpt a blog list shows.
   excerpt?: string;
@@ -39,7 +42,7 @@ export interface CompiledMdx extends Extracted {
 const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*$/m;
 
 /** The text before the first truncate marker outside code fences, or undefined without one. */
-export function beforeTruncate(body: string): string | undefined {
+function beforeTruncate(body: string): string | undefined {
   let fence: string | null = null;
   const lines = body.split("\n");
   for (let i = 0; i < lines.length; i++) {
@@ -52,174 +55,33 @@ export function beforeTruncate(body: string): string | undefined {
   return undefined;
 }
 
-export interface CompileInput {
+interface CompileInput {
   file: string;
   body: string;
   bodyOffset: number;
   /**
-   * Rewrites link targets (locale prefix, relative .mdx links); pure, so its behaviour is part of the cache key.
+   * Rewrites link targets (locale prefix, relative .mdx links); made from the compile settings and the locale.
    * `fromFile`: the file the link is written in when it is not the page's own (a partial's `.md` links resolve
    * from the partial's folder, as in Docusaurus).
    */
   rewriteLink: (url: string, fromFile?: string) => string;
-  /** Distinguishes inputs whose rewriting differs (locale, base URL). */
-  rewriteKey: string;
+  /**
+   * The page's locale: with the compile settings, all a rewriter depends on besides the page, so a Markdown file a
+   * component imports (compiled with the page's rewriter) is bundled once per locale in a process.
+   */
+  locale?: string;
   /** How imports resolve (site folder, base URL, folder aliases); without it, imports are left to MDX. */
   modules?: ModuleContext;
+  /** Extra recma plugins: a diagnostic compile that is never cached (render/locate-render-error.ts). */
+  recmaPlugins?: unknown[];
 }
-
-const here = fromRoot("cli", "mdx");
-// The compiler's own sources are part of every cache key: editing a plugin invalidates the cache.
-const COMPILER_HASH = hashText(
-  [
-    "compile.ts",
-    "preprocess.ts",
-    "remark-docsite.ts",
-    "rehype-code.ts",
-    "code-magic.ts",
-    "content-links.ts",
-    "format.ts",
-    "mdx-plugins.ts",
-    "mdx-components.ts",
-    "remark-imports.ts",
-    "modules.ts",
-    "remark-summary.ts",
-    "components.ts",
-    "rehype-highlight-cached.ts",
-    "toolchain.ts",
-    "walk.ts",
-  ]
-    .concat("../images/rehype-images.ts")
-    .map((f) => readFileSync(join(here, f), "utf8"))
-    .join("\0"),
-);
 
 export interface CompileStats {
   compiled: number;
   cached: number;
 }
 
-// Docusaurus projects compile a little differently (repeated heading ids): part of the key. An entry is two files:
-// `<key>.json` with everything but the code, and `<key>.js`, the code, read only for a page that renders.
-/**
- * What an imported Docusaurus project's settings change in a page's compile: its syntax (mdx/format.ts) and the
- * project's remark/rehype plugins (mdx/mdx-plugins.ts).
- */
-const docusaurusKey = (input: Pick<CompileInput, "file" | "modules">) =>
-  input.modules?.docusaurus
-    ? `docusaurus:${syntaxOf(input.file, input.modules)}:${mdxPluginsKey(input.modules.mdxPlugins, input.file)}`
-    : "";
-
-/** Where the compile cache keeps `input`: the path of its entry without the extension. */
-export const compiledEntryOf = (
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-) =>
-  join(
-    cacheDir,
-    "mdx",
-    hashText([COMPILER_HASH, input.rewriteKey, docusaurusKey(input), input.file, input.body].join("\0")),
-  );
-
-/**
- * The cached compile of `input`, when its source, its partials and the compiler are unchanged. Read synchronously:
- * a build reads every page's entry at once, and 368 small reads took 110 ms through the thread pool against 30 ms.
- */
-export async function readCompiled(
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-  base = compiledEntryOf(input, cacheDir),
-): Promise<CompiledMdx | undefined> {
-  let hit: CompiledMdx;
-  try {
-    hit = JSON.parse(readFileSync(`${base}.json`, "utf8")) as CompiledMdx;
-  } catch {
-    return undefined; // not cached yet
-  }
-  // An entry without its code file (removed by hand) is compiled again rather than failing when the page renders.
-  if (typeof hit.codeHash !== "string" || !existsSync(`${base}.js`) || !depsUnchanged(hit, input.modules))
-    return undefined;
-  return withLazyCode(hit, `${base}.js`, input.file);
-}
-
-/** `compiled` with its `code` read from `file` on first use (and settable, so a build can let go of it). */
-function withLazyCode(compiled: CompiledMdx, file: string, page: string): CompiledMdx {
-  let code: string | undefined;
-  Object.defineProperty(compiled, "code", {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (code === undefined) {
-        try {
-          code = readFileSync(file, "utf8");
-        } catch (err) {
-          throw new DocsiteError(
-            `the build cache lost the compiled code of this page while the build ran (${(err as Error).message})`,
-            { file: page },
-            "run the build again (was .docsite/cache removed meanwhile?)",
-          );
-        }
-      }
-      return code;
-    },
-    set: (value: string) => {
-      code = value;
-    },
-  });
-  return compiled;
-}
-
-/**
- * Stores a compile result for `readCompiled`: the code first, then the entry that vouches for it, so an entry a
- * killed build left behind never names a half-written code file.
- */
-export async function writeCompiled(
-  input: Pick<CompileInput, "file" | "body" | "rewriteKey" | "modules">,
-  cacheDir: string,
-  result: CompiledMdx,
-): Promise<void> {
-  const base = compiledEntryOf(input, cacheDir);
-  await mkdir(dirname(base), { recursive: true });
-  const { code, ...entry } = result;
-  await writeFile(`${base}.js`, code);
-  await writeFile(`${base}.json`, JSON.stringify(entry));
-}
-
-/** Whether a cached page's code can be read (it is then kept in memory). */
-function codeReadable(compiled: CompiledMdx): boolean {
-  try {
-    return typeof compiled.code === "string";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Compiles with the on-disk cache in front (the dev server's way). A page from the cache comes with its code read
- * now: the dev server keeps a page as long as it runs, and a `docsite build` beside it may prune the entry meanwhile.
- */
-export async function compileMdx(input: CompileInput, cacheDir?: string, stats?: CompileStats): Promise<CompiledMdx> {
-  const cached = cacheDir ? await readCompiled(input, cacheDir) : undefined;
-  const hit = cached && codeReadable(cached) ? cached : undefined;
-  if (hit) {
-    if (stats) stats.cached++;
-    return hit;
-  }
-  const result = await compileSource(input);
-  if (stats) stats.compiled++;
-  if (cacheDir) await writeCompiled(input, cacheDir, result);
-  return result;
-}
-
 const MDX_NODES = ["mdxJsxFlowElement", "mdxJsxTextElement", "mdxFlowExpression", "mdxTextExpression", "mdxjsEsm"];
-
-function depsUnchanged(hit: CompiledMdx, modules: ModuleContext | undefined): boolean {
-  for (const [file, hash] of Object.entries(hit.depHashes ?? {})) {
-    const abs = join(modules?.rootDir ?? "", file);
-    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
-  }
-  return true;
-}
 
 /**
  * For an imported project: a relative image that is not where the page now is, looked up where the page was in
@@ -243,14 +105,12 @@ function relocateImage(input: Pick<CompileInput, "file" | "modules">): ((src: st
  * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`; an imported project's as Docusaurus' settings
  * say (mdx/format.ts).
  */
-export async function compileSource(
-  input: Pick<CompileInput, "file" | "body" | "bodyOffset" | "rewriteLink" | "modules"> & { rewriteKey?: string },
-  chain: string[] = [],
-): Promise<CompiledMdx> {
+export async function compileSource(input: CompileInput, chain: string[] = []): Promise<CompiledMdx> {
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
   const images: ImageRef[] = [];
+  const inlineRefs: InlineCodeRef[] = [];
   const md = syntaxOf(input.file, input.modules) === "md";
   const ctx = input.modules;
   const compilePartial = async (file: string): Promise<string> => {
@@ -269,21 +129,26 @@ export async function compileSource(
     modules.assets.push(...(sub.modules?.assets ?? []));
     // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
     images.push(...sub.images);
+    for (const r of sub.inlineCode ?? []) inlineRefs.push({ ...r, file: r.file ?? file });
     Object.assign(depHashes, sub.depHashes);
     if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
+    for (const k of sub.modules?.islands ?? []) if (!modules.islands?.includes(k)) (modules.islands ??= []).push(k);
     return sub.code;
   };
-  const bundle = async (file: string, line: number, isPackage = false): Promise<string> => {
+  const bundle = async (file: string, line: number, isPackage = false): Promise<{ code: string; island?: string }> => {
     if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
     try {
       // A Markdown file the component imports is compiled with this page's settings (its links, its images).
-      const mdx = { modules: ctx, rewriteLink: input.rewriteLink, key: input.rewriteKey ?? "" };
+      const mdx = { modules: ctx, rewriteLink: input.rewriteLink, key: input.locale ?? "", compile: compileSource };
       const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage, mdx);
       for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
       if (b.css) (modules.styles ??= []).push(b.css);
       images.push(...(b.images ?? []));
       modules.assets.push(...(b.assets ?? []));
-      return b.code;
+      // A component that needs the browser is hydrated where the page uses it (cli/islands/).
+      const island = b.island.island ? islandKey(file, isPackage) : undefined;
+      if (island && !modules.islands?.includes(island)) (modules.islands ??= []).push(island);
+      return { code: b.code, island };
     } catch (err) {
       if (err instanceof MissingPackageError && isPackage)
         throw new DocsiteError(
@@ -305,13 +170,15 @@ export async function compileSource(
     }
   };
   let code: string;
+  checkNesting(input.body, input.file, input.bodyOffset);
   try {
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
-    const { rehypePlainHtml } = tc;
+    const { rehypePlainHtml, rehypeInlineCode } = tc;
     // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
     const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
+    for (const f of own.files) depHashes[f] = hashText(readFileSync(join(ctx?.rootDir ?? "", f), "utf8"));
     const out = await mdxCompile(preprocess(input.body, { md }), {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
@@ -355,6 +222,8 @@ export async function compileSource(
         ...own.beforeRehype,
         ...(md ? [[rehypeRaw, { passThrough: MDX_NODES }]] : []),
         ...own.rehype,
+        // Before the image plugin replaces <img> elements (and their attributes).
+        [rehypeInlineCode, { lineOffset: input.bodyOffset, found: inlineRefs }],
         [rehypeHighlightCached, { plainText: ["text", "txt", "plaintext", "console"] }],
         rehypeCodeBlocks,
         [
@@ -364,12 +233,14 @@ export async function compileSource(
         // Last: what the others made of the tree is final.
         rehypePlainHtml,
       ] as any,
+      recmaPlugins: (input.recmaPlugins ?? []) as any,
     });
     code = String(out.value);
   } catch (err) {
     // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
     if (err instanceof DocsiteError)
       throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint);
+    if (isStackOverflow(err)) throw tooDeep(input.body, input.file, input.bodyOffset);
     const e = err as {
       reason?: string;
       message: string;
@@ -401,6 +272,7 @@ export async function compileSource(
     ? { code, codeHash, ...extracted, images, modules, depHashes }
     : { code, codeHash, ...extracted, images };
   if (excerpt !== undefined) result.excerpt = excerpt;
+  if (inlineRefs.length) result.inlineCode = inlineRefs;
   return result;
 }
 

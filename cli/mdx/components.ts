@@ -7,12 +7,14 @@ import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
-import { applyAliases } from "./modules.ts";
+import { applyAliases, findScript } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
 import type { ModuleContext } from "./modules.ts";
-import type { ImageRef } from "../images/rehype-images.ts";
+import type { ImageRef } from "./rehype-images.ts";
+import { svgComponents } from "./svg-component.ts";
+import { classify, type Classification } from "../islands/classify.ts";
 
-export interface BundledComponent {
+interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
   code: string;
   css: string;
@@ -21,6 +23,13 @@ export interface BundledComponent {
   /** Images and other files the Markdown files it imports refer to: the page publishes them as its own. */
   images?: ImageRef[];
   assets?: Array<{ file: string; url: string }>;
+  /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
+  island: Classification;
+  /**
+   * Files of installed packages it was made from (site-relative): the build cache covers those by npm's record of
+   * the install (cli/cache/identity.ts); this process's memo checks them itself (a dev server outlives an install).
+   */
+  packageFiles: string[];
 }
 
 /** How a Markdown file a component imports is compiled: as a page of the site would be (the page's settings). */
@@ -29,6 +38,14 @@ export interface ComponentMdx {
   rewriteLink: (url: string, fromFile?: string) => string;
   /** What distinguishes one page's settings from another's (the locale): part of the bundle's memo key. */
   key: string;
+  /** The MDX compile (mdx/compile.ts), handed in: the compile bundles components, so this module cannot import it. */
+  compile: (input: {
+    file: string;
+    body: string;
+    bodyOffset: number;
+    rewriteLink: (url: string) => string;
+    modules?: ModuleContext;
+  }) => Promise<{ code: string; images: ImageRef[]; modules?: { assets: Array<{ file: string; url: string }> } }>;
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -44,18 +61,6 @@ export class MissingPackageError extends Error {
 
 /** Modules the runtime provides to components (kept out of the bundle). */
 export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original)?\/|^docsite:/;
-
-const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
-
-/** The script file a specifier without extension names: `X.tsx`, …, or `X/index.tsx`, …; null when none. */
-export function findScript(rootDir: string, file: string): string | null {
-  const abs = (f: string) => posix.join(rootDir, f);
-  if (/\.(m?[jt]sx?|cjs)$/i.test(file)) return existsSync(abs(file)) ? file : null;
-  for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(file + ext))) return file + ext;
-  if (existsSync(abs(file)) && statSync(abs(file)).isDirectory())
-    for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(`${file}/index${ext}`))) return `${file}/index${ext}`;
-  return null;
-}
 
 const cache = new Map<string, { mtimes: string; result: Promise<BundledComponent> }>();
 
@@ -74,7 +79,7 @@ export function bundleComponent(
   const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
-    return result.then((r) => (mtimesOf(rootDir, r.inputs) === hit.mtimes ? r : fresh()));
+    return result.then((r) => (mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]) === hit.mtimes ? r : fresh()));
   }
   return fresh();
 
@@ -84,7 +89,7 @@ export function bundleComponent(
     cache.set(key, entry);
     result.then(
       (r) => {
-        entry.mtimes = mtimesOf(rootDir, r.inputs);
+        entry.mtimes = mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]);
       },
       () => cache.delete(key),
     );
@@ -96,12 +101,16 @@ const INTEROP =
   "if (module.exports == null || !module.exports.__esModule) " +
   "module.exports = Object.assign({ __esModule: true, default: module.exports }, module.exports);";
 
+/** A module bundled as components are, with more plugins in front (a page's island boundaries: cli/pages/). */
+export const bundleModuleWith = (rootDir: string, file: string, aliases: Record<string, string>, plugins: Plugin[]) =>
+  runBundle(rootDir, file, aliases, false, undefined, plugins);
 async function runBundle(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
   isPackage: boolean,
   mdx: ComponentMdx | undefined,
+  plugins: Plugin[] = [],
 ): Promise<BundledComponent> {
   const images: ImageRef[] = [];
   const assets: Array<{ file: string; url: string }> = [];
@@ -122,16 +131,17 @@ async function runBundle(
     name: "docsite-mdx-files",
     setup(b) {
       b.onLoad({ filter: /\.mdx?$/ }, async (a) => {
-        const { compileSource } = await import("./compile.ts");
         const { splitFrontMatter } = await import("../content/frontmatter.ts");
         const rel = posix.relative(rootDir, a.path.split(sep).join("/"));
         const split = splitFrontMatter(readFileSync(a.path, "utf8"), rel);
-        const c = await compileSource({
+        if (!mdx)
+          return { errors: [{ text: `${a.path}: a Markdown file imported here is compiled only from a page` }] };
+        const c = await mdx.compile({
           file: rel,
           body: split.body,
           bodyOffset: split.bodyOffset,
-          rewriteLink: (u) => (mdx ? mdx.rewriteLink(u, rel) : u),
-          modules: mdx?.modules,
+          rewriteLink: (u) => mdx.rewriteLink(u, rel),
+          modules: mdx.modules,
         });
         images.push(...c.images);
         assets.push(...(c.modules?.assets ?? []));
@@ -158,9 +168,10 @@ async function runBundle(
       // A package imported by content directly: its module, resolved from the site's node_modules.
       ...(isPackage
         ? {
-            // Imported as an ES module (the package's `import` condition, as webpack resolves it for Docusaurus).
+            // Imported, not required: esbuild then reads the package's "import" entry, as Docusaurus' webpack does
+            // (some packages' "require" entry is not loadable by itself).
             stdin: {
-              contents: `import * as m from ${JSON.stringify(file)};\nmodule.exports = { __esModule: true, ...m };`,
+              contents: `import * as m from ${JSON.stringify(file)};\nexport * from ${JSON.stringify(file)};\nexport default m.default ?? m;`,
               resolveDir: rootDir,
             },
           }
@@ -174,7 +185,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), resolvePlugin, mdxPlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, resolvePlugin, mdxPlugin],
       loader: {
         ".module.css": "local-css",
         ".css": "css",
@@ -185,6 +196,8 @@ async function runBundle(
         ".webp": "dataurl",
         ".svg": "dataurl",
         ".json": "json",
+        // Docusaurus compiles JSX in .js files too.
+        ".js": "jsx",
       },
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
@@ -198,6 +211,7 @@ async function runBundle(
       css: css?.text ?? "",
       images,
       assets,
+      island: classify(js?.text ?? "", isPackage ? null : readFileSync(posix.join(rootDir, file), "utf8")),
       inputs: [
         ...new Set([
           // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.
@@ -207,6 +221,7 @@ async function runBundle(
           ...projectFiles(sassFiles),
         ]),
       ],
+      packageFiles: Object.keys(out.metafile.inputs).filter((f) => f.includes("node_modules/") && !f.includes(":")),
     };
   } catch (err) {
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];

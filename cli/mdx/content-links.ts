@@ -1,5 +1,5 @@
-// How links inside a content file are rewritten, derived from the site config and the list of content files alone,
-// so a worker thread can rebuild the same rewriter from plain data.
+// How links inside a content file are rewritten, derived from the compile settings and the list of content files
+// alone, so a worker thread can rebuild the same rewriter from plain data.
 //
 // In a project imported from Docusaurus, links follow Docusaurus' rules, and the href published is the address
 // Docusaurus would have reached, written absolute (so it does not depend on how the host serves the page):
@@ -12,12 +12,12 @@
 //   slash ("/docs/a"), as Docusaurus' own links are, except a version's root doc with trailingSlash unset, and the
 //   homes ("/docs/", "/").
 // The link check sees the same absolute paths, so what it accepts is what a reader's browser reaches.
-import type { SiteConfig, VersionConfig } from "../config/types.ts";
+import type { VersionConfig } from "../config/types.ts";
+import type { CompileSettings } from "./compile-settings.ts";
 import { posix } from "node:path";
 import { localeBase, routeOfContentFile, docPath, versionBase, blogBase, encodePath } from "../routes/paths.ts";
 import { linkRewriter } from "./compile.ts";
 import { applyAliases } from "./modules.ts";
-import { hashText } from "../content/scan.ts";
 
 /** Where a content file is published: a doc's id and front matter slug, or a post's slug. */
 export interface DocTarget {
@@ -49,7 +49,7 @@ const CONTENT_FILE = /^content\/([^/]+)\/(?:docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 export function contentLinkRewriter(
-  config: SiteConfig,
+  config: CompileSettings,
   file: string,
   locale: string,
   slugs: Map<string, DocTarget> = new Map(),
@@ -80,7 +80,7 @@ export function contentLinkRewriter(
   });
 }
 
-const localePrefixed = (config: SiteConfig, p: string) =>
+const localePrefixed = (config: CompileSettings, p: string) =>
   config.i18n.locales.some((l) => l !== config.i18n.defaultLocale && (p === `/${l}` || p.startsWith(`/${l}/`)));
 
 function splitUrl(url: string): { path: string; rest: string } {
@@ -100,7 +100,7 @@ const decode = (s: string) => {
 const folderForm = (path: string) => (path.endsWith("/") || /\.[a-z0-9]+$/i.test(path) ? path : `${path}/`);
 
 function docusaurusLinks(
-  config: SiteConfig,
+  config: CompileSettings,
   file: string,
   locale: string,
   route: (f: string) => string | null,
@@ -176,18 +176,4 @@ function docusaurusLinks(
     const resolved = new URL(url, `http://docsite.invalid${address}`);
     return folderForm(resolved.pathname) + resolved.search + resolved.hash;
   };
-}
-
-// One key per (slugs, locale): the worker asks for it once per page, and the docs list can be thousands long.
-const keys = new WeakMap<Map<string, DocTarget>, Map<string, string>>();
-
-export function rewriteKeyOf(config: SiteConfig, locale: string, slugs: Map<string, DocTarget> = new Map()): string {
-  let perLocale = keys.get(slugs);
-  if (!perLocale) keys.set(slugs, (perLocale = new Map()));
-  const configPart = `${config.baseUrl}|${config.i18n.locales.join(",")}|${JSON.stringify(config.docusaurus ?? {})}|${JSON.stringify(config.docs)}|${config.blog.routeBasePath}`;
-  const memo = `${locale}\0${configPart}`;
-  let key = perLocale.get(memo);
-  if (key === undefined)
-    perLocale.set(memo, (key = `${locale}|${hashText(`${JSON.stringify([...slugs])}|${configPart}`)}`));
-  return key;
 }

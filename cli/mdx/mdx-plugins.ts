@@ -1,15 +1,15 @@
 // The remark and rehype plugins an imported Docusaurus project configured (site.config.json
 // `docusaurus.mdxPlugins`, written by `docsite import`), loaded for docsite's compile. Each plugin module — a package
 // of the site's node_modules (`@docusaurus/remark-plugin-npm2yarn`) or a project file (`./plugins/x/src/index.ts`)
-// — is bundled with esbuild into one CommonJS file under the build cache (TypeScript, ES-only packages and their
-// dependencies all become loadable), once per process, and required from there.
+// — is bundled with esbuild into CommonJS code (TypeScript, ES-only packages and their dependencies all become
+// loadable) and run in memory, once per process.
 //
 // Which lists a page gets: the main docs' pages `docs`, another instance's `docs:<pluginId>`, blog posts `blog`. The
-// cache key of a page's compile holds the lists, npm's record of what is installed and the text of project plugin
-// files, so an update of a plugin compiles the pages again (`mdxPluginsKey`).
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// lists are part of the compile settings, hence of every page's cache key (cli/mdx/compile-settings.ts); installed
+// packages are part of the toolchain identity (cli/cache/identity.ts); the project files a plugin was bundled from
+// are recorded with each page it compiled (`LoadedPlugins.files`), so a change to any of them compiles it again.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import Module, { createRequire } from "node:module";
 import { dirname, join, posix, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
@@ -28,9 +28,15 @@ export interface LoadedPlugins {
   remark: unknown[];
   beforeRehype: unknown[];
   rehype: unknown[];
+  /**
+   * The project files (site-relative) the plugins were bundled from: a page records them as it records its partials,
+   * so a change to one compiles the page again. Installed packages are covered by the build cache's toolchain
+   * identity (npm's record of the install).
+   */
+  files: string[];
 }
 
-const NONE: LoadedPlugins = { beforeRemark: [], remark: [], beforeRehype: [], rehype: [] };
+const NONE: LoadedPlugins = { beforeRemark: [], remark: [], beforeRehype: [], rehype: [], files: [] };
 
 /** The lists that apply to a content file, or undefined when none do. */
 export function listsFor(ctx: MdxPluginContext, file: string): MdxPluginLists | undefined {
@@ -50,47 +56,6 @@ const isEmpty = (l: MdxPluginLists | undefined) =>
     l.beforeDefaultRemarkPlugins?.length ||
     l.beforeDefaultRehypePlugins?.length
   );
-
-const hash = (s: string | Buffer) => createHash("sha256").update(s).digest("hex").slice(0, 16);
-
-/** Script files of a project plugin's folder (its own code, not its node_modules), for the cache key. */
-function projectFilesHash(rootDir: string, module: string): string {
-  const abs = join(rootDir, module);
-  if (!existsSync(abs)) return "missing";
-  const dir = statSync(abs).isDirectory() ? abs : dirname(abs);
-  const h = createHash("sha256");
-  const walk = (d: string, depth: number) => {
-    if (depth > 6) return;
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.name === "node_modules" || e.name.startsWith(".")) continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p, depth + 1);
-      else if (/\.(m?[jt]sx?|cjs|cts|json)$/.test(e.name)) h.update(`${p}\0`).update(readFileSync(p));
-    }
-  };
-  walk(dir, 0);
-  return h.digest("hex").slice(0, 16);
-}
-
-const keys = new Map<string, string>();
-
-/** What the plugins of this page's lists depend on, for its compile's cache key ("" without plugins). */
-export function mdxPluginsKey(ctx: MdxPluginContext | undefined, file: string): string {
-  if (!ctx) return "";
-  const lists = listsFor(ctx, file);
-  if (isEmpty(lists)) return "";
-  const json = JSON.stringify(lists);
-  const memo = `${ctx.rootDir}\0${json}`;
-  let key = keys.get(memo);
-  if (key === undefined) {
-    const installed = join(ctx.rootDir, "node_modules", ".package-lock.json");
-    const refs = Object.values(lists ?? {}).flat() as MdxPluginRef[];
-    const local = refs.filter((r) => r.module.startsWith("./")).map((r) => projectFilesHash(ctx.rootDir, r.module));
-    key = hash([json, existsSync(installed) ? hash(readFileSync(installed)) : "", ...local].join("\0"));
-    keys.set(memo, key);
-  }
-  return key;
-}
 
 /** Options as the config gave them: `{ $regexp }` descriptors (written by the import) back as regular expressions. */
 function revive(v: unknown): unknown {
@@ -142,16 +107,43 @@ function packageTypeOf(file: string): string {
   return "commonjs";
 }
 
-const bundles = new Map<string, Promise<Record<string, unknown>>>();
+interface LoadedModule {
+  exports: Record<string, unknown>;
+  /** Project files (site-relative) the bundle was made from. */
+  files: string[];
+}
 
-/** The module of a plugin reference, bundled into the cache and required (once per process). */
-function loadModule(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promise<Record<string, unknown>> {
+const bundles = new Map<string, { mtimes: string; result: Promise<LoadedModule> }>();
+
+const mtimesOf = (rootDir: string, files: string[]) =>
+  files.map((f) => (existsSync(join(rootDir, f)) ? statSync(join(rootDir, f)).mtimeMs : -1)).join(",");
+
+/**
+ * Runs bundled CommonJS code as a module of the site folder, in memory: what it leaves external is required from
+ * the site's node_modules, and nothing is written to disk.
+ */
+function requireFromCode(code: string, rootDir: string): Record<string, unknown> {
+  const filename = join(rootDir, "docsite-mdx-plugin.cjs");
+  const internal = Module as unknown as { _nodeModulePaths(dir: string): string[] };
+  const m = new Module(filename) as Module & { _compile(code: string, filename: string): void };
+  m.filename = filename;
+  m.paths = internal._nodeModulePaths(rootDir);
+  m._compile(code, filename);
+  return m.exports as Record<string, unknown>;
+}
+
+/** The module of a plugin reference, bundled and run (once per process, again when a file it was made from changed). */
+function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
   const key = `${rootDir}\0${ref.module}`;
-  let p = bundles.get(key);
-  if (!p) {
-    p = (async () => {
+  const hit = bundles.get(key);
+  if (hit) return hit.result.then((r) => (mtimesOf(rootDir, r.files) === hit.mtimes ? r : fresh()));
+  return fresh();
+
+  function fresh(): Promise<LoadedModule> {
+    const result = (async (): Promise<LoadedModule> => {
       const entry = ref.module.startsWith("./") ? posix.join(rootDir, ref.module) : ref.module;
       let code: string;
+      let files: string[];
       try {
         const out = await esbuildBuild({
           stdin: {
@@ -162,6 +154,7 @@ function loadModule(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promi
           absWorkingDir: rootDir,
           bundle: true,
           write: false,
+          metafile: true,
           format: "cjs",
           platform: "node",
           target: "node20",
@@ -172,6 +165,10 @@ function loadModule(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promi
           plugins: [commonJsPackagesExternal],
         });
         code = out.outputFiles[0].text;
+        // esbuild names inputs relative to absWorkingDir: the site's own files are those not in a package.
+        files = Object.keys(out.metafile.inputs).filter(
+          (f) => f !== "<stdin>" && !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"),
+        );
       } catch (err) {
         const first = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err as Error).message;
         const missing = /^Could not resolve "([^"]+)"/.exec(first);
@@ -185,22 +182,25 @@ function loadModule(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promi
             : "fix the plugin, or remove it from docusaurus.mdxPlugins in site.config.json",
         );
       }
-      const file = join(cacheDir, `${hash(code)}.cjs`);
-      if (!existsSync(file)) {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, code);
-      }
-      return createRequire(file)(file) as Record<string, unknown>;
+      return { exports: requireFromCode(code, rootDir), files };
     })();
-    bundles.set(key, p);
-    p.catch(() => bundles.delete(key));
+    const memo = { mtimes: "", result };
+    bundles.set(key, memo);
+    result.then(
+      (r) => {
+        memo.mtimes = mtimesOf(rootDir, r.files);
+      },
+      () => bundles.delete(key),
+    );
+    return result;
   }
-  return p;
 }
 
 /** The plugin function of a reference: its export (default, or the module itself for CommonJS). */
-async function pluginOf(rootDir: string, cacheDir: string, ref: MdxPluginRef): Promise<unknown> {
-  const mod = await loadModule(rootDir, cacheDir, ref);
+async function pluginOf(rootDir: string, ref: MdxPluginRef, files: Set<string>): Promise<unknown> {
+  const loaded = await loadModule(rootDir, ref);
+  for (const f of loaded.files) files.add(f);
+  const mod = loaded.exports;
   const name = ref.export && ref.export !== "*" ? ref.export : "default";
   let fn: unknown = name in mod ? mod[name] : undefined;
   // A CommonJS module exporting the function itself (`module.exports = plugin`), or a default of a default.
@@ -219,16 +219,16 @@ async function pluginOf(rootDir: string, cacheDir: string, ref: MdxPluginRef): P
 /** The plugins a page is compiled with (none outside an imported project, or without lists). */
 export async function loadMdxPlugins(ctx: MdxPluginContext | undefined, file: string): Promise<LoadedPlugins> {
   if (!ctx) return NONE;
-  // Beside the build cache, not in it: the cache's pruning knows only its own entries.
-  const cacheDir = join(ctx.rootDir, ".docsite", "mdx-plugins");
   const lists = listsFor(ctx, file);
   if (!lists || isEmpty(lists)) return NONE;
+  const files = new Set<string>();
   const all = (refs: MdxPluginRef[] | undefined) =>
-    Promise.all((refs ?? []).map((r) => pluginOf(ctx.rootDir, cacheDir, r)));
+    Promise.all((refs ?? []).map((r) => pluginOf(ctx.rootDir, r, files)));
   return {
     beforeRemark: await all(lists.beforeDefaultRemarkPlugins),
     remark: await all(lists.remarkPlugins),
     beforeRehype: await all(lists.beforeDefaultRehypePlugins),
     rehype: await all(lists.rehypePlugins),
+    files: [...files].sort(),
   };
 }

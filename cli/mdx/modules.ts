@@ -1,10 +1,9 @@
 // Module resolution for imports written in Docusaurus content: `@theme/*` components, `@docusaurus/*` helpers,
 // MDX partials (relative, `@site/...`, site-root `/docs/...`) and static files (images, videos, PDFs) that
 // become URLs. The decision is pure: it looks at the specifier and at which files exist.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { posix } from "node:path";
-import { hashText } from "../content/scan.ts";
-import { findScript } from "./components.ts";
+import { hashText } from "../cache/hash.ts";
 import type { MdxPluginContext } from "./mdx-plugins.ts";
 import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
 
@@ -19,6 +18,7 @@ export const THEME_MODULES = [
   "DocCardList",
   "DocCard",
   "TOCInline",
+  "Heading",
   "ThemedImage",
 ] as const;
 /** `@docusaurus/*` modules docsite provides to content. */
@@ -40,13 +40,16 @@ export const DOCUSAURUS_MODULES = [
 
 /** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
 export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
-  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar"],
+  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar", "useColorMode"],
   "plugin-content-docs/client": [
     "useCurrentSidebarCategory",
     "useDocsSidebar",
+    "useVersions",
+    "useLatestVersion",
     "useActiveVersion",
     "useDocsVersion",
     "useActiveDocContext",
+    "useAllDocsData",
   ],
 };
 
@@ -84,6 +87,18 @@ export type Resolved =
   | { kind: "missing"; file: string }
   | { kind: "unsupported"; why: string };
 
+const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
+
+/** The script file a specifier without extension names: `X.tsx`, …, or `X/index.tsx`, …; null when none. */
+export function findScript(rootDir: string, file: string): string | null {
+  const abs = (f: string) => posix.join(rootDir, f);
+  if (/\.(m?[jt]sx?|cjs)$/i.test(file)) return existsSync(abs(file)) ? file : null;
+  for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(file + ext))) return file + ext;
+  if (existsSync(abs(file)) && statSync(abs(file)).isDirectory())
+    for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(`${file}/index${ext}`))) return `${file}/index${ext}`;
+  return null;
+}
+
 /** A site-relative path with the project's folder aliases applied (longest prefix wins). */
 export function applyAliases(path: string, aliases: Record<string, string>): string {
   let best = "";
@@ -100,7 +115,7 @@ export function unapplyAliases(path: string, aliases: Record<string, string>): s
 }
 
 /** URL of a non-page file: files under static/ keep their path; others are emitted under assets/. */
-export function assetUrl(file: string, baseUrl: string): { url: string; emit: boolean } {
+function assetUrl(file: string, baseUrl: string): { url: string; emit: boolean } {
   if (file.startsWith("static/")) return { url: baseUrl + file.slice("static/".length), emit: false };
   return { url: `${baseUrl}assets/${hashText(file).slice(0, 8)}-${posix.basename(file)}`, emit: true };
 }

@@ -64,9 +64,10 @@ export function preprocess(input: string, opts: { md?: boolean } = {}): string {
       return `${line.slice(0, end).replace(/\*\//g, "* /")}*/}${comments(line.slice(end + 3))}`;
     }
     const out = line
-      .replace(/^(\s*#{1,6}\s.*?)\s*\{#([A-Za-z0-9_-]+)\}\s*$/, "$1 \\{#$2\\}")
+      // Any id without blanks or braces, as Docusaurus reads it (`{#установка}` too).
+      .replace(/^(\s*#{1,6}\s.*?)\s*\{#([^\s{}]+)\}\s*$/, "$1 \\{#$2\\}")
       // Docusaurus 3's MDX-safe form: `## Title {/* #id */}`.
-      .replace(/^(\s*#{1,6}\s.*?)\s*\{\/\*\s*#([A-Za-z0-9_-]+)\s*\*\/\}\s*$/, "$1 \\{#$2\\}")
+      .replace(/^(\s*#{1,6}\s.*?)\s*\{\/\*\s*#([^\s{}*]+)\s*\*\/\}\s*$/, "$1 \\{#$2\\}")
       .replace(/^(\s*:::+)(note|tip|info|warning|danger|caution|important)[ \t]+([^[\s].*)$/, "$1$2[$3]");
     // Markdown (.md) keeps HTML comments: they are raw HTML there, as in CommonMark.
     if (opts.md) return out;

@@ -4,7 +4,7 @@ import { walk, SKIP } from "./walk.ts";
 import type { Root, Element, ElementContent, Text } from "hast";
 import { objectAttribute, withInnerHtml } from "./react-html.ts";
 
-export interface CodeMeta {
+interface CodeMeta {
   title?: string;
   highlight: Set<number>;
   /** `showLineNumbers` (from 1) or `showLineNumbers=N`: the number of the first line. */
@@ -46,7 +46,7 @@ function flatten(nodes: ElementContent[], classes: string[], out: Segment[]): vo
 }
 
 /** Splits highlighted code into lines; nested highlight spans are flattened (their classes joined). */
-export function splitLines(nodes: ElementContent[]): ElementContent[][] {
+function splitLines(nodes: ElementContent[]): ElementContent[][] {
   const segs: Segment[] = [];
   flatten(nodes, [], segs);
   const lines: ElementContent[][] = [[]];
@@ -115,8 +115,8 @@ export function rehypeCodeBlocks() {
 }
 
 /**
- * The `<code>` element with its lines as one HTML string (cli/mdx/react-html.ts says why): a block of this site
- * has an element per line and per highlighted token, 32,000 token spans in all.
+ * The `<code>` element with its lines as one HTML string (cli/mdx/react-html.ts says why): a block would otherwise
+ * have an element per line and per highlighted token.
  */
 function codeWithHtml(code: Element, lines: ElementContent[]): ElementContent {
   const attributes: unknown[] = [];

@@ -2,7 +2,7 @@
 // languages, `hljs` class, no language detection), with one difference: the result for a given language and
 // text is remembered, so a code block that appears again — the same example in the English and the Russian
 // page, which the compile stage sends to the same batch — is highlighted once. Highlighting was the largest
-// single cost of a cold compile (about a sixth of its CPU time, measured with --cpu-prof).
+// single cost of a cold compile in a CPU profile (docs/speed.md).
 import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
 import { common, createLowlight } from "lowlight";
@@ -43,7 +43,7 @@ function highlighted(lang: string, text: string): ElementContent[] {
 }
 
 // lowlight's output is spans with a class list, and text: copied by hand, which is several times cheaper than
-// structuredClone's generic walk (its share of a cold compile was 130 ms).
+// structuredClone's generic walk.
 function copy(node: ElementContent): ElementContent {
   if (node.type !== "element") return { ...node };
   const properties = { ...node.properties };

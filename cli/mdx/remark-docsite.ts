@@ -4,17 +4,18 @@ import { walk, SKIP } from "./walk.ts";
 import { toString as mdastText } from "mdast-util-to-string";
 import GithubSlugger from "github-slugger";
 import { DocsiteError } from "../log.ts";
+import { isLayoutId } from "../../theme/layout-ids.ts";
 import type { Root, Heading, Link, Parent, RootContent, PhrasingContent } from "mdast";
 import { Parser } from "acorn";
 
 const parseModule = (code: string) => Parser.parse(code, { ecmaVersion: "latest", sourceType: "module" });
 
-export interface TocEntry {
+interface TocEntry {
   depth: number;
   id: string;
   text: string;
 }
-export interface LinkRef {
+interface LinkRef {
   url: string;
   line: number;
 }
@@ -30,9 +31,11 @@ export interface Extracted {
   links: LinkRef[];
   sections: Section[];
   wordCount: number;
+  /** Heading ids that are also ids of the page layout (theme/layout-ids.ts), with their lines: build warnings. */
+  layoutIdClashes?: Array<{ id: string; line: number }>;
 }
 
-export const ADMONITIONS = ["note", "tip", "info", "warning", "danger", "caution", "important"];
+const ADMONITIONS = ["note", "tip", "info", "warning", "danger", "caution", "important"];
 
 interface Options {
   extracted: Extracted;
@@ -107,7 +110,7 @@ export function remarkDocsite(opts: Options) {
       const last = node.children[node.children.length - 1];
       let id: string | undefined;
       if (last?.type === "text") {
-        const m = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/.exec(last.value);
+        const m = /\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
         if (m) {
           id = m[1];
           last.value = last.value.slice(0, m.index);
@@ -121,6 +124,8 @@ export function remarkDocsite(opts: Options) {
         slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
       } else id = slugger.slug(text);
       idLines.set(id, (node.position?.start.line ?? 0) + opts.lineOffset);
+      if (isLayoutId(id))
+        (extracted.layoutIdClashes ??= []).push({ id, line: (node.position?.start.line ?? 0) + opts.lineOffset });
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       extracted.headings.push({ depth: node.depth, id, text });
       extracted.anchors.push(id);

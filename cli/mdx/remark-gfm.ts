@@ -3,11 +3,10 @@
 //
 // That pass (mdast-util-gfm-autolink-literal) turns bare URLs and emails in text that the parser left as text (text
 // inside JSX, mostly) into links. It visits the whole tree once per pattern (four), checking each text node's
-// ancestors: 0.42 s of an 8.6 s CPU profile of compiling every page of this site in one thread, where it made no
-// link at all. Each of its patterns needs "@", "http://", "https://" or "www." in the text, and a match never spans
+// ancestors: a measurable part of a compile's CPU (docs/speed.md), on this site for no link at all. Each of its
+// patterns needs "@", "http://", "https://" or "www." in the text, and a match never spans
 // two text nodes, so running it on the blocks holding one of those gives the same tree (tests/unit/remark-gfm.test.ts
-// compares both over every content file of the site and over cases where the pass does make links). 8 alternated
-// cold builds: compile stage median 5.0 s against 5.2 s, CPU (user) 10.6 s against 11.1 s.
+// compares both over every content file of the site and over cases where the pass does make links).
 import { gfm, type Options } from "micromark-extension-gfm";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import type { Root, RootContent } from "mdast";
@@ -24,7 +23,7 @@ function mayMatch(node: RootContent): boolean {
 }
 
 /** `transform` run on each top-level block that may match, as the root of its own tree. */
-export function onCandidateBlocks(transform: Transform): Transform {
+function onCandidateBlocks(transform: Transform): Transform {
   return (tree) => {
     for (const block of tree.children) if (mayMatch(block)) transform({ type: "root", children: [block] });
   };

@@ -12,7 +12,7 @@ import {
   DOCUSAURUS_NAMED,
   type ModuleContext,
 } from "./modules.ts";
-import { imageBindings, staticImageFile, type ResolveFile } from "../images/jsx-image-src.ts";
+import { imageBindings, staticImageFile, type ResolveFile } from "./jsx-image-src.ts";
 import { globalComponentNames } from "./mdx-components.ts";
 import type { Root } from "mdast";
 
@@ -25,11 +25,13 @@ export interface ModuleInfo {
   deps: string[];
   /** CSS of the project components the page imports (the build joins them into one stylesheet). */
   styles?: string[];
+  /** Islands the page uses: the keys of the components it imports that need the browser (cli/islands/keys.ts). */
+  islands?: string[];
   /** Text of the first paragraph (a description for pages without one). */
   summary?: string;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   file: string;
   lineOffset: number;
   ctx: ModuleContext;
@@ -38,8 +40,8 @@ export interface ImportOptions {
   compilePartial: (file: string) => Promise<string>;
   /** Records a file whose content is part of the page (a JSON module): a change to it compiles the page again. */
   dependOn?: (file: string) => void;
-  /** Bundles a project component module to CommonJS code (recording its CSS and inputs). */
-  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<string>;
+  /** Bundles a project component module to CommonJS code (recording its CSS and inputs); an island has a key. */
+  bundleComponent: (file: string, line: number, isPackage?: boolean) => Promise<{ code: string; island?: string }>;
 }
 
 type EsNode = { type: string; [k: string]: any };
@@ -192,12 +194,13 @@ export function remarkImports(opts: ImportOptions) {
             const code = await opts.compilePartial(r.file);
             body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
           } else if (r.kind === "component" || r.kind === "package") {
-            const code = await opts.bundleComponent(
+            const { code, island } = await opts.bundleComponent(
               r.kind === "component" ? r.file : r.name,
               line,
               r.kind === "package",
             );
-            body.push(...bindings(stmt, (imp) => member(`${api}.component(${JSON.stringify(code)})`, imp)));
+            const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
+            body.push(...bindings(stmt, (imp) => member(`${api}.component(${args})`, imp)));
           } else if (r.kind === "asset" && /\.json$/i.test(r.file)) {
             // A JSON module is its data, as webpack gives it (its keys also as named exports).
             let data: unknown;
@@ -262,10 +265,12 @@ export function remarkImports(opts: ImportOptions) {
       ...new Set(used.filter((u) => !defined.has(u.name) && !own.has(u.name) && global.has(u.name)).map((u) => u.name)),
     ];
     if (fromGlobal.length && ctx.mdxComponents) {
-      const code = await opts.bundleComponent(ctx.mdxComponents, used.find((u) => global.has(u.name))?.line ?? 1);
+      const line = used.find((u) => global.has(u.name))?.line ?? 1;
+      const { code, island } = await opts.bundleComponent(ctx.mdxComponents, line);
+      const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
       // A name the module does not give after all renders an error naming it, not React's "type is invalid".
       const value =
-        `const __mdxComponents = ${api}.component(${JSON.stringify(code)}).default ?? {};\n` +
+        `const __mdxComponents = ${api}.component(${args}).default ?? {};\n` +
         fromGlobal
           .map(
             (n) =>

@@ -8,9 +8,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin, PartialMessage } from "esbuild";
 import type * as Sass from "sass";
 
-export const SASS_FILE = /\.s[ac]ss$/i;
+const SASS_FILE = /\.s[ac]ss$/i;
 
-// Loaded on first use: the compiler is large (about 0.25 s of CPU to load), and most sites have no Sass.
+// Loaded on first use: the compiler is large and slow to load, and most sites have no Sass.
 let sassModule: Promise<typeof Sass> | undefined;
 const loadSass = () => (sassModule ??= import("sass"));
 const NAMESPACE = "docsite-sass";
@@ -26,7 +26,7 @@ function tildeImporter(rootDir: string): Sass.FileImporter<"sync"> {
 }
 
 /** A Sass failure as an esbuild message: Sass' own words, with the file (site-relative) and line where it is. */
-export function sassMessage(sass: typeof Sass, err: unknown, rootDir: string, entry: string): PartialMessage {
+function sassMessage(sass: typeof Sass, err: unknown, rootDir: string, entry: string): PartialMessage {
   if (!(err instanceof sass.Exception)) return { text: `Sass: ${(err as Error).message}` };
   const url = err.span.url;
   const file = url?.protocol === "file:" ? fileURLToPath(url) : entry;

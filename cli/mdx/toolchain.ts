@@ -11,5 +11,6 @@ export { rehypeCodeBlocks } from "./rehype-code.ts";
 export { remarkCodeMagic } from "./code-magic.ts";
 export { remarkImports } from "./remark-imports.ts";
 export { remarkSummary } from "./remark-summary.ts";
-export { rehypeImages } from "../images/rehype-images.ts";
+export { rehypeImages } from "./rehype-images.ts";
 export { rehypePlainHtml } from "./react-html.ts";
+export { rehypeInlineCode } from "./rehype-inline-code.ts";

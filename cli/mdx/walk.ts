@@ -2,15 +2,15 @@
 // semantics: the visitor gets the node, its index and its parent, and may return SKIP (do not enter this node),
 // an index (go on at that sibling) or [SKIP, index]. unist-util-visit keeps the list of ancestors of every node
 // it enters, a new array per node; our plugins need only the parent, and five walks per page made that array the
-// largest cost of our own compile code (cold compile of this site: 430 ms of CPU in unist-util-visit-parents).
+// largest cost of our own compile code (docs/speed.md, "Less work per compile").
 import type { Node, Parent } from "unist";
 
 export const SKIP = "skip";
 
-export type WalkResult = undefined | typeof SKIP | number | [typeof SKIP, number];
+type WalkResult = undefined | typeof SKIP | number | [typeof SKIP, number];
 
 // Plugins type the nodes they expect (hast or mdast, MDX and directive nodes the unist typings do not know).
-export type Visitor = (node: any, index: number | undefined, parent: any) => WalkResult;
+type Visitor = (node: any, index: number | undefined, parent: any) => WalkResult;
 
 const childrenOf = (node: Node): Node[] | undefined => (node as Partial<Parent>).children;
 

@@ -1,20 +1,21 @@
-// The content cache: the HTML of a doc's or post's content (render/page-content.ts), kept apart from the pages'
+// The content store: the HTML of a doc's or post's content (render/page-content.ts), kept apart from the pages'
 // HTML. A page renders again when anything in its job changes; its content is drawn again only when what the
-// content depends on changes: its compiled code, its locale, the site's address and title, its images, and of the
-// data around it only what drawing it read: the interface strings it showed, the layout data or the sidebar (most
-// content reads neither). An entry records those reads and holds only while they are unchanged.
+// content depends on changes: its compiled code, its locale, the site config, its images, and of the data around it
+// only what drawing it read: the interface strings it showed, the layout data or the sidebar (most content reads
+// neither). An entry records those reads and holds only while they are unchanged.
 //
-// Content is appended to pack files (pipeline/pack-store.ts), one per render stage and thread, and found through one
-// index written at the end of the stage: one file per page made a cold build 0.4–0.6 s slower.
-import { hashText } from "../content/scan.ts";
+// Content is appended to pack files (cli/cache/packs.ts), one per render stage and thread, and found through one
+// index written at the end of the stage.
+import { hashText } from "../cache/hash.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { hasContent, type DrawnContent } from "../render/page-content.ts";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
-import { cacheKey, sharedRef, type BuildCache } from "./cache.ts";
-import { appendToPack, PackReader, stagePack, type PackedRef } from "./pack-store.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { sharedRef } from "../cache/shared.ts";
+import { appendToPack, PackReader, stagePack, type PackedRef } from "../cache/packs.ts";
 
-/** The cache namespace (folder) of the packs. */
-export const CONTENT_NS = "content";
+/** The store (cache folder) of the packs. */
+export const CONTENT_STORE = "content";
 const CONTENT_INDEX = "content-index.json";
 
 /** Where a page's content is kept, and the hashes of the data around it as they are now. */
@@ -25,7 +26,7 @@ export interface ContentRef {
 }
 
 /** A page's content in a pack (its UTF-8 HTML), and what drawing it read. */
-export interface StoredContent extends PackedRef {
+export interface ContentRecord extends PackedRef {
   /** The layout's hash, when drawing the content read the layout. */
   layout?: string;
   /** The sidebar context's hash, when drawing the content read it. */
@@ -35,19 +36,21 @@ export interface StoredContent extends PackedRef {
 }
 
 /** The content reference of a job made with its code's hash in place of the code (render-stage.ts). */
-export function contentRef(job: RenderJob): ContentRef | undefined {
+export function contentRef(cache: BuildCache, job: RenderJob): ContentRef | undefined {
   const page = job.page;
   if (!hasContent(page)) return undefined;
-  const { baseUrl, title, url } = job.document.config;
-  const key = cacheKey(
+  const key = cache.key(
+    CONTENT_STORE,
     JSON.stringify({
       kind: page.kind,
       code: page.code,
       locale: job.locale,
       fallback: job.fallback?.locale,
-      // What compiled MDX and components can read of the site (render/mdx-runtime.ts, theme/mdx/docusaurus.tsx).
-      site: { baseUrl, title, url },
+      // All of it (as its hash): what compiled MDX and components read of the site is theirs to decide.
+      config: sharedRef(job.document.config),
       images: job.images,
+      // The island chunks the content names (cli/islands/): a rebundled island draws the content again.
+      ...(job.islands ? { islands: job.islands } : {}),
     }),
   );
   const layout = hashText(JSON.stringify(job.layout));
@@ -65,7 +68,7 @@ const messageOf = (job: RenderJob, key: string): string | null => {
 };
 
 /** Whether stored content still holds for `job` (whose content reference is `ref`). */
-export function stillHolds(stored: StoredContent, ref: ContentRef, job: RenderJob): boolean {
+function stillHolds(stored: ContentRecord, ref: ContentRef, job: RenderJob): boolean {
   if (stored.layout !== undefined && stored.layout !== ref.layout) return false;
   if (stored.sidebar !== undefined && stored.sidebar !== ref.sidebar) return false;
   return Object.entries(stored.strings).every(([key, message]) => messageOf(job, key) === message);
@@ -76,11 +79,11 @@ export function stillHolds(stored: StoredContent, ref: ContentRef, job: RenderJo
  * unreadable or cut-short data is no content: the page's content is drawn again.
  */
 export class ContentStore {
-  private readonly packs: PackReader<StoredContent>;
-  readonly index: Map<string, StoredContent>;
+  private readonly packs: PackReader<ContentRecord>;
+  readonly index: Map<string, ContentRecord>;
 
   constructor(cache: BuildCache) {
-    this.packs = new PackReader<StoredContent>(cache, CONTENT_NS, CONTENT_INDEX);
+    this.packs = new PackReader<ContentRecord>(cache, CONTENT_STORE, CONTENT_INDEX);
     this.index = this.packs.index;
   }
 
@@ -91,7 +94,7 @@ export class ContentStore {
   }
 
   /** Writes the index of the content the pages use now (atomically: its packs are complete), and closes the packs. */
-  finish(next: Map<string, StoredContent>): void {
+  finish(next: Map<string, ContentRecord>): void {
     this.packs.finish(next);
   }
 }
@@ -105,8 +108,8 @@ export function storeContent(
   ref: ContentRef,
   job: RenderJob,
   drawn: DrawnContent,
-): StoredContent | undefined {
-  const at = appendToPack(cache, CONTENT_NS, stagePack(CONTENT_NS, stage), drawn.html);
+): ContentRecord | undefined {
+  const at = appendToPack(cache, CONTENT_STORE, stagePack(CONTENT_STORE, stage), drawn.html);
   if (!at) return undefined;
   return {
     ...at,

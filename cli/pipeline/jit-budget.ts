@@ -1,15 +1,13 @@
 // A larger V8 interrupt budget while many pages compile. A function is optimised by TurboFan once it has run
-// through its interrupt budget a few times; a cold compile of this site (368 pages, about 3 s in one worker thread)
-// had TurboFan compile 884 functions on V8's helper threads, 3.8 s of compile jobs, on two cores the build's own
-// threads need. With a budget about six times V8's, only the hottest functions are optimised and the rest run as
-// baseline code. Cold builds of this site, 2-core machine, output in RAM, alternating with V8's budget, 5 rounds:
-// 7.3–8.2 s of CPU against 8.1–9.4 s, wall 4.8–5.4 s against 5.1–5.9 s. Raised for the whole build, it cost the
-// render and the search index 20–50 ms (React's code in the main thread optimised later), so V8's budget is restored
-// when the compile ends. Measured on Node 20 (V8 11.3), whose default it restores; other V8 versions keep theirs.
+// through its interrupt budget a few times; a cold compile had TurboFan compile many functions on V8's helper
+// threads, whose CPU the build's own threads need on two cores. With a budget about six times V8's, only the hottest
+// functions are optimised and the rest run as baseline code. Raised for the whole build, it made the render and the
+// search index slower (React's code in the main thread optimised later), so V8's budget is restored when the compile
+// ends. Set for Node 20's V8 (11.3), whose default it restores; other V8 versions keep theirs. Figures: docs/speed.md.
 import { setFlagsFromString } from "node:v8";
 
 /** The budget while pages compile (bytes of bytecode run between two tiering checks). */
-export const COMPILE_INTERRUPT_BUDGET = 400_000;
+const COMPILE_INTERRUPT_BUDGET = 400_000;
 /** V8 11.3's default (`node --v8-options`), restored after the compile. */
 export const V8_INTERRUPT_BUDGET = 67_584;
 

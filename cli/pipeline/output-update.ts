@@ -9,10 +9,10 @@
 // build, by its SIGINT/SIGTERM handler, or by the next build, which finds the journal (`rollForward`).
 //
 // Which files are unchanged comes from a manifest of the last write, kept in the build cache (never in the
-// output): each file's content hash and the inode, size and modification time it had once in place. A file whose
+// output; cli/cache/output-manifests.ts): each file's content hash and the inode, size and modification time it had
+// once in place. A file whose
 // recorded stat no longer matches (edited or replaced by hand) is written again; anything the manifest cannot
 // vouch for, or an output that is not plain files and folders, falls back to writing the whole folder.
-import { createHash } from "node:crypto";
 import {
   type Dirent,
   existsSync,
@@ -26,15 +26,8 @@ import {
 } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-
-export interface ManifestEntry {
-  hash: string;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
-
-export type Manifest = Map<string, ManifestEntry>;
+import type { OutputManifest } from "../cache/output-manifests.ts";
+import { checksum } from "../cache/hash.ts";
 
 /**
  * A file known by its content hash and read only when it has to be written: a page from the render cache. A
@@ -54,32 +47,29 @@ const isStored = (content: Content): content is StoredContent =>
 /** The bytes (or text) of a file, read now if it is stored. */
 export const contentOf = (content: Content): string | Uint8Array => (isStored(content) ? content.read() : content);
 
-/** The manifest of an output folder, inside the site's build cache (one per output path). */
-export const manifestFileOf = (cacheDir: string, outDir: string): string =>
-  join(cacheDir, "output", `${createHash("sha256").update(outDir).digest("hex").slice(0, 16)}.json`);
+export const contentHash = (content: Content): string => (isStored(content) ? content.hash : checksum(content));
 
-export const contentHash = (content: Content): string =>
-  isStored(content) ? content.hash : createHash("sha1").update(content).digest("base64");
-
-export function readManifest(file: string): Manifest {
-  try {
-    return new Map(JSON.parse(readFileSync(file, "utf8")) as Array<[string, ManifestEntry]>);
-  } catch {
-    return new Map(); // none yet, or unreadable: the whole folder is written
-  }
-}
-
-/** Records `hashes` (output path → content hash) with the stat each file now has in `outDir`. */
-export function saveManifest(file: string, outDir: string, hashes: Map<string, string>): void {
-  const entries: Array<[string, ManifestEntry]> = [];
+/** The manifest of `hashes` (output path → content hash) with the stat each file now has in `outDir`. */
+export function manifestOf(outDir: string, hashes: Map<string, string>): OutputManifest {
+  const entries: OutputManifest = new Map();
   for (const [rel, hash] of hashes) {
     const st = lstatSync(join(outDir, rel), { throwIfNoEntry: false });
-    if (st?.isFile()) entries.push([rel, { hash, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs }]);
+    if (st?.isFile()) entries.set(rel, { hash, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs });
   }
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(entries));
-  renameSync(tmp, file);
+  return entries;
+}
+
+/**
+ * Whether `outDir` holds the file `rel` with content hash `hash`, as the manifest recorded it and as it still is
+ * (the same inode, size and modification time): then an update does not write it.
+ */
+export function outputHolds(outDir: string, manifest: OutputManifest): (rel: string, hash: string) => boolean {
+  return (rel, hash) => {
+    const m = manifest.get(rel);
+    if (m?.hash !== hash) return false;
+    const st = lstatSync(join(outDir, rel), { throwIfNoEntry: false });
+    return Boolean(st?.isFile() && st.ino === m.ino && st.size === m.size && st.mtimeMs === m.mtimeMs);
+  };
 }
 
 /** What an in-place update changes. Paths are relative to the output folder, with `/` as on the web. */
@@ -118,7 +108,7 @@ export async function readStaticFiles(staticDir: string, skipName: string): Prom
 export function planUpdate(
   outDir: string,
   files: Map<string, Content>,
-  manifest: Manifest,
+  manifest: OutputManifest,
   keep: string,
 ): UpdatePlan | null {
   if (!manifest.size) return null;

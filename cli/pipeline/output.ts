@@ -2,23 +2,37 @@
 // folder at once, the atomic swap, cleanup after a signal or a killed build, and writing in place into a mount.
 // Rule: docsite only ever deletes folders it created, and it recognises them by the stamp file inside.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
-import { copyFile, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
-import { openSync, closeSync, writeSync, unlinkSync } from "node:fs";
-import { hostname } from "node:os";
+import {
+  copyFile,
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { DocsiteError } from "../log.ts";
+import { DocsiteError, systemReason } from "../log.ts";
 import {
   applyUpdate,
   contentHash,
   contentOf,
   type Content,
   planUpdate,
-  readManifest,
   readStaticFiles,
   rollForward,
-  saveManifest,
+  manifestOf,
 } from "./output-update.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
+import { assertInsideOutput, clearLinksInTheWay, linksUnder } from "./confine.ts";
+import { acquireLock, lockError } from "./output-lock.ts";
+import type { ManifestStore } from "../cache/output-manifests.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -121,71 +135,6 @@ export function checkOutDir(root: string, outDir: string): void {
   );
 }
 
-// ---- lock ----------------------------------------------------------------------------------------------------
-
-interface LockInfo {
-  pid: number;
-  host: string;
-  started: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Takes `<out>.lock`; a lock left by a dead process on this machine is taken over. Returns the release function. */
-export function acquireLock(outDir: string): () => void {
-  const file = `${outDir}.lock`;
-  const mine: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, `${JSON.stringify(mine)}\n`);
-      closeSync(fd);
-      return () => {
-        try {
-          const now = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
-          if (now.pid === process.pid) unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw lockError(file, err);
-    }
-    let other: LockInfo | null = null;
-    try {
-      other = JSON.parse(readFileSync(file, "utf8")) as LockInfo;
-    } catch {
-      other = null; // empty or half-written: the writer died between open and write
-    }
-    if (other && (other.host !== mine.host || alive(other.pid))) {
-      throw new DocsiteError(
-        `another docsite build (pid ${other.pid}${other.host !== mine.host ? ` on ${other.host}` : ""}, started ` +
-          `${other.started}) is writing ${shown(outDir)}`,
-        { file: shown(file) },
-        `wait for it to finish, or pass another --out; remove ${shown(file)} only if no build is running`,
-      );
-    }
-    rmSync(file, { force: true }); // stale: its process is gone
-  }
-  throw new DocsiteError(`could not take the lock ${shown(file)}`, {}, "another build keeps taking it; try again");
-}
-
-function lockError(file: string, err: unknown): DocsiteError {
-  const e = err as NodeJS.ErrnoException;
-  return new DocsiteError(
-    `cannot create ${shown(file)} (${e.code ?? e.message})`,
-    {},
-    `check that ${shown(dirname(file))} exists and is writable`,
-  );
-}
-
 // ---- leftovers -----------------------------------------------------------------------------------------------
 
 const stamped = (dir: string) => existsSync(join(dir, STAMP));
@@ -213,18 +162,30 @@ function leftovers(outDir: string): { tmp: string[]; old: string[] } {
 
 /**
  * Run while holding the lock, so no other build owns these folders. Removes temporary folders of killed builds; a
- * previous output moved aside by a build killed during the swap goes back to `<out>` if `<out>` is missing.
+ * previous output moved aside by a build killed during the swap goes back to `<out>` if `<out>` is missing. A
+ * folder that cannot be removed (files without write permission, an immutable file) is named in a warning and
+ * left: this build goes on, as the one that left it did.
  */
-export function cleanLeftovers(outDir: string): void {
+export function cleanLeftovers(outDir: string, warn: (msg: string) => void = (m) => console.warn(m)): void {
   const { tmp, old } = leftovers(outDir);
+  const tryRemove = (dir: string, remove: () => void) => {
+    try {
+      remove();
+    } catch (err) {
+      warn(
+        `a folder left by an earlier build could not be removed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ` +
+          `${shown(dir)}; the build goes on, delete it yourself (check its permissions)`,
+      );
+    }
+  };
   for (const t of tmp) {
     // An in-place update killed after its commit is completed first (pipeline/output-update.ts).
     if (existsSync(outDir)) rollForward(t, outDir);
-    rmSync(t, { recursive: true, force: true, maxRetries: 3 });
+    tryRemove(t, () => rmSync(t, { recursive: true, force: true, maxRetries: 3 }));
   }
   const restore = !existsSync(outDir) ? old.pop() : undefined;
   if (restore) renameSync(restore, outDir);
-  for (const o of old) removeStampedSync(o);
+  for (const o of old) tryRemove(o, () => removeStampedSync(o));
 }
 
 /** Deletes a stamped folder with the stamp last, so a half-removed folder is still recognised next time. */
@@ -274,8 +235,17 @@ export async function syncInto(src: string, dest: string): Promise<void> {
   for (const e of entries) {
     const s = join(src, e.name);
     const d = join(dest, e.name);
-    const there = await lstat(d).catch(() => null);
-    if (e.isDirectory()) {
+    let there = await lstat(d).catch(() => null);
+    // A link in `dest` is replaced, never written through (its target may be anywhere); a link in `src` (copied
+    // from static/) stays a link, as the rename of a whole folder keeps it.
+    if (there?.isSymbolicLink()) {
+      await rm(d, { force: true });
+      there = null;
+    }
+    if (e.isSymbolicLink()) {
+      if (there) await rm(d, { recursive: true, force: true });
+      await symlink(await readlink(s), d);
+    } else if (e.isDirectory()) {
       if (there && !there.isDirectory()) await rm(d, { force: true });
       if (!there?.isDirectory()) await mkdir(d);
       await syncInto(s, d);
@@ -301,7 +271,7 @@ export interface OutputOptions {
    * Where the record of the last write is kept (pipeline/output-update.ts). With it, a rebuild updates the
    * output in place: only changed files are written, files no longer produced are removed.
    */
-  manifest?: string;
+  manifest?: ManifestStore;
 }
 
 export interface Output {
@@ -352,24 +322,18 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
   };
   try {
     release = acquireLock(outDir);
-    cleanLeftovers(outDir);
+    cleanLeftovers(outDir, opts.warn);
   } catch (err) {
     off();
     release();
     throw err;
   }
   /** The manifest is an optimisation: when it cannot be written, the next build writes every file. */
-  const record = (file: string, hashes: Map<string, string>) => {
-    try {
-      saveManifest(file, outDir, hashes);
-    } catch {
-      rmSync(file, { force: true });
-    }
-  };
+  const record = (store: ManifestStore, hashes: Map<string, string>) => store.write(manifestOf(outDir, hashes));
 
   /** Writes only what changed into the existing output; false when it must be written whole instead. */
   async function updateInPlace(
-    manifestFile: string,
+    manifestFile: ManifestStore,
     files: Map<string, Content>,
     staticDir: string | undefined,
   ): Promise<boolean> {
@@ -377,7 +341,7 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
     if (!stamped(outDir) || (await isMountPoint(outDir))) return false;
     const statics = staticDir && existsSync(staticDir) ? await readStaticFiles(await realpath(staticDir), STAMP) : null;
     if (staticDir && existsSync(staticDir) && !statics) return false;
-    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), readManifest(manifestFile), STAMP);
+    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), manifestFile.read(), STAMP);
     if (!plan) return false;
     if (plan.write.length || plan.remove.length) {
       const stage = `${outDir}.tmp-${process.pid}-${Date.now()}`;
@@ -419,12 +383,14 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
       const check = () => {
         if (state.aborted) throw new DocsiteError(`build stopped by ${state.aborted}`);
       };
+      assertInsideOutput(files.keys());
       if (opts.manifest && (await updateInPlace(opts.manifest, files, staticDir))) return;
       try {
         await mkdir(tmp);
         await writeFile(join(tmp, STAMP), STAMP_TEXT);
         if (staticDir && existsSync(staticDir)) {
           await cp(await realpath(staticDir), tmp, { recursive: true, filter: (s) => basename(s) !== STAMP });
+          await clearLinksInTheWay(tmp, files.keys(), linksUnder(tmp));
         }
         const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))));
         for (const d of dirs) await mkdir(d, { recursive: true });
@@ -503,19 +469,20 @@ async function writeInPlace(tmp: string, outDir: string): Promise<void> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new DocsiteError(
-      `could not write into ${shown(outDir)} in place (${e.code ?? e.message}${e.path ? ` on ${shown(e.path)}` : ""})`,
+      `could not write into ${shown(outDir)} in place (${systemReason(e)}${e.path ? ` on ${shown(e.path)}` : ""})`,
       {},
-      `${shown(outDir)} may now mix old and new files: fix the permissions and build again`,
+      `${shown(outDir)} may now mix old and new files: fix the cause (permissions, disk space) and build again`,
+      err,
     );
   }
 }
 
 function swapError(outDir: string, err: unknown): DocsiteError {
-  const e = err as NodeJS.ErrnoException;
   return new DocsiteError(
-    `could not replace ${shown(outDir)} (${e.code ?? e.message}); the previous output is unchanged`,
+    `could not replace ${shown(outDir)} (${systemReason(err)}); the previous output is unchanged`,
     {},
-    `check that ${shown(dirname(outDir))} is writable and that nothing holds ${shown(outDir)} open`,
+    `check that ${shown(dirname(outDir))} is writable, has space, and that nothing holds ${shown(outDir)} open`,
+    err,
   );
 }
 

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 
 /** Output file (relative to the site's output folder) → source file (relative to the site folder). */
 export function pageAssets(compiled: Iterable<CompiledMdx>, baseUrl: string): Map<string, string> {
@@ -27,9 +27,12 @@ export async function readPageAssets(rootDir: string, assets: Map<string, string
 export function componentStylesheet(
   compiled: Iterable<CompiledMdx>,
   baseUrl: string,
+  /** More CSS: the site's React pages' (cli/pages/). */
+  more: Iterable<string> = [],
 ): { file: string; url: string; css: string } | null {
   const blocks = new Set<string>();
   for (const c of compiled) for (const s of c.modules?.styles ?? []) blocks.add(s);
+  for (const s of more) blocks.add(s);
   if (!blocks.size) return null;
   const css = [...blocks].join("\n");
   const file = `assets/components-${hashText(css).slice(0, 10)}.css`;

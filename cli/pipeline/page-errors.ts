@@ -25,7 +25,7 @@ export class PageErrors extends DocsiteError {
 }
 
 /** Turns any failure while handling a page into a DocsiteError that names the page. */
-export function pageError(err: unknown, file: string): DocsiteError {
+function pageError(err: unknown, file: string): DocsiteError {
   if (err instanceof DocsiteError) {
     if (err.where.file) return err;
     return new DocsiteError(err.message, { ...err.where, file }, err.hint);

@@ -6,8 +6,7 @@ import { availableParallelism } from "node:os";
 import { Tinypool } from "tinypool";
 import type { RenderedPage, RenderTask } from "./render-store.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import type { CompileBatch } from "./compile-stage.ts";
-import type { WorkerTask } from "./worker.ts";
+import type { CompileBatch, WorkerTask } from "./worker.ts";
 import { reviveError, type WorkerResult } from "./task-errors.ts";
 import { WORKER_ENTRY } from "../boot/locations.ts";
 
@@ -15,17 +14,15 @@ import { WORKER_ENTRY } from "../boot/locations.ts";
 export const POOL_THRESHOLD = 48;
 /**
  * The same on machines with fewer than three cores, where the main thread's second core is already busy with V8's
- * own helper threads (parallel GC, the optimising compiler). Cold builds on this 2-core machine, alternating, CPU
- * user+sys (2026-11-24): this site, 368 pages / 382 routes: two workers 13.0 s wall and 22.6 s CPU, one thread
- * 13.3 s and 18.7 s, 57 MB less memory (median of 3); 3× the pages (1,086 routes): workers 23.9–25.2 s wall and
- * 41–42 s CPU, one thread 27.4–28.0 s and 36 s; 10× (3,550 routes): workers 72 s and a 1.5 GB peak, one thread
- * 92 s and 1.7 GB (a heap holding every page's compile garbage collects slower). So threads pay off in wall time and
- * memory from somewhere between 400 and 1,000 tasks.
+ * own helper threads (parallel GC, the optimising compiler). Measured there (docs/speed.md, "A worker pool"),
+ * threads pay off in wall time and memory from somewhere between 400 and 1,000 tasks: below, one thread does the
+ * same work in about the same time with less CPU and memory; above, a heap holding every page's compile garbage
+ * collects slower than two smaller ones.
  */
 export const POOL_THRESHOLD_FEW_CORES = 500;
 
 export interface BuildPool {
-  /** Renders a route into the render cache; its record comes back (pipeline/render-store.ts). */
+  /** Renders a route into the render store; its record comes back, or its HTML (pipeline/render-store.ts). */
   render(task: RenderTask): Promise<RenderedPage>;
   /** One result per page of the batch, in order; a page's error is its result, not a rejection. */
   compile(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>>;
@@ -69,7 +66,7 @@ export function createPool(threads = poolSize()): BuildPool {
 }
 
 /** Tasks from which a stage uses worker threads: more on a machine of one or two cores (unless DOCSITE_WORKERS). */
-export const poolThreshold = (cores = availableParallelism()): number =>
+const poolThreshold = (cores = availableParallelism()): number =>
   cores < 3 && process.env.DOCSITE_WORKERS === undefined ? POOL_THRESHOLD_FEW_CORES : POOL_THRESHOLD;
 
 /** The pool for a stage of `count` tasks: worker threads for big batches, this thread for small ones. */
@@ -80,8 +77,8 @@ export const poolFor = (count: number, shared: () => BuildPool, cores = availabl
  * The pool for compiling `count` pages. Where poolFor would keep a batch of POOL_THRESHOLD pages or more in this
  * thread (one or two cores, below POOL_THRESHOLD_FEW_CORES), the pages compile in one worker thread of the stage's
  * own, ended with the stage: a compile's garbage grows the heap of the thread it runs in, and a thread's heap is
- * given back when it ends. Cold builds of this site (368 pages): the main thread leaves the compile at 141–157 MB
- * instead of about 300 MB; the images and the render start from there.
+ * given back when it ends, so the main thread leaves the compile at about half the memory, and the images and the
+ * render start from there.
  */
 export function compilePoolFor(
   count: number,

@@ -6,29 +6,42 @@
 //
 // Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
 // inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read
-// only if the output needs the file written: a rebuild that changes nothing reads no page (about 40 MB on this site).
+// (and checked) only if the output needs the file written: a rebuild that changes nothing reads no page.
 import { outputFileOf } from "../routes/paths.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
-import { cacheKey, registerShared, sharedRef, type BuildCache } from "./cache.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { registerShared, sharedRef } from "../cache/shared.ts";
+import { CodeLost } from "../cache/compiled-pages.ts";
+import { PackReader, readPacked } from "../cache/packs.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
-import { ContentStore, contentRef, type ContentRef, type StoredContent } from "./content-cache.ts";
+import { ContentStore, contentRef, type ContentRef, type ContentRecord } from "./content-cache.ts";
 import { randomUUID } from "node:crypto";
 import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
 import type { Content } from "./output-update.ts";
-import { RENDER_NS, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
-import { PackReader, readPacked } from "./pack-store.ts";
+import { RENDER_STORE, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 
 /**
  * The render index: the records of the pages the last render stage used, by render key. Written once per build after
  * every HTML entry it names is complete, it is what vouches for an entry: the pages' HTML is appended to packs
- * (pipeline/pack-store.ts), so one that a killed build left half-written is named by no index and renders again.
+ * (cli/cache/packs.ts), so one that a killed build left half-written is named by no index and renders again.
  */
 const RENDER_INDEX = "render-index.json";
+
+interface RenderOptions {
+  /**
+   * Whether the output already holds `file` with content hash `hash`: then a cached page's HTML is not needed, and
+   * not read. Otherwise it is read and checked now, so that a damaged entry renders again rather than failing the
+   * write. Without it, every cached page is checked.
+   */
+  outputHas?: (file: string, hash: string) => boolean;
+  /** Compiles a page again whose cached code was lost or damaged (pipeline/compile-stage.ts). */
+  recompile?: (compiled: CompiledMdx) => Promise<void>;
+}
 
 export interface RenderStats {
   rendered: number;
@@ -41,6 +54,7 @@ export async function renderRoutes(
   cache: BuildCache,
   logger: Logger,
   sharedPool: () => BuildPool,
+  opts: RenderOptions = {},
 ): Promise<{
   files: Map<string, Content>;
   /** The inline code of every page, in route order (for the Content-Security-Policy). */
@@ -50,7 +64,7 @@ export async function renderRoutes(
 }> {
   const files = new Map<string, Content>();
   const inlineOf = new Map<string, InlineCode>();
-  const known = new PackReader<PageRecord>(cache, RENDER_NS, RENDER_INDEX);
+  const known = new PackReader<PageRecord>(cache, RENDER_STORE, RENDER_INDEX);
   const index = new Map<string, PageRecord>();
   /**
    * A page in the render cache, found there or just rendered into it (where it was rendered): its record goes into
@@ -65,26 +79,28 @@ export async function renderRoutes(
   const misses: Array<{ route: Route; key: string; job: RenderJob; content?: ContentRef }> = [];
   // The content index of the last stage, and the one this stage writes: the content every route's page uses now.
   const contents = new ContentStore(cache);
-  const nextContents = new Map<string, StoredContent>();
+  const nextContents = new Map<string, ContentRecord>();
   const stage = randomUUID();
   const failed: Array<{ route: Route; error: unknown }> = [];
-  // Hashed once, not once per route: the model is not changed after loading.
-  registerShared(
-    ctx.config,
-    ctx.assets,
-    ...[...ctx.strings.values()].map((s) => s.messages),
-    ...ctx.table.sidebars.values(),
-  );
+  // Hashed once, not once per route: the model is not changed after loading. The config stands in keys without its
+  // absolute site folder, which no page shows.
+  const { rootDir: _, ...portableConfig } = ctx.config;
+  registerShared(ctx.config, portableConfig);
+  for (const o of [ctx.assets, ...[...ctx.strings.values()].map((s) => s.messages), ...ctx.table.sidebars.values()])
+    registerShared(o);
+  // A cached page's HTML is read (and checked) now only if the output does not already hold it.
+  const usable = (file: string, record: PageRecord) =>
+    known.has(record) && (opts.outputHas?.(file, record.hash) || known.bytes(record) !== undefined);
   for (const route of routes) {
     try {
       const job = prepareRoute(ctx, route, codeRef);
-      const key = jobKey(job);
+      const key = cache.key(RENDER_STORE, jobInputs(job));
       const file = outputFileOf(ctx.config, route.path);
       const record = known.index.get(key);
-      const content = contentRef(job);
+      const content = contentRef(cache, job);
       const stored = content && contents.index.get(content.key);
       if (stored) nextContents.set(content.key, stored);
-      if (record && known.has(record)) {
+      if (record && usable(file, record)) {
         handOn(route, file, key, record);
         stats.cached++;
       } else misses.push({ route, key, job, content });
@@ -101,14 +117,21 @@ export async function renderRoutes(
       const html = content && contents.html(content, job);
       const task: RenderTask =
         html === undefined
-          ? { job: withCode(job, route), cacheDir: cache.dir, stage, content }
-          : { job: withContent(job, html), cacheDir: cache.dir, stage };
+          ? { job: await withCode(job, route, opts.recompile), cache: cache.handle(), stage, content }
+          : { job: withContent(job, html), cache: cache.handle(), stage };
       rendered = await pool.render(task);
     } catch (err) {
       throw withOrigin(err, route);
     }
+    if (rendered.cacheProblem) cache.absorb({ damaged: {}, writeProblem: rendered.cacheProblem });
     if (content && rendered.content) nextContents.set(content.key, rendered.content);
-    handOn(route, outputFileOf(ctx.config, route.path), key, rendered.record);
+    const file = outputFileOf(ctx.config, route.path);
+    if (rendered.record) handOn(route, file, key, rendered.record);
+    else {
+      // The cache could not take the page: its HTML goes to the output as it is.
+      files.set(file, rendered.html);
+      inlineOf.set(file, inlineCodeFromJson(rendered.facts.inline));
+    }
     stats.rendered++;
     logger.progress("rendering", ++n, misses.length);
   });
@@ -131,48 +154,61 @@ export async function renderRoutes(
   return { files: ordered, inline, stats, errors: failed };
 }
 
-/** A cached page's HTML, read when its file is written: as bytes, which are what the file gets. */
+/** A cached page's HTML, read (and checked) when its file is written: as bytes, which are what the file gets. */
 function cachedHtml(cache: BuildCache, record: PageRecord, route: Route): Uint8Array {
-  const html = readPacked(cache, RENDER_NS, record);
-  if (html === undefined)
+  const html = readPacked(cache, RENDER_STORE, record);
+  if (html === undefined) {
+    // The next build renders every page again rather than meeting this entry again.
+    cache.dropIndex(RENDER_INDEX);
     throw new DocsiteError(
       `the build cache lost the page ${route.path} while the build ran`,
       { file: route.origin },
-      "run the build again (was .docsite/cache removed meanwhile?)",
+      "run the build again (was .docsite/cache changed meanwhile?)",
     );
+  }
   return html;
 }
 
 /**
- * The cache key of a render job: the job as JSON with the shared objects (config, strings, the sidebar) written as
- * their hashes. The same key `cacheKey(job)` gives, up to that, computed with JSON.stringify's native path: a
- * replacer function is called for every value of the job, which took more CPU than the rest of a cached route.
+ * The render store's inputs of a job: the job as JSON with the shared objects (config, strings, the sidebar) written
+ * as their hashes (cli/cache/shared.ts), with JSON.stringify's native path: a replacer function is called for every
+ * value of the job, which took more CPU than the rest of a cached route.
  */
-function jobKey(job: RenderJob): string {
+function jobInputs(job: RenderJob): string {
   let page: RenderJob["page"] = job.page;
   if (page.kind === "doc" && page.data.sidebar)
     page = { ...page, data: { ...page.data, sidebar: sharedRef(page.data.sidebar) as typeof page.data.sidebar } };
-  return cacheKey(
-    JSON.stringify({
-      ...job,
-      messages: sharedRef(job.messages),
-      fallback: job.fallback && { ...job.fallback, messages: sharedRef(job.fallback.messages) },
-      page,
-      document: { ...job.document, config: sharedRef(job.document.config), assets: sharedRef(job.document.assets) },
-    }),
-  );
+  // A custom page's module by its code's hash: the URL it is imported from is where this docsite is.
+  if (page.kind === "page") page = { ...page, module: "" };
+  return JSON.stringify({
+    ...job,
+    messages: sharedRef(job.messages),
+    fallback: job.fallback && { ...job.fallback, messages: sharedRef(job.fallback.messages) },
+    page,
+    document: { ...job.document, config: sharedRef(job.document.config), assets: sharedRef(job.document.assets) },
+  });
 }
 
 // A page's compiled code (tens of KB) stands in the key as its hash, worked out when it was compiled: the code of a
-// cached page is then read only if the page renders (mdx/compile.ts).
+// cached page is then read only if the page renders (cli/cache/compiled-pages.ts).
 const codeRef = (compiled: CompiledMdx) => `#code:${compiled.codeHash}`;
 
-/** The job of a route to render, with its page's code in place of the code's hash. */
-function withCode(job: RenderJob, route: Route): RenderJob {
+/**
+ * The job of a route to render, with its page's code in place of the code's hash. Code the cache lost or damaged is
+ * compiled again first.
+ */
+async function withCode(job: RenderJob, route: Route, recompile: RenderOptions["recompile"]): Promise<RenderJob> {
   const page = job.page;
-  if ((page.kind === "doc" || page.kind === "blogPost") && "compiled" in route)
-    return { ...job, page: { ...page, code: route.compiled.code } };
-  return job;
+  if ((page.kind !== "doc" && page.kind !== "blogPost") || !("compiled" in route)) return job;
+  let code: string;
+  try {
+    code = route.compiled.code;
+  } catch (err) {
+    if (!(err instanceof CodeLost) || !recompile) throw err;
+    await recompile(route.compiled);
+    code = route.compiled.code;
+  }
+  return { ...job, page: { ...page, code } };
 }
 
 /** The job of a route to render, with its content's HTML (from the content cache) in place of its code. */

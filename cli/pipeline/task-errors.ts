@@ -2,7 +2,7 @@
 // keeps its file, line and hint.
 import { DocsiteError } from "../log.ts";
 
-export interface SerializedError {
+interface SerializedError {
   message: string;
   where?: DocsiteError["where"];
   hint?: string;

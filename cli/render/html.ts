@@ -10,13 +10,6 @@ import {
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** JSON that is safe inside a <script> element. */
-export const scriptJson = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
 export interface HeadData {
   title: string;
   description: string;
@@ -36,8 +29,7 @@ export interface Assets {
   css: string[];
   /**
    * The stylesheet's text, written into each page's head instead of a `<link>` to `css` (a build does this; `dev`
-   * links the file). It saves the one request that blocks the first paint: ~6 KB gzip, measured as 0.2–0.3 s of
-   * Lighthouse's simulated mobile FCP/LCP (README, "Speed").
+   * links the file). It saves the one request that blocks the first paint (docs/speed.md, "Page speed").
    */
   inlineCss?: string;
   /** Stylesheets linked in every case, after the theme's: the project components' CSS of an imported site. */
@@ -46,20 +38,30 @@ export interface Assets {
   preload: string[];
   /** Chunks the search page preloads besides the entry's (see ClientBundle.searchPage). */
   searchPage?: string[];
+  /** The moving-picture player, for pages with a video (see ClientBundle.movingPictures). */
+  movingPictures?: string;
+  /** The runtime of project islands (cli/islands/runtime.ts): pages with islands name and preload it. */
+  islands?: string;
 }
+
+/** The script tag of a page that shows a moving picture from a video file. */
+export const movingPicturesScript = (assets: Assets): string =>
+  assets.movingPictures
+    ? `<script type="module" src="${escapeHtml(assets.movingPictures)}" data-page-script></script>`
+    : "";
 
 /** The head tags that preload the search page's chunks. */
 export const searchPagePreloads = (assets: Assets): string =>
   (assets.searchPage ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("\n");
 
 /** CSS text that cannot end the `<style>` element it sits in. */
-export const styleText = (css: string) => css.replace(/<\/(style)/gi, "<\\/$1");
+const styleText = (css: string) => css.replace(/<\/(style)/gi, "<\\/$1");
 
 /**
  * Runs before first paint: marks JS as on, applies the stored colour mode (unless the page opts out), hides a
  * dismissed announcement, and shows the base-URL banner when the site is served from the wrong path.
  */
-export function inlineHeadScript(
+function inlineHeadScript(
   config: SiteConfig,
   applyColorMode: boolean,
   baseUrl: { path: string; message: string },

@@ -42,13 +42,24 @@ export function buildLayoutData(
         const href = item.href ?? loc(item.to!);
         return {
           kind: "link",
-          label: t(item.label),
+          label: item.label ? t(item.label) : (item.ariaLabel ?? ""),
           href,
           external: Boolean(item.href),
           active: !item.href && isActive(href),
           icon: item.icon,
+          className: item.className,
         };
       }
+      case "dropdown":
+        return {
+          kind: "dropdown",
+          id: `dropdown-${config.navbar.items.indexOf(item)}`,
+          label: t(item.label),
+          items: item.items.map((l) => {
+            const href = l.href ?? loc(l.to!);
+            return { label: t(l.label), href, external: Boolean(l.href), active: !l.href && isActive(href) };
+          }),
+        };
       case "docSidebar": {
         const href = table.sidebarLinks.get(`${locale}|${item.sidebarId}`)!;
         const active = route.kind === "doc" && route.sidebarId === item.sidebarId;
@@ -91,7 +102,7 @@ export function buildLayoutData(
     siteTitle: config.title,
     locale,
     homeHref: localeBase(config, locale),
-    logo: { ...config.navbar.logo, src: config.baseUrl + config.navbar.logo.src.replace(/^\//, "") },
+    logo: logoData(config),
     navbar: { title: config.navbar.title, hideOnScroll: config.navbar.hideOnScroll, left, right },
     footer: {
       groups: config.footer.links.map((g) => ({
@@ -100,6 +111,7 @@ export function buildLayoutData(
       })),
       icons: config.footer.icons.map((i) => ({ label: t(i.label), href: i.href, icon: i.icon })),
       copyright: t(config.footer.copyright, { year: new Date().getFullYear() }),
+      style: config.footer.style,
     },
     announcement: config.announcementBar
       ? {
@@ -114,4 +126,15 @@ export function buildLayoutData(
     docsVersion:
       route.kind === "doc" ? { pluginId: pluginIdOf(config, route.version), name: route.version.name } : undefined,
   };
+}
+
+/** A logo's address: a full or `data:` URL as it is, a path under static/ from the site's base URL. */
+export const assetUrl = (config: Pick<SiteConfig, "baseUrl">, src: string): string =>
+  /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src) ? src : config.baseUrl + src.replace(/^\//, "");
+
+/** The navbar logo, or null for a site without one (Docusaurus' `logo` is optional). */
+function logoData(config: SiteConfig): LayoutData["logo"] {
+  const { src, srcDark, ...rest } = config.navbar.logo;
+  if (!src) return null;
+  return { ...rest, src: assetUrl(config, src), ...(srcDark ? { srcDark: assetUrl(config, srcDark) } : {}) };
 }

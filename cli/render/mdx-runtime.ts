@@ -6,9 +6,11 @@ import * as jsxRuntime from "react/jsx-runtime";
 import * as ReactDOM from "react-dom";
 import * as ReactDOMServer from "react-dom/server";
 import { pathToFileURL } from "node:url";
+import { createRequire, isBuiltin } from "node:module";
 import { fromRoot } from "../boot/locations.ts";
 import { themeModule, docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { pageComponents } from "./page-components.ts";
+import { islandExports } from "../islands/ssr.ts";
 
 export { pageComponents };
 
@@ -18,13 +20,18 @@ export interface RuntimeSite {
   url: string;
 }
 
+const nodeRequire = createRequire(import.meta.url);
+
 type MdxModule = { default: ComponentType<{ components?: object }> };
 
 // A project component's bundle (cli/mdx/components.ts), evaluated once per code string.
 const componentModules = new Map<string, unknown>();
 
-/** Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite. */
-function runComponent(code: string, site: RuntimeSite): unknown {
+/**
+ * Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite; `more` answers
+ * other requests first (a page's islands: cli/pages/render-page.ts).
+ */
+export function runComponent(code: string, site: RuntimeSite, more?: (request: string) => unknown): unknown {
   const key = `${site.baseUrl}\0${code}`;
   if (componentModules.has(key)) return componentModules.get(key);
   const provided: Record<string, unknown> = {
@@ -36,6 +43,8 @@ function runComponent(code: string, site: RuntimeSite): unknown {
   };
   const require = (spec: string): unknown => {
     if (spec in provided) return provided[spec];
+    const given = more?.(spec);
+    if (given !== undefined) return given;
     // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
     // A Markdown file the component imports, compiled (cli/mdx/components.ts): a component drawing it.
     if (spec === "docsite:mdx") return { content: (mdxCode: string) => mdxContentSync(mdxCode, site) };
@@ -44,6 +53,8 @@ function runComponent(code: string, site: RuntimeSite): unknown {
     if (theme) return { __esModule: true, ...themeModule(theme[1]) };
     if (spec.startsWith("@docusaurus/"))
       return { __esModule: true, ...(docusaurusModule(spec.slice("@docusaurus/".length), site) as object) };
+    // Node's own modules: a component runs in Node while the site is drawn (a package may read `path`).
+    if (isBuiltin(spec)) return nodeRequire(spec);
     throw new Error(`a component requires "${spec}", which docsite does not provide`);
   };
   const module = { exports: {} as Record<string, unknown> };
@@ -70,7 +81,11 @@ export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
   const docsite = {
     theme: (name: string) => themeModule(name),
     docusaurus: (name: string) => docusaurusModule(name, site),
-    component: (componentCode: string) => runComponent(componentCode, site),
+    // A component that needs the browser comes with its island key: drawn as an island (cli/islands/ssr.ts).
+    component: (componentCode: string, island?: string) => {
+      const exports = runComponent(componentCode, site) as Record<string, unknown>;
+      return island ? islandExports(exports, island) : exports;
+    },
     partial(partialCode: string) {
       let p = partials.get(partialCode);
       if (!p) {

@@ -1,56 +1,80 @@
 // Custom pages (content/pages/*.tsx): compiled with esbuild and imported for server rendering.
+//
+// A compiled page is kept in the build cache (store `pages`) by the toolchain and its site-relative file, with the
+// files esbuild read for it (the page and the site's own modules it imports) and their content hashes: while those
+// hold, the page is imported without esbuild, whose service process a build then need not start. What a page imports
+// from docsite (the theme) and from packages (React) is written into the kept code as a placeholder and resolved when
+// the page is loaded, from this docsite: the code holds no absolute path, so a project moved with its cache keeps it.
+// The module, so resolved, is imported from a file beside the entries (checked against the code before each use);
+// without a cache that can be written, from a temporary folder, or from its text (a `data:` URL).
 import type { PageModule } from "../public-types.ts";
-import { dirname, join, resolve as resolvePath } from "node:path";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { join, relative, resolve as resolvePath, sep } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
+import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
-import { BUNDLE_DIR, fromRoot, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
-import { codeHash } from "../pipeline/code-hash.ts";
+import { fromRoot, PACKAGE_ROOT, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 
 export type { PageModule } from "../public-types.ts";
 
-// The URL each loaded module was imported from, so a worker thread can import the same compiled file.
-const urls = new WeakMap<object, string>();
-export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!;
+export const PAGES_STORE = "pages";
+
+// The URL each loaded module was imported from (a worker thread imports the same one), and what it was made of.
+const urls = new WeakMap<object, { url: string; id: string }>();
+export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!.url;
+/** A hash of the page's compiled code as kept (no absolute path in it): what a cache key holds for the module. */
+export const moduleIdOf = (mod: PageModule): string => urls.get(mod)!.id;
 
 const themeDir = fromRoot("theme");
-const themeEntry = fromRoot("theme", "index.ts");
 
-/**
- * A compiled page as the build cache keeps it: the module file, the files esbuild read for it (the page and the
- * site's own modules it imports) with their content hashes, and what the output depends on besides them (docsite's
- * code, and where the theme and packages resolve: the bundled CLI and the sources differ). While those hold, the
- * page is imported without esbuild, whose service process a build then need not start (about 20 ms of each build).
- */
+/** A compiled page as the store keeps it: its code with placeholders, and the files it was made from. */
 interface CompiledPage {
-  depends: string;
+  code: string;
+  /** Site-relative path (with `/`) → content hash. */
   inputs: Record<string, string>;
-  out: string;
 }
 
-const dependsOn = () => `${codeHash()}\0${BUNDLE_DIR ?? ""}\0${requireHere.resolve("react")}`;
-const recordFileOf = (cacheDir: string, abs: string) => join(cacheDir, "pages", `${hashText(abs)}.json`);
+const PLACEHOLDER = /"docsite-(package|theme):([^"]+)"/g;
 
-/** The cached module of the page at `abs`, when it is still what a compile would give. */
-function cachedPage(cacheDir: string, abs: string): string | undefined {
+/** The code with its placeholders replaced by where the package or theme module is for this docsite. */
+const resolved = (code: string) =>
+  code.replace(PLACEHOLDER, (_, kind: string, spec: string) =>
+    JSON.stringify(
+      kind === "package" ? pathToFileURL(requireHere.resolve(spec)).href : themeModuleUrl(join(PACKAGE_ROOT, spec)),
+    ),
+  );
+
+/** The kept compile of a page, when every file it was made from is unchanged. */
+function cachedPage(cache: BuildCache, root: string, file: string): CompiledPage | undefined {
+  const text = cache.readText(PAGES_STORE, cache.key(PAGES_STORE, file));
+  if (text === undefined) return undefined;
+  let rec: CompiledPage;
   try {
-    const rec = JSON.parse(readFileSync(recordFileOf(cacheDir, abs), "utf8")) as CompiledPage;
-    if (rec.depends !== dependsOn() || !existsSync(rec.out)) return undefined;
-    for (const [file, hash] of Object.entries(rec.inputs))
-      if (hashText(readFileSync(file, "utf8")) !== hash) return undefined;
-    return rec.out;
+    rec = JSON.parse(text) as CompiledPage;
   } catch {
-    return undefined; // none yet, or an input is gone
+    cache.damaged(PAGES_STORE);
+    return undefined;
   }
+  try {
+    for (const [f, hash] of Object.entries(rec.inputs))
+      if (hashText(readFileSync(join(root, f), "utf8")) !== hash) return undefined;
+  } catch {
+    return undefined; // an input is gone
+  }
+  return rec;
 }
 
-/** Imports a page module (content/pages/*.tsx), compiled now or earlier (`compilePage`). */
-export async function loadPageModule(abs: string, file: string, cacheDir: string): Promise<PageModule> {
-  const outFile = cachedPage(cacheDir, abs) ?? (await compilePage(abs, file, cacheDir));
-  const url = pathToFileURL(outFile).href;
+/** Imports a page module (content/pages/*.tsx of the site at `root`), compiled now or kept from before. */
+export async function loadPageModule(root: string, abs: string, file: string, cache: BuildCache): Promise<PageModule> {
+  let page = cachedPage(cache, root, file);
+  if (!page) {
+    page = await compilePage(root, abs, file);
+    cache.write(PAGES_STORE, cache.key(PAGES_STORE, file), JSON.stringify(page));
+  }
+  const url = moduleUrl(cache, resolved(page.code));
   const mod = (await import(url)) as Partial<PageModule>;
   if (typeof mod.default !== "function") {
     throw new DocsiteError(
@@ -59,17 +83,57 @@ export async function loadPageModule(abs: string, file: string, cacheDir: string
       "export the page component as default: `export default function Page() { … }`",
     );
   }
-  urls.set(mod, url);
+  urls.set(mod, { url, id: hashText(page.code) });
   return mod as PageModule;
 }
 
+let scratch: string | undefined;
+
+/** Where the resolved module is imported from (see the head of this file). */
+function moduleUrl(cache: BuildCache, code: string): string {
+  const name = `${hashText(code)}.mjs`;
+  const write = (dir: string): string | undefined => {
+    const file = join(dir, name);
+    try {
+      if (readFileSync(file, "utf8") === code) return pathToFileURL(file).href;
+    } catch {
+      // not there yet
+    }
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${file}.${process.pid}.tmp`, code);
+      renameSync(`${file}.${process.pid}.tmp`, file);
+      return pathToFileURL(file).href;
+    } catch {
+      rmSync(`${file}.${process.pid}.tmp`, { force: true });
+      return undefined;
+    }
+  };
+  if (cache.writable) {
+    const url = write(cache.folder(PAGES_STORE));
+    cache.keep(PAGES_STORE, [name.slice(0, 16)]);
+    if (url) return url;
+  }
+  try {
+    if (!scratch) {
+      const dir = mkdtempSync(join(tmpdir(), "docsite-pages-"));
+      process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+      scratch = dir;
+    }
+    const url = write(scratch);
+    if (url) return url;
+  } catch {
+    // no temporary folder either
+  }
+  return `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
+}
+
 /**
- * Compiles a page module with esbuild into the cache, records what it was made from, and gives the module file's
- * path. The theme and packages (react) are resolved from docsite itself and left external, so the page shares their
- * module instances with the renderer — React context from the theme works — whatever package.json or tsconfig the
- * site folder has.
+ * Compiles a page module with esbuild. The theme and packages (react) are left external and resolved from docsite
+ * itself, so the page shares their module instances with the renderer — React context from the theme works —
+ * whatever package.json or tsconfig the site folder has.
  */
-async function compilePage(abs: string, file: string, cacheDir: string): Promise<string> {
+async function compilePage(root: string, abs: string, file: string): Promise<CompiledPage> {
   let code: string;
   let inputs: string[];
   try {
@@ -82,6 +146,7 @@ async function compilePage(abs: string, file: string, cacheDir: string): Promise
       write: false,
       metafile: true,
       logLevel: "silent",
+      absWorkingDir: root,
       plugins: [
         {
           name: "docsite-externals",
@@ -89,7 +154,7 @@ async function compilePage(abs: string, file: string, cacheDir: string): Promise
             b.onResolve({ filter: /.*/ }, (args) => {
               if (args.kind === "entry-point") return undefined;
               // docsite's public surface: the theme module the renderer itself uses (one React context).
-              if (args.path === "docsite/theme") return { path: themeModuleUrl(themeEntry), external: true };
+              if (args.path === "docsite/theme") return { path: "docsite-theme:theme/index.ts", external: true };
               if (args.path === "docsite" || args.path.startsWith("docsite/"))
                 return {
                   errors: [
@@ -101,18 +166,21 @@ async function compilePage(abs: string, file: string, cacheDir: string): Promise
                     },
                   ],
                 };
-              if (!args.path.startsWith(".") && !args.path.startsWith("/"))
-                return { path: pathToFileURL(requireHere.resolve(args.path)).href, external: true };
+              if (!args.path.startsWith(".") && !args.path.startsWith("/")) {
+                requireHere.resolve(args.path); // a package docsite does not have fails here, naming it
+                return { path: `docsite-package:${args.path}`, external: true };
+              }
               const target = resolvePath(args.resolveDir, args.path);
-              return target.startsWith(themeDir) ? { path: themeModuleUrl(target), external: true } : undefined;
+              if (!target.startsWith(themeDir)) return undefined;
+              return { path: `docsite-theme:${relative(PACKAGE_ROOT, target).split(sep).join("/")}`, external: true };
             });
           },
         },
       ],
     });
     code = out.outputFiles[0].text;
-    // Relative to esbuild's working folder, this process's.
-    inputs = Object.keys(out.metafile.inputs).map((f) => resolvePath(f));
+    // Relative to esbuild's working folder, the site's.
+    inputs = Object.keys(out.metafile.inputs);
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
     throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, {
@@ -120,14 +188,8 @@ async function compilePage(abs: string, file: string, cacheDir: string): Promise
       line: e?.location?.line,
     });
   }
-  const outFile = join(cacheDir, "pages", `${hashText(abs + code)}.mjs`);
-  await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, code);
-  const rec: CompiledPage = {
-    depends: dependsOn(),
-    inputs: Object.fromEntries(inputs.map((f) => [f, hashText(readFileSync(f, "utf8"))])),
-    out: outFile,
+  return {
+    code,
+    inputs: Object.fromEntries(inputs.map((f) => [f, hashText(readFileSync(join(root, f), "utf8"))])),
   };
-  await writeFile(recordFileOf(cacheDir, abs), JSON.stringify(rec));
-  return outFile;
 }

@@ -13,10 +13,14 @@ import { DocContext } from "../../theme/docs/DocCards.tsx";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
 import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
+import { PageHead, type PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
+import { sitePageComponent, withPageHead } from "../pages/render-page.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
+import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
@@ -34,8 +38,13 @@ export type PageSpec =
   | { kind: "versions"; props: Props<typeof VersionsPage> }
   | { kind: "notFound" }
   | { kind: "redirect"; props: Props<typeof RedirectPage> }
-  /** A custom page: the URL of its compiled module (the file name holds a hash of its code). */
-  | { kind: "page"; module: string; props: { locale: string } };
+  /** A custom page: the URL its compiled module is imported from, and the hash of its code (cache keys hold that). */
+  | { kind: "page"; module: string; moduleId: string; props: { locale: string } }
+  /**
+   * A React page of the site's pages folder (cli/pages/): its CommonJS code, the code of the islands it imports by
+   * key, and its own key when it is an island as a whole.
+   */
+  | { kind: "sitePage"; code: string; islands: Record<string, string>; island?: string };
 
 export interface RenderJob {
   locale: string;
@@ -45,6 +54,8 @@ export interface RenderJob {
   messages: Messages;
   /** The default locale's strings, which answer keys this locale lacks (absent for the default locale). */
   fallback?: { locale: string; messages: Messages };
+  /** The browser chunk of each island the page uses, by island key (cli/islands/). */
+  islands?: Record<string, string>;
   layout: LayoutData;
   wide: boolean;
   page: PageSpec;
@@ -72,7 +83,7 @@ async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent
 const CONTENT_SLOT = "docsite-content-slot";
 const SLOT_HTML = `<${CONTENT_SLOT}></${CONTENT_SLOT}>`;
 
-async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode> {
+async function pageElement(spec: PageSpec, site: RuntimeSite, head?: PageHeadData): Promise<ReactNode> {
   switch (spec.kind) {
     case "doc":
       return h(DocPage, {
@@ -108,6 +119,8 @@ async function pageElement(spec: PageSpec, site: RuntimeSite): Promise<ReactNode
       const mod = (await import(spec.module)) as PageModule;
       return h(mod.default, spec.props);
     }
+    case "sitePage":
+      return h(PageHead.Provider, { value: head ?? {} }, h(sitePageComponent(spec, site)));
   }
 }
 
@@ -149,23 +162,32 @@ async function drawContent(
     content = h(DocContext.Provider, { value: sidebar }, content);
   }
   if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
+  if (job.islands) content = h(IslandRender.Provider, { value: islandRenderState(job.islands, "c") }, content);
   const layout = watched(job.layout, () => (reads.layout = true));
   // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
   const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t: shown }, layout, children: content }), {
     identifierPrefix: "c",
   });
-  return { html, reads };
+  return { html: job.islands ? pruneSlotTemplates(html) : html, reads };
 }
 
-/** The document of a job, and the content it drew (absent when the job brought its content, or has none). */
-export async function renderJobParts(job: RenderJob): Promise<{ html: string; content?: DrawnContent }> {
+/**
+ * The document of a job, the content it drew (absent when the job brought its content, or has none), and the
+ * inline scripts docsite itself put in its body (the Content-Security-Policy allows those, and no others there).
+ */
+export async function renderJobParts(
+  job: RenderJob,
+): Promise<{ html: string; content?: DrawnContent; ownScripts: string[] }> {
   const strings = jobStrings(job);
   const t = strings.t.bind(strings);
   const spec = job.page;
   const drawn = hasContent(spec) && spec.content === undefined ? await drawContent(spec, job, t) : undefined;
-  const element = await pageElement(spec, job.document.config);
+  // What a React page's Layout and Head say about the document (its title, description).
+  const head: PageHeadData | undefined = spec.kind === "sitePage" ? {} : undefined;
+  const element = await pageElement(spec, job.document.config, head);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
-  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  let page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  if (job.islands) page = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, page);
   let body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
@@ -173,12 +195,19 @@ export async function renderJobParts(job: RenderJob): Promise<{ html: string; co
       children: h(Layout, { wide: job.wide, children: page }),
     }),
   );
+  if (job.islands) body = pruneSlotTemplates(body);
   if (hasContent(spec)) {
     const at = body.indexOf(SLOT_HTML);
     if (at < 0) throw new Error("the layout lost the page content's place");
     body = body.slice(0, at) + (drawn?.html ?? spec.content) + body.slice(at + SLOT_HTML.length);
   }
-  return { html: publishHrefs(job.document.config, renderDocument({ ...job.document, body })), content: drawn };
+  const ownScripts = spec.kind === "search" && spec.props.search ? [prePaintScript(spec.props.search)] : [];
+  const document = head ? withPageHead(job.document, head) : job.document;
+  return {
+    html: publishHrefs(job.document.config, renderDocument({ ...document, body })),
+    content: drawn,
+    ownScripts,
+  };
 }
 
 export async function renderJob(job: RenderJob): Promise<string> {

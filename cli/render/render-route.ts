@@ -3,19 +3,23 @@
 // is a sound cache key and it can cross to a worker thread); `renderJob` draws it (render/render-job.ts).
 import { DocsiteError } from "../log.ts";
 import type { PageModule } from "./page-module.ts";
-import { moduleUrlOf } from "./page-module.ts";
+import { moduleIdOf, moduleUrlOf } from "./page-module.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
-import { escapeHtml, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
+import { escapeHtml, movingPicturesScript, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
 import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf, versionBase } from "../routes/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
-import { searchClientConfig, searchPreconnect } from "../search/index.ts";
+import { searchClientConfig, searchPreconnect } from "./search-config.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
+import type { SitePageBuild } from "../pages/bundle-page.ts";
+import { docBreadcrumbs } from "./breadcrumbs.ts";
+import type { SidebarNode } from "../routes/sidebar-nodes.ts";
+import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -47,6 +51,33 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
     generatedIndex: route.generatedIndex as DocPageData["generatedIndex"],
     lastUpdate: d.last_update,
     editUrl: typeof d.custom_edit_url === "string" ? d.custom_edit_url : undefined,
+    ...docChrome(config, route, sidebar),
+  };
+}
+
+/** The newest posts of a locale for the blog's sidebar (`blog.sidebarCount`; none by default). */
+function recentPosts(config: SiteConfig, table: RouteTable, locale: string): { recent?: RecentPosts } {
+  const count = config.blog.sidebarCount;
+  if (!count) return {};
+  const recent: RecentPosts = [];
+  // The table holds a locale's posts newest first.
+  for (const r of table.routes) {
+    if (recent.length >= count) break;
+    if (r.kind === "blogPost" && r.locale === locale && !r.unlisted) recent.push({ title: r.post.title, href: r.path });
+  }
+  return recent.length ? { recent } : {};
+}
+
+/** Breadcrumbs and the version badge, where the config asks for them (the Testplane site has neither). */
+function docChrome(
+  config: SiteConfig,
+  route: DocRoute,
+  sidebar: SidebarNode[] | undefined,
+): Pick<DocPageData, "breadcrumbs" | "versionBadge"> {
+  const items = config.docs.breadcrumbs ? docBreadcrumbs(sidebar, route.path) : undefined;
+  return {
+    ...(items ? { breadcrumbs: { items, homeHref: localeBase(config, route.locale) } } : {}),
+    ...(route.version.badge ? { versionBadge: route.version.label } : {}),
   };
 }
 
@@ -58,6 +89,10 @@ export interface RenderContext {
   pageModules: Map<string, PageModule>;
   /** The image stage's results (cli/images/stage.ts), by source path. */
   images?: ReadonlyMap<string, ImageData>;
+  /** The browser chunk of each island of the site, by island key (cli/islands/bundle.ts). */
+  islands?: ReadonlyMap<string, string>;
+  /** The site's React pages, bundled, by file (cli/pages/bundle-page.ts). */
+  sitePages?: ReadonlyMap<string, SitePageBuild>;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -119,7 +154,7 @@ export function prepareRoute(
     case "blogPost": {
       page = {
         kind: "blogPost",
-        props: { post: route.post, prev: route.prev, next: route.next },
+        props: { post: route.post, prev: route.prev, next: route.next, ...recentPosts(config, table, route.locale) },
         code: codeOf(route.compiled),
       };
       title = `${route.post.title} | ${config.title}`;
@@ -144,6 +179,7 @@ export function prepareRoute(
           nextHref: route.nextHref,
           archiveHref: `${blogBase(config, route.locale)}archive/`,
           ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
+          ...recentPosts(config, table, route.locale),
         },
         ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
       };
@@ -197,13 +233,42 @@ export function prepareRoute(
       page = { kind: "notFound" };
       title = `${t("theme.NotFound.title")} | ${config.title}`;
       break;
-    case "redirect":
-      page = { kind: "redirect", props: { to: publicPath(config, route.to) } };
-      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(publicPath(config, route.to))}">`;
+    case "redirect": {
+      const to = /^https?:\/\//.test(route.to) ? route.to : publicPath(config, route.to);
+      page = { kind: "redirect", props: { to } };
+      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(to)}">`;
       break;
+    }
+    case "sitePage": {
+      // A Markdown page is drawn as a doc without a sidebar (Docusaurus' MDX page: content and its TOC).
+      if (route.page.kind === "markdown") {
+        const d = route.compiled;
+        page = {
+          kind: "doc",
+          data: {
+            title: route.title,
+            hideTitle: d.headings[0]?.depth === 1,
+            toc: d.headings.filter((x) => x.depth >= 2 && x.depth <= 3),
+            hideToc: Boolean(route.hideToc),
+            activeHref: route.path,
+            unlisted: Boolean(route.unlisted),
+            untranslated: false,
+          },
+          code: codeOf(d),
+        };
+        title = `${route.title} | ${config.title}`;
+      } else {
+        const build = ctx.sitePages?.get(route.page.file);
+        if (!build) throw new Error(`internal: the page ${route.page.file} was not bundled`);
+        page = { kind: "sitePage", code: build.code, islands: build.islands, island: build.island };
+      }
+      description = route.description;
+      wide = true;
+      break;
+    }
     case "page": {
       const mod = ctx.pageModules.get(route.module.abs)!;
-      page = { kind: "page", module: moduleUrlOf(mod), props: { locale: route.locale } };
+      page = { kind: "page", module: moduleUrlOf(mod), moduleId: moduleIdOf(mod), props: { locale: route.locale } };
       const meta = mod.meta ?? {};
       title = meta.title ? t(meta.title) : config.title;
       description = meta.description ? t(meta.description) : config.tagline;
@@ -230,7 +295,10 @@ export function prepareRoute(
   const head: HeadData = {
     title,
     description,
-    canonical: publicUrl(config, route.kind === "redirect" ? route.to : route.path),
+    canonical:
+      route.kind === "redirect" && /^https?:\/\//.test(route.to)
+        ? route.to
+        : publicUrl(config, route.kind === "redirect" ? route.to : route.path),
     alternates:
       alts.length > 1
         ? [
@@ -251,9 +319,13 @@ export function prepareRoute(
     keywords,
     image,
   };
+  const images = imageEntries(ctx.images, routeImages(ctx, route));
+  if (images.some(([, d]) => d.video || d.dark?.video)) extraHead += movingPicturesScript(ctx.assets);
+  const islands = islandUrls(ctx, route);
   return {
     locale: route.locale,
-    images: imageEntries(ctx.images, routeImages(ctx, route)),
+    ...(islands ? { islands } : {}),
+    images,
     messages: strings.messages,
     fallback:
       route.locale === config.i18n.defaultLocale
@@ -269,7 +341,10 @@ export function prepareRoute(
       head,
       assets: ctx.assets,
       applyColorMode,
-      extraHead: extraHead + searchPreconnect(config),
+      extraHead:
+        extraHead +
+        searchPreconnect(config) +
+        (islands && ctx.assets.islands ? `<link rel="modulepreload" href="${escapeHtml(ctx.assets.islands)}">` : ""),
       // Per edition, as Docusaurus builds each locale with its own base URL (/ru/ for the Russian one).
       baseUrl: {
         path: localeBase(config, route.locale),
@@ -303,6 +378,8 @@ export function prepareRoute(
         "data-docs-versions": `${config.docs.pluginId}|${instanceVersions(config, config.docs.pluginId)
           .map((v) => v.name)
           .join(",")}`,
+        // A page with islands names their runtime; the main runtime loads it (theme/client/entry.ts).
+        ...(islands && ctx.assets.islands ? { "data-islands": ctx.assets.islands } : {}),
         // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
         ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
       },
@@ -332,6 +409,38 @@ export function imageEntries(
   // Sorted: the stage fills its map in the order encodes finish, which differs between runs (a cache key).
   if (!list) imageEntryLists.set(images, (list = [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return list;
+}
+
+/** The chunks of the islands a route's page uses, by key; undefined for a page without islands (most). */
+function islandUrls(ctx: RenderContext, route: Route): Record<string, string> | undefined {
+  const keys = routeIslands(ctx, route);
+  if (!keys.length) return undefined;
+  const urls: Record<string, string> = {};
+  for (const k of [...keys].sort()) {
+    const url = ctx.islands?.get(k);
+    if (!url) throw new Error(`internal: the island ${k} has no browser chunk`);
+    urls[k] = url;
+  }
+  return urls;
+}
+
+function routeIslands(ctx: RenderContext, route: Route): string[] {
+  if (route.kind === "doc" || route.kind === "blogPost") return route.compiled.modules?.islands ?? [];
+  if (route.kind === "sitePage") {
+    if (route.page.kind === "markdown") return route.compiled.modules?.islands ?? [];
+    const build = ctx.sitePages?.get(route.page.file);
+    return build ? [...Object.keys(build.islands), ...(build.island ? [build.island] : [])] : [];
+  }
+  if (route.kind === "blogList")
+    return [
+      ...new Set(
+        route.posts.flatMap((p) => {
+          const post = ctx.table.byPath.get(p.href);
+          return post?.kind === "blogPost" && p.excerpt ? (post.compiled.modules?.islands ?? []) : [];
+        }),
+      ),
+    ];
+  return [];
 }
 
 /** The images a route shows: its page's (Markdown images, <img>, partials) or a custom page's `meta.images`. */

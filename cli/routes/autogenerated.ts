@@ -2,7 +2,7 @@
 // `_category_.json` / `_category_.yml` (label, position, link, collapsed, className) and linked to its index doc
 // (index, README or a doc named like the folder) when it has one.
 import { existsSync, readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join, posix, relative, sep } from "node:path";
 import YAML from "yaml";
 import {
   generatedIndexOf,
@@ -10,8 +10,10 @@ import {
   type GeneratedIndexInput,
   type GeneratedIndexMaker,
   type SidebarNode,
-} from "./sidebars.ts";
+} from "./sidebar-nodes.ts";
 import { parseNumberPrefix } from "../content/doc-id.ts";
+import { hasDotSegment } from "../content/url-segments.ts";
+import { DocsiteError } from "../log.ts";
 
 export interface CategoryMeta {
   label?: string;
@@ -23,19 +25,37 @@ export interface CategoryMeta {
   link?: { type: "doc"; id: string } | GeneratedIndexInput | null;
 }
 
-/** Reads `_category_.json` or `.yml` of a folder among the given content folders (first found wins). */
-export function categoryMetaReader(folders: string[]): (dir: string) => CategoryMeta {
+/**
+ * Reads `_category_.json` or `.yml` of a folder among the given content folders (first found wins). A link slug
+ * with a `.` or `..` segment is an error naming the file (`rootDir`: the site folder, for that name).
+ */
+export function categoryMetaReader(folders: string[], rootDir = ""): (dir: string) => CategoryMeta {
   return (dir) => {
     for (const base of folders) {
       for (const name of ["_category_.json", "_category_.yml", "_category_.yaml"]) {
         const f = join(base, dir, name);
         if (!existsSync(f)) continue;
+        let meta: CategoryMeta;
+        let text: string;
         try {
-          const text = readFileSync(f, "utf8");
-          return (name.endsWith(".json") ? JSON.parse(text) : YAML.parse(text)) ?? {};
+          text = readFileSync(f, "utf8");
+          meta = (name.endsWith(".json") ? JSON.parse(text) : YAML.parse(text)) ?? {};
         } catch {
           return {};
         }
+        const slug = (meta.link as { slug?: unknown } | null | undefined)?.slug;
+        if (typeof slug === "string" && hasDotSegment(slug)) {
+          const at = text.indexOf(slug);
+          throw new DocsiteError(
+            `category link slug "${slug}" has a "." or ".." segment`,
+            {
+              file: rootDir ? relative(rootDir, f).split(sep).join("/") : f,
+              line: text.slice(0, at).split("\n").length,
+            },
+            "write the slug as a path inside the version's docs, e.g. /category/guides",
+          );
+        }
+        return meta;
       }
     }
     return {};
@@ -46,7 +66,7 @@ const stripNumber = (s: string) => parseNumberPrefix(s).name;
 const lastSegment = (id: string) => id.slice(id.lastIndexOf("/") + 1);
 
 /** Is this doc the index of its folder (index, README, or named like the folder)? */
-export function isCategoryIndex(id: string): boolean {
+function isCategoryIndex(id: string): boolean {
   const parts = id.split("/");
   const name = stripNumber(parts[parts.length - 1]).toLowerCase();
   const folder = parts.length > 1 ? stripNumber(parts[parts.length - 2]).toLowerCase() : null;

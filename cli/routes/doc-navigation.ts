@@ -5,10 +5,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
 import type { FrontMatter } from "../content/frontmatter.ts";
-import type { DocRef } from "./sidebars.ts";
+import type { DocRef } from "./sidebar-nodes.ts";
 import type { PrevNext } from "./types.ts";
 
-export interface NavigationInput {
+interface NavigationInput {
   rootDir: string;
   sidebarsFile: string;
   /** Sidebar ids of the version's sidebars file. */
@@ -28,7 +28,7 @@ export interface NavigationInput {
 }
 
 /** Line of a front matter field in a content file, for messages (read again: only errors need it). */
-export function frontMatterLine(rootDir: string, file: string, field: string): number | undefined {
+function frontMatterLine(rootDir: string, file: string, field: string): number | undefined {
   try {
     const i = readFileSync(join(rootDir, file), "utf8")
       .split(/\r?\n/)

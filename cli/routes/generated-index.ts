@@ -3,9 +3,9 @@
 // other (sidebar, prev/next, search, sitemap); the theme draws its items as cards (theme/docs/DocCards.tsx).
 import type { VersionConfig } from "../config/types.ts";
 import type { DocSource } from "../content/scan.ts";
-import { hashText } from "../content/scan.ts";
+import { hashText } from "../cache/hash.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import type { GeneratedIndex, SidebarCategoryNode, SidebarNode } from "./sidebars.ts";
+import type { GeneratedIndex, SidebarCategoryNode, SidebarNode } from "./sidebar-nodes.ts";
 
 export function generatedIndexSource(version: VersionConfig, locale: string, index: GeneratedIndex): DocSource {
   const data = {

@@ -1,14 +1,18 @@
 // Every URL shape of the site is decided here, so links, routes and files agree.
 import type { SiteConfig, VersionConfig } from "../config/types.ts";
 import { docIdOf } from "../content/doc-id.ts";
+import { resolveRelativeSlug } from "../content/url-segments.ts";
+
+/** The settings a page's URL is made of: what the URL helpers below read (the compile gets only these too). */
+type UrlConfig = Pick<SiteConfig, "baseUrl" | "i18n" | "docs" | "blog">;
 
 /** "/" for the default locale, "/ru/" for the others (with baseUrl in front). */
-export function localeBase(config: SiteConfig, locale: string): string {
+export function localeBase(config: UrlConfig, locale: string): string {
   return locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${locale}/`;
 }
 
 /** A site path written without locale ("/docs/v8/x/") made absolute for a locale ("/ru/docs/v8/x/"). */
-export function localizePath(config: SiteConfig, locale: string, sitePath: string): string {
+export function localizePath(config: UrlConfig, locale: string, sitePath: string): string {
   return localeBase(config, locale) + sitePath.replace(/^\//, "");
 }
 
@@ -24,14 +28,14 @@ export function encodePath(path: string): string {
 function decodeSegment(segment: string): string {
   try {
     const d = decodeURIComponent(segment);
-    return /[/\\]/.test(d) || d === "." || d === ".." ? segment : d;
+    return /[/\\\0]/.test(d) || d === "." || d === ".." ? segment : d;
   } catch {
     return segment;
   }
 }
 
 /** Doc id → path inside the version: "quickstart/index" → "quickstart/", "index" → "", "commands/browser/url" → "commands/browser/url/". */
-export function docIdToSlug(id: string): string {
+function docIdToSlug(id: string): string {
   const trimmed = encodePath(id.replace(/(^|\/)index$/, ""));
   return trimmed ? `${trimmed}/` : "";
 }
@@ -40,21 +44,21 @@ export function docIdToSlug(id: string): string {
 const folder = (segment: string) => (segment ? `${segment}/` : "");
 
 /** The docs instance a version belongs to (`docs.pluginId` for the site's main docs). */
-export const pluginIdOf = (config: SiteConfig, version: VersionConfig): string =>
+export const pluginIdOf = (config: UrlConfig, version: VersionConfig): string =>
   version.pluginId ?? config.docs.pluginId;
 
 /** The versions of one docs instance, in config order. */
-export const instanceVersions = (config: SiteConfig, pluginId: string): VersionConfig[] =>
+export const instanceVersions = (config: UrlConfig, pluginId: string): VersionConfig[] =>
   config.docs.versions.filter((v) => pluginIdOf(config, v) === pluginId);
 
 /** The last version of a docs instance (the main one when no id is given). */
-export function lastVersionOf(config: SiteConfig, pluginId = config.docs.pluginId): VersionConfig {
+export function lastVersionOf(config: UrlConfig, pluginId = config.docs.pluginId): VersionConfig {
   const versions = instanceVersions(config, pluginId);
   return versions.find((v) => v.isLast) ?? versions[0] ?? config.docs.versions[0];
 }
 
 /** The docs instances, main one first: their ids. */
-export const docsInstances = (config: SiteConfig): string[] => [
+export const docsInstances = (config: UrlConfig): string[] => [
   ...new Set([config.docs.pluginId, ...config.docs.versions.map((v) => pluginIdOf(config, v))]),
 ];
 
@@ -62,18 +66,19 @@ export const docsInstances = (config: SiteConfig): string[] => [
  * Where the docs of a locale start: "/docs/", "/ru/docs/", or "/" with `routeBasePath: ""` (docs at the root); for
  * another docs instance, where its docs start ("/community/").
  */
-export function docsRoot(config: SiteConfig, locale: string, version?: VersionConfig): string {
+export function docsRoot(config: UrlConfig, locale: string, version?: VersionConfig): string {
   return localeBase(config, locale) + folder(version?.routeBasePath ?? config.docs.routeBasePath);
 }
 
-export function versionBase(config: SiteConfig, locale: string, version: VersionConfig): string {
+export function versionBase(config: UrlConfig, locale: string, version: VersionConfig): string {
   return docsRoot(config, locale, version) + folder(version.path);
 }
 
-export function docPath(config: SiteConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
-  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does.
-  if (slug !== undefined && !slug.startsWith("/") && id.includes("/"))
-    slug = `${id.slice(0, id.lastIndexOf("/"))}/${slug}`;
+export function docPath(config: UrlConfig, locale: string, version: VersionConfig, id: string, slug?: string): string {
+  // A relative slug (no leading slash) is resolved against the doc's folder, as Docusaurus does; one that climbs
+  // above the version was refused when the front matter was read (content/url-segments.ts), and stays inside here.
+  if (slug !== undefined && !slug.startsWith("/"))
+    slug = resolveRelativeSlug(id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "", slug) ?? "";
   const tail =
     slug !== undefined
       ? encodePath(slug).replace(/^\/+/, "").replace(/\/*$/, "/").replace(/^\/$/, "")
@@ -81,12 +86,12 @@ export function docPath(config: SiteConfig, locale: string, version: VersionConf
   return versionBase(config, locale, version) + tail;
 }
 
-export function blogBase(config: SiteConfig, locale: string): string {
+export function blogBase(config: UrlConfig, locale: string): string {
   return localeBase(config, locale) + folder(config.blog.routeBasePath);
 }
 
 /** A path of the locale with its locale prefix removed: "/ru/docs/v8/" → "/docs/v8/". */
-export function stripLocale(config: SiteConfig, path: string): { locale: string; rest: string } {
+export function stripLocale(config: UrlConfig, path: string): { locale: string; rest: string } {
   for (const l of config.i18n.locales) {
     if (l === config.i18n.defaultLocale) continue;
     const base = localeBase(config, l);
@@ -111,7 +116,7 @@ export function outputFileOf(config: SiteConfig, path: string): string {
  * Where a content file is published, derived from its path alone (front-matter slugs are applied by the route table).
  * Used to resolve relative links such as `./click.mdx` while compiling, before the route table exists.
  */
-export function routeOfContentFile(config: SiteConfig, relFile: string): string | null {
+export function routeOfContentFile(config: UrlConfig, relFile: string): string | null {
   const m = /^content\/([^/]+)\/(?:docs\/([^/]+)\/(.+)|blog\/(.+))\.mdx?$/.exec(relFile);
   if (!m) return null;
   const [, locale, versionName, docId, blogFile] = m;

@@ -7,7 +7,7 @@ import { withoutSlash } from "../../theme/clean-path.ts";
 import { localeBase } from "./paths.ts";
 
 /** The paths that keep their slash in every form: the site's home and each locale's ("/", "/ru/"). */
-export const homePaths = (config: SiteConfig): string[] => config.i18n.locales.map((l) => localeBase(config, l));
+const homePaths = (config: SiteConfig): string[] => config.i18n.locales.map((l) => localeBase(config, l));
 
 /** A site path (with `?query`/`#hash` or not) as the site publishes it. */
 export function publicPath(config: SiteConfig, path: string): string {

@@ -17,16 +17,8 @@ import {
   docsInstances,
   lastVersionOf,
 } from "./paths.ts";
-import {
-  readSidebars,
-  resolveSidebar,
-  flattenSidebar,
-  firstLink,
-  type DocRef,
-  type GeneratedIndex,
-  type GeneratedIndexMaker,
-  type SidebarCategoryNode,
-} from "./sidebars.ts";
+import { readSidebars, resolveSidebar, flattenSidebar, firstLink } from "./sidebars.ts";
+import type { DocRef, GeneratedIndex, GeneratedIndexMaker, SidebarCategoryNode, SidebarNode } from "./sidebar-nodes.ts";
 import GithubSlugger from "github-slugger";
 import { generatedIndexCompiled, generatedIndexNodes, generatedIndexSource } from "./generated-index.ts";
 import { docNavigation } from "./doc-navigation.ts";
@@ -43,6 +35,13 @@ import {
 import { contentTitle, docTitle, firstParagraph } from "./page-meta.ts";
 import type { Route, RouteTable, DocRoute, BlogPostSummary, BlogPostRoute, BlogListRoute } from "./types.ts";
 import type { TagDef } from "../content/blog-meta.ts";
+import { hasDotSegment } from "../content/url-segments.ts";
+
+/** Line (1-based) of the first occurrence of `needle` in `text`, undefined when absent. */
+const lineOfText = (text: string, needle: string) => {
+  const at = text.indexOf(needle);
+  return at < 0 ? undefined : text.slice(0, at).split("\n").length;
+};
 
 export interface DocPlan {
   locale: string;
@@ -130,7 +129,7 @@ export function buildRouteTable(
 ): RouteTable {
   const routes: Route[] = [];
   const byPath = new Map<string, Route>();
-  const sidebars = new Map<string, import("./sidebars.ts").SidebarNode[]>();
+  const sidebars = new Map<string, SidebarNode[]>();
   const sidebarLinks = new Map<string, string>();
   const add = (r: Route) => {
     const prev = byPath.get(r.path);
@@ -212,6 +211,12 @@ export function buildRouteTable(
       const defaultStrings = strings.get(config.i18n.defaultLocale)!;
       const translateText = (k: string) => (t.has(k) ? t.t(k) : k);
       const generatedIndex: GeneratedIndexMaker = (rawLabel, link) => {
+        if (link.slug !== undefined && hasDotSegment(String(link.slug)))
+          throw new DocsiteError(
+            `category "${rawLabel}": generated-index slug "${link.slug}" has a "." or ".." segment`,
+            { file: version.sidebarsFile, line: lineOfText(text, JSON.stringify(link.slug)) },
+            "write the slug as a path inside the version's docs, e.g. /category/guides",
+          );
         const label = defaultStrings.has(rawLabel) ? defaultStrings.t(rawLabel) : rawLabel;
         const slug = (link.slug ?? `/category/${slugger.slug(label)}`).replace(/^\/+/, "").replace(/\/*$/, "/");
         return { id: `category:${slug}`, href: versionBase(config, locale, version) + encodePath(slug) };
@@ -227,6 +232,7 @@ export function buildRouteTable(
           text,
           categoryMeta: categoryMetaReader(
             [locale, config.i18n.defaultLocale].map((l) => `${config.rootDir}/content/${l}/docs/${version.name}`),
+            config.rootDir,
           ),
           generatedIndex,
         });
@@ -311,8 +317,8 @@ export function buildRouteTable(
     };
     const tagDefs = config.blog.tagPages
       ? {
-          ...readTagDefs(`${config.rootDir}/content/${config.i18n.defaultLocale}/blog`),
-          ...readTagDefs(`${config.rootDir}/content/${locale}/blog`),
+          ...readTagDefs(`${config.rootDir}/content/${config.i18n.defaultLocale}/blog`, config.rootDir),
+          ...readTagDefs(`${config.rootDir}/content/${locale}/blog`, config.rootDir),
         }
       : {};
     const tagsRoot = `${blogBase(config, locale)}tags/`;

@@ -2,7 +2,8 @@
 import type { VersionConfig } from "../config/types.ts";
 import type { DocSource, BlogSource, PageModuleSource } from "../content/scan.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import type { SidebarNode } from "./sidebars.ts";
+import type { SidebarNode } from "./sidebar-nodes.ts";
+import type { SitePageSource } from "../pages/find-pages.ts";
 
 interface RouteBase {
   path: string;
@@ -73,26 +74,41 @@ export interface BlogListRoute extends RouteBase {
   tag?: { label: string; description?: string; count: number; allTagsHref: string };
 }
 
-export interface BlogTagsRoute extends RouteBase {
+interface BlogTagsRoute extends RouteBase {
   kind: "blogTags";
   tags: Array<{ label: string; href: string; count: number }>;
 }
 
-export interface BlogArchiveRoute extends RouteBase {
+interface BlogArchiveRoute extends RouteBase {
   kind: "blogArchive";
   years: Array<{ year: string; posts: BlogPostSummary[] }>;
 }
 
 export interface RedirectRoute extends RouteBase {
   kind: "redirect";
+  /** A route path of the site, or a full URL. */
   to: string;
+  /** One of the config's redirects (cli/redirects/): also a line of `_redirects`, answered with a 301. */
+  permanent?: boolean;
 }
-export interface SimpleRoute extends RouteBase {
+interface SimpleRoute extends RouteBase {
   kind: "search" | "versions" | "notFound";
 }
-export interface PageModuleRoute extends RouteBase {
+interface PageModuleRoute extends RouteBase {
   kind: "page";
   module: PageModuleSource;
+}
+
+/** A Docusaurus page of the site's pages folder (cli/pages/): a React module, or Markdown compiled like a doc. */
+export interface SitePageRoute extends RouteBase {
+  kind: "sitePage";
+  page: SitePageSource;
+  /** Markdown pages: the compiled file of this route's locale; React pages: an empty one (no content of theirs). */
+  compiled: CompiledMdx;
+  title: string;
+  description: string;
+  /** Markdown front matter: no table of contents, no title drawn by the page. */
+  hideToc?: boolean;
 }
 
 export type Route =
@@ -103,7 +119,8 @@ export type Route =
   | BlogTagsRoute
   | RedirectRoute
   | SimpleRoute
-  | PageModuleRoute;
+  | PageModuleRoute
+  | SitePageRoute;
 
 export interface RouteTable {
   routes: Route[];

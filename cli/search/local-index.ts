@@ -1,10 +1,9 @@
 // The local provider's index for one locale and docs version: pages in, files out (paths relative to the bundle
 // folder). Pure: no I/O. Scores are computed here, once, so the browser only adds numbers up.
 //
-// Why not a general engine: the ≤ 150 KB budget of a first query. Pagefind's index chunks are ~32 KB gzip each
-// and its Russian WebAssembly 70.5 KB, so a two-word query went over; a whole MiniSearch index is 135 KB before
-// any page text. Here a shard is ~5 KB gzip and the engine is a few KB of JavaScript (README, "Search").
-import { hashText } from "../content/scan.ts";
+// Why not a general engine: the ≤ 150 KB budget of a first query, which Pagefind's chunks and WebAssembly and a whole
+// MiniSearch index went over (docs/search.md). Here a query loads a few small shards and an engine of a few KB.
+import { hashText } from "../cache/hash.ts";
 import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
 import {
   MANIFEST,
@@ -36,7 +35,7 @@ export interface IndexedPage {
 const BOOST = { pageTitle: 10, keywords: 10, description: 2, heading: 5, text: 1 };
 const K1 = 1.2;
 const B = 0.75;
-/** A shard is closed once its JSON passes this size: ~5.7 KB after gzip, one or two per query word. */
+/** A shard is closed once its JSON passes this size: one or two shards per query word. */
 const SHARD_BYTES = 16_000;
 
 interface Field {
@@ -45,7 +44,7 @@ interface Field {
   kind: keyof typeof BOOST;
 }
 
-/** A tails chunk (terms only, no postings) is closed past this size: ~3 KB gzip. */
+/** A tails chunk (terms only, no postings) is closed past this size. */
 const TAILS_BYTES = 9_000;
 /** Terms shorter than this are never a typo's answer (the engine corrects query words of five letters and more). */
 const TAIL_FROM = 4;
@@ -58,7 +57,7 @@ const REPEATS_FREE = 2;
 
 /**
  * Text characters a fragment keeps, over all its sections: a result shows a title and a snippet of ~24 words per
- * section, so a long page's fragment (config/browsers: 10 KB gzip whole) need not carry every word. Over the limit,
+ * section, so a long page's fragment need not carry every word. Over the limit,
  * the longest sections are cut first, each to the same length, at a word boundary.
  */
 const FRAGMENT_CHARS = 8_000;
@@ -125,8 +124,8 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
   return out;
 }
 
-// Stemming was most of a cold index's CPU (about 0.5 s of this site's 0.85 s, --cpu-prof), and prose repeats its
-// words: the terms of each written form are worked out once per process. Bounded, since a dev server lives long.
+// Stemming was most of a cold index's CPU (docs/speed.md), and prose repeats its words: the terms of each written
+// form are worked out once per process. Bounded, since a dev server lives long.
 const termsMemo = new Map<string, string[]>();
 const TERMS_MEMO_LIMIT = 50_000;
 
@@ -329,7 +328,7 @@ export function localIndexFiles(
   closeTails();
 
   // Fragments share one hash, of all of them: the manifest then names them with ten characters instead of one
-  // name per page (2 KB gzip less on every first query); a content change renews every fragment's name.
+  // name per page (smaller on every first query); a content change renews every fragment's name.
   const fragmentsHash = hash(fragments.join("\n"));
   for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
   const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };

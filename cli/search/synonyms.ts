@@ -9,11 +9,11 @@ import { DocsiteError } from "../log.ts";
 import { words, stem, isStopword } from "../../theme/search/words.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
 
-export const SYNONYMS_FILE = "content/search-synonyms.json";
+const SYNONYMS_FILE = "content/search-synonyms.json";
 const GLOSSARY_FILE = "content/GLOSSARY.md";
 
 /** Phrase → phrases, as written, per locale. */
-export type SynonymSource = Map<string, Map<string, string[]>>;
+type SynonymSource = Map<string, Map<string, string[]>>;
 
 const lineAt = (text: string, index: number) => (index < 0 ? undefined : text.slice(0, index).split("\n").length);
 
@@ -96,7 +96,7 @@ const keyOf = (phrase: string) => {
  * The synonyms of one locale as the engine reads them: stemmed phrase → stemmed alternatives. The glossary adds the
  * other edition's term (English → Russian on "ru", Russian → English on "en").
  */
-export function localeSynonyms(locale: string, source: SynonymSource, glossary: Array<[string[], string[]]>): Synonyms {
+function localeSynonyms(locale: string, source: SynonymSource, glossary: Array<[string[], string[]]>): Synonyms {
   const out: Synonyms = {};
   const add = (phrase: string, alt: string) => {
     const key = keyOf(phrase);

@@ -10,7 +10,7 @@ export type Encoding = "br" | "gzip";
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
 /** Below this size the saving does not pay for the header and the work. */
-export const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 1024;
 const CACHE_BYTES = 64 * 1024 * 1024;
 
 export const compressible = (type: string, size: number): boolean =>
@@ -73,7 +73,7 @@ export class CompressCache {
   }
 }
 
-export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === "br"
     ? brotli(body, {
         params: {

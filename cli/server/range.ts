@@ -1,5 +1,5 @@
 // The `Range` request header (RFC 9110 §14), for one byte range: `bytes=0-99`, `bytes=100-`, `bytes=-100`.
-export type RangeAnswer =
+type RangeAnswer =
   /** Send the whole file with 200: no header, another unit, or several ranges (which a server may ignore). */
   | { kind: "whole" }
   /** Send these bytes with 206. */

@@ -4,9 +4,9 @@ import { realpathSync } from "node:fs";
 import { resolve, sep } from "node:path";
 
 /** Longest path accepted; longer ones are refused with 414 rather than looked up. */
-export const MAX_PATH = 2048;
+const MAX_PATH = 2048;
 
-export type DecodedPath = { ok: true; path: string } | { ok: false; status: 400 | 414; reason: string };
+type DecodedPath = { ok: true; path: string } | { ok: false; status: 400 | 414; reason: string };
 
 /**
  * Decodes the pathname of a request target (`/a/b%20c/?q` → `/a/b c/`). Refuses malformed percent-encoding and

@@ -14,10 +14,12 @@ import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
+import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
+import { listen } from "./listen.ts";
 
-export interface ServeOptions {
+interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
@@ -29,7 +31,7 @@ const HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/;
 const PRIVATE = new Set(["/_headers", "/_redirects", "/.docsite-output"]);
 
 /** Where a request for a non-canonical page path of a folder-URL site should go, or null. */
-export function canonicalRedirect(pathname: string): string | null {
+function canonicalRedirect(pathname: string): string | null {
   const clean = cleanPath(pathname);
   return clean === pathname ? null : clean;
 }
@@ -39,7 +41,7 @@ export function canonicalRedirect(pathname: string): string | null {
  * page `/x` when `x.html` is a page file and `x/index.html` is not (the file layout decides, as on a static host,
  * so `serve` needs no config). The home pages (`/`, `/ru/`) are folders and never match.
  */
-export function slashlessRedirect(dir: string, pathname: string, rawPath: string): string | null {
+function slashlessRedirect(dir: string, pathname: string, rawPath: string): string | null {
   const suffix = pathname.endsWith("/")
     ? "/"
     : pathname.endsWith(".html") && !pathname.endsWith("/index.html") && !pathname.endsWith("/404.html")
@@ -70,7 +72,7 @@ function cacheControl(pathname: string): string {
     : "public, max-age=0, must-revalidate";
 }
 
-export function createHandler(opts: ServeOptions): http.RequestListener {
+function createHandler(opts: ServeOptions): http.RequestListener {
   const base = opts.baseUrl ?? "/";
   // `_headers` is read again when dist/ is replaced by a rebuild (another inode) or changes.
   let rules: HeaderRule[] = [];
@@ -87,6 +89,21 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
       }
     }
     return rules;
+  };
+  // `_redirects` (the site's redirects: cli/redirects/), read again when it changes, as `_headers` is.
+  let moved = new Map<string, RedirectRule>();
+  let movedOf = "";
+  const redirectRules = (): Map<string, RedirectRule> => {
+    const id = fileId(join(opts.dir, "_redirects"));
+    if (id !== movedOf) {
+      movedOf = id;
+      try {
+        moved = parseRedirects(readFileSync(join(opts.dir, "_redirects"), "utf8"));
+      } catch {
+        moved = new Map();
+      }
+    }
+    return moved;
   };
 
   function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -107,6 +124,12 @@ export function createHandler(opts: ServeOptions): http.RequestListener {
     const pathname = decoded.path;
     const rawPath = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
+    const rule = redirectRules().get(rawPath);
+    if (rule) {
+      res.writeHead(rule.status, { Location: (/^https?:\/\//.test(rule.to) ? rule.to : sameSite(rule.to)) + query });
+      res.end();
+      return;
+    }
     const slashless = slashlessRedirect(opts.dir, pathname, rawPath);
     if (slashless) {
       redirect(res, sameSite(slashless) + query, 308);
@@ -257,10 +280,8 @@ function notFound(
   res.end(req.method === "HEAD" ? undefined : file ? readFileSync(file) : "Not found");
 }
 
-export function serve(opts: ServeOptions): Promise<http.Server> {
+export async function serve(opts: ServeOptions): Promise<http.Server> {
   const server = http.createServer(createHandler(opts));
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve(server));
-  });
+  await listen(server, opts.port, opts.host);
+  return server;
 }

@@ -44,26 +44,34 @@ export async function startChromedriver(bin: string): Promise<Started> {
   return { url, stop: () => child.kill() };
 }
 
-/** Runs a command and returns its exit code and output (stdout and stderr interleaved). */
+/** Output as it arrived: milliseconds since the start, and the text. */
+export type TimedOutput = Array<[number, string]>;
+
+/**
+ * Runs a command and returns its exit code and output (stdout and stderr interleaved), and the output with the time
+ * each piece arrived (for the moving terminal pictures).
+ */
 export function run(
   cmd: string,
   args: string[],
   opts: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
-): Promise<{ code: number; output: string }> {
+): Promise<{ code: number; output: string; timed: TimedOutput }> {
   return new Promise((ok, fail) => {
     const child: ChildProcess = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env } });
     let output = "";
-    child.stdout?.on("data", (d) => {
+    const timed: TimedOutput = [];
+    const start = Date.now();
+    const onData = (d: Buffer) => {
       output += d;
-    });
-    child.stderr?.on("data", (d) => {
-      output += d;
-    });
+      timed.push([Date.now() - start, String(d)]);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
     const timer = setTimeout(() => child.kill(), opts.timeoutMs ?? 300_000);
     child.on("error", fail);
     child.on("close", (code) => {
       clearTimeout(timer);
-      ok({ code: code ?? 1, output });
+      ok({ code: code ?? 1, output, timed });
     });
   });
 }
@@ -105,9 +113,13 @@ const TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
-/** Serves a folder on 127.0.0.1 (the HTML report). */
-export async function serveDir(dir: string): Promise<Started> {
+/** Serves a folder on 127.0.0.1 (the HTML report); `post` answers POST requests (the static accepter's service). */
+export async function serveDir(
+  dir: string,
+  post?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): Promise<Started> {
   const server = http.createServer((req, res) => {
+    if (req.method === "POST" && post) return post(req, res);
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     let file = normalize(join(dir, path));
     if (!file.startsWith(dir)) return void res.writeHead(403).end();

@@ -3,7 +3,7 @@
 // types to its own output, so that output is the whole session as a reader would see it in the terminal.
 import { spawn } from "node:child_process";
 import net from "node:net";
-import { freePort } from "./procs.ts";
+import { freePort, type TimedOutput } from "./procs.ts";
 
 /** What the session types, one REPL line each; `.exit` leaves the REPL and lets the test run on. */
 export const REPL_INPUT = [
@@ -22,7 +22,7 @@ export async function replSession(opts: {
   cwd: string;
   env: Record<string, string>;
   timeoutMs?: number;
-}): Promise<{ code: number; output: string }> {
+}): Promise<{ code: number; output: string; timed: TimedOutput }> {
   const port = await freePort();
   const args = ["--config", "testplane.config.cjs", "--repl-before-test", "--repl-port", String(port)];
   const child = spawn(opts.testplane, [...args, "--grep", REPL_TEST], {
@@ -30,13 +30,15 @@ export async function replSession(opts: {
     env: { ...process.env, ...opts.env },
   });
   let output = "";
+  const timed: TimedOutput = [];
+  const start = Date.now();
   let exited: number | null = null;
-  child.stdout.on("data", (d) => {
+  const onData = (d: Buffer) => {
     output += d;
-  });
-  child.stderr.on("data", (d) => {
-    output += d;
-  });
+    timed.push([Date.now() - start, String(d)]);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const done = new Promise<number>((ok) => child.on("close", (code) => ok((exited = code ?? 1))));
   const until = Date.now() + (opts.timeoutMs ?? 180_000);
   const waitFor = async (test: () => boolean, what: string) => {
@@ -63,7 +65,7 @@ export async function replSession(opts: {
       await waitFor(() => prompts() > before, `the answer to ${line}`);
     }
     socket.destroy();
-    return { code: await done, output };
+    return { code: await done, output, timed };
   } finally {
     if (exited === null) child.kill();
   }

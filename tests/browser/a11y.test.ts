@@ -17,6 +17,8 @@ afterAll(async () => {
 const PAGES = [
   "/",
   "/docs/v8/commands/browser/url/",
+  // Moving pictures (<video> with its poster) and diagrams.
+  "/docs/v8/guides/time-travel/",
   "/blog/",
   "/blog/testplane-rebranding/",
   "/versions/",

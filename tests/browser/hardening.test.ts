@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { launchChromium } from "../support/chromium.ts";
 import { injectAxe } from "../support/axe.ts";
 import { serveFixture } from "../support/served.ts";
+import { removeSite } from "../support/site.ts";
 import { contentType } from "../../cli/server/mime.ts";
 import { decodeRequestPath, fileInside } from "../../cli/server/safe-path.ts";
 import { servedAlgoliaSuite } from "../support/algolia-site.ts";
@@ -326,5 +327,53 @@ describe("a phone with JavaScript off", () => {
     });
     expect(violations).toEqual([]);
     await ctx.close();
+  });
+});
+
+// Issue #31, item 7: the router swaps in docsite pages only; anything else the origin serves is loaded for real.
+describe("client navigation to a page docsite did not make", () => {
+  let site: Awaited<ReturnType<typeof serveFixture>>;
+  beforeAll(async () => {
+    site = await serveFixture(
+      {
+        "static/other/index.html": '<!doctype html><title>Other</title><h1 id="other">Another app</h1>\n',
+        "content/en/docs/v1/guide/away.mdx": "---\ntitle: Away\ndescription: X.\n---\n\n[Another app](/other/)\n",
+      },
+      (c) => {
+        c.onBrokenLinks = "warn"; // the Russian copy of the page links to /ru/other/, which is not there
+      },
+    );
+  }, 180_000);
+  afterAll(async () => {
+    // Chromium may keep a connection open until the browser closes (after this hook): the server's close is not
+    // waited for beyond a moment, and the fixture goes in any case.
+    await Promise.race([site?.close(), new Promise((r) => setTimeout(r, 5_000))]);
+    if (site) await removeSite(site.root);
+  });
+
+  it("a link to an HTML page without docsite's root (200): a full load of that page, no error screen", async () => {
+    const { ctx, page, errors } = await watched();
+    try {
+      await page.goto(`${site.base}/docs/v1/guide/away/`);
+      await page.waitForSelector("html[data-hydrated]");
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      await page.click('a[href="/other/"]');
+      await page.waitForSelector("#other");
+      expect(new URL(page.url()).pathname).toBe("/other/");
+      // A new document (a real load), not the old one with the error screen in it.
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+        undefined,
+      );
+      expect(await page.locator(".error-screen").count()).toBe(0);
+      // Back returns to the docs page.
+      await page.goBack();
+      await page.waitForSelector("html[data-hydrated]");
+      expect(new URL(page.url()).pathname).toBe("/docs/v1/guide/away/");
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
   });
 });

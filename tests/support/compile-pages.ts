@@ -1,8 +1,10 @@
-// Small pages for the compile tests (compile batches, the compile stage), and their compile cache inputs.
+// Small pages for the compile tests (compile batches, the compile stage), and the compile store they go into.
 import type { SiteConfig } from "../../cli/config/types.ts";
-import type { CompilePage } from "../../cli/pipeline/compile-stage.ts";
-import { rewriteKeyOf } from "../../cli/mdx/content-links.ts";
-import { moduleContextOf } from "../../cli/mdx/modules.ts";
+import type { CompilePage } from "../../cli/pipeline/worker.ts";
+import { compileSettingsOf, portableSettings } from "../../cli/mdx/compile-settings.ts";
+import type { BuildCache } from "../../cli/cache/cache.ts";
+import { CompiledPages } from "../../cli/cache/compiled-pages.ts";
+import type { CompiledMdx } from "../../cli/mdx/compile.ts";
 
 /** `count` English doc pages of one line each, `content/en/docs/v1/page-<i>.mdx`, optionally under a heading. */
 export const simplePages = (count: number, heading = false): CompilePage[] =>
@@ -13,10 +15,10 @@ export const simplePages = (count: number, heading = false): CompilePage[] =>
     locale: "en",
   }));
 
-/** What the compile cache keys a page by (mdx/compile.ts: compiledEntryOf, readCompiled). */
-export const cacheInputOf = (config: SiteConfig, p: CompilePage) => ({
-  file: p.file,
-  body: p.body,
-  rewriteKey: rewriteKeyOf(config, p.locale, new Map()),
-  modules: moduleContextOf(config),
-});
+/** The compile store as the compile stage opens it for a site with no doc slugs. */
+export const compiledPagesOf = (cache: BuildCache, config: SiteConfig) =>
+  new CompiledPages<CompiledMdx>(
+    cache,
+    { settings: portableSettings(compileSettingsOf(config)), slugs: [] },
+    config.rootDir,
+  );

@@ -2,7 +2,8 @@
 // pages (a generated site with 10× the pages stays within 2 KB); CSS for a doc page stays under 20 KB gzip.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
-import { firstLoad } from "../support/bytes.ts";
+import { firstLoad, gz } from "../support/bytes.ts";
+import { bundleClient } from "../../cli/client/bundle.ts";
 import { join } from "node:path";
 
 const KB = 1024;
@@ -55,5 +56,33 @@ describe("byte budgets", () => {
   it("keeps CSS of a doc page ≤ 20 KB gzip", () => {
     expect(small.css).toBeGreaterThan(1 * KB);
     expect(small.css).toBeLessThanOrEqual(20 * KB);
+  });
+});
+
+// Project islands (cli/islands/) cost a site without any nothing: its runtime is built without the lines that load
+// them. The baseline is the runtime's first-load JavaScript (the entry and the chunks it preloads, gzip 9) of a site
+// with folder URLs, as the Testplane site has it, measured on main before islands existed (111f026): 14,917 B; then
+// 29 B more for the router loading a page's own scripts after a client-side swap (the moving-picture player).
+const RUNTIME_BEFORE_ISLANDS = 14_946;
+
+describe("project islands and the runtime every page loads", () => {
+  const firstLoadJs = async (islands: boolean) => {
+    const b = await bundleClient({ baseUrl: "/", trailingSlash: true, islands });
+    return {
+      bytes: [b.entry, ...b.preload].reduce((n, u) => n + gz(b.files.get(u.slice(1))!), 0),
+      text: [...b.files.values()].map((f) => new TextDecoder().decode(f)).join("\n"),
+    };
+  };
+
+  it("a site without islands keeps it: not a byte more than before islands, nothing that loads them", async () => {
+    const { bytes, text } = await firstLoadJs(false);
+    expect(bytes).toBeLessThanOrEqual(RUNTIME_BEFORE_ISLANDS);
+    expect(text).not.toContain("data-islands");
+  });
+
+  it("a site with islands adds only the lines that load the islands' own runtime (under 200 B gzip)", async () => {
+    const { bytes, text } = await firstLoadJs(true);
+    expect(text).toContain("data-islands");
+    expect(bytes - RUNTIME_BEFORE_ISLANDS).toBeLessThan(200);
   });
 });

@@ -55,22 +55,29 @@ describe("incremental builds", () => {
     expect(r.renderStats.cached).toBe(r.pages);
   });
 
-  it("reads no cached page when nothing changed, and writes one from the cache when its file was touched", async () => {
+  it("reads no cached page when nothing changed, and checks the one it must write again", async () => {
     const before = await tree(dist());
-    // Every cached page's HTML replaced by as many x's: a build that read them would write these bytes.
+    // Every cached page's HTML replaced by as many x's: a build that read them would find them damaged and render.
     const entries = join(root, ".docsite", "cache", "render");
     const packs = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}$/.test(n));
     expect(packs.length).toBeGreaterThan(0);
     const saved = new Map(await Promise.all(packs.map(async (n) => [n, await readFile(join(entries, n))] as const)));
     await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), "x".repeat(bytes.length))));
     try {
-      await buildSite(root);
+      const r = await buildSite(root);
+      expect(r.renderStats.rendered).toBe(0);
+      expect(r.cache.damaged).toEqual({});
       const after = await tree(dist());
       for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
-      // A page changed by hand in dist/ is written again, from its cache entry (here the replaced one).
+      // A page changed by hand in dist/ is written again: its cache entry is read, found damaged, and rendered.
       await writeFile(join(dist(), "docs/v1/guide/second/index.html"), "edited by hand");
-      await buildSite(root);
-      expect(await read("docs/v1/guide/second/index.html")).toMatch(/^x+$/);
+      const again = await buildSite(root);
+      expect(again.renderStats.rendered).toBe(1);
+      expect(again.cache.damaged).toEqual({ render: 1 });
+      expect(again.warnings.join("\n")).toMatch(/1 damaged entry not used \(render 1\)/);
+      expect(await readFile(join(dist(), "docs/v1/guide/second/index.html"))).toEqual(
+        before.get("docs/v1/guide/second/index.html"),
+      );
     } finally {
       await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
       await buildSite(root);
@@ -104,19 +111,16 @@ describe("incremental builds", () => {
     const names = (await readdir(entries)).filter((n) => n.endsWith(".js"));
     expect(names.length).toBeGreaterThan(5);
     const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
-    // Folders in place of the code files: a build that read one would fail (EISDIR).
-    await Promise.all(names.map((n) => rm(join(entries, n)).then(() => mkdir(join(entries, n)))));
+    // The code files' bytes replaced, their sizes kept: a build that read one would find it damaged and compile.
+    await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), "x".repeat(bytes.length))));
     try {
       const r = await buildSite(root);
       expect(r.compileStats.compiled).toBe(0);
+      expect(r.cache.damaged).toEqual({});
       const after = await tree(dist());
       for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
     } finally {
-      await Promise.all(
-        [...saved].map(([n, bytes]) =>
-          rm(join(entries, n), { recursive: true }).then(() => writeFile(join(entries, n), bytes)),
-        ),
-      );
+      await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
     }
     await rm(join(entries, names[0]));
     const r = await buildSite(root);
@@ -143,7 +147,7 @@ describe("incremental builds", () => {
 
   it("removes another build's packs only once they are old (it may still be writing or reading them)", async () => {
     const { utimes } = await import("node:fs/promises");
-    const { PACK_GRACE_MS } = await import("../../cli/pipeline/pack-store.ts");
+    const { PACK_GRACE_MS } = await import("../../cli/cache/packs.ts");
     const cache = join(root, ".docsite", "cache");
     for (const ns of ["render", "content", "search-page"]) {
       await mkdir(join(cache, ns), { recursive: true });
@@ -193,10 +197,8 @@ describe("incremental builds", () => {
     ];
     // The page analyses' index: analysis key → where it is (pipeline/cached-steps.ts).
     const searchEntries = async () =>
-      new Map(
-        JSON.parse(await readFile(join(root, ".docsite", "cache", "search-page-index.json"), "utf8")) as Array<
-          [string, { pack: string }]
-        >,
+      (await import("../../cli/cache/cache.ts")).BuildCache.forSite(root).readIndex<{ pack: string }>(
+        "search-page-index.json",
       );
     const before = await searchEntries();
     const r = await rebuild(async () => {
@@ -233,17 +235,15 @@ describe("incremental builds", () => {
     const names = (await readdir(entries)).filter((n) => n.endsWith(".js"));
     const saved = new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(entries, n))] as const)));
     const restore = async () => {
-      await Promise.all(
-        [...saved].map(([n, bytes]) =>
-          rm(join(entries, n), { recursive: true, force: true }).then(() => writeFile(join(entries, n), bytes)),
-        ),
-      );
+      await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
     };
-    // Folders in place of the code files: a page whose content were drawn again would fail (EISDIR).
-    await Promise.all(names.map((n) => rm(join(entries, n)).then(() => mkdir(join(entries, n)))));
+    // The code files' bytes replaced, their sizes kept: a page whose content were drawn again would read one, find it
+    // damaged and compile again.
+    await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), "x".repeat(bytes.length))));
     try {
       await applyChanges(root, { [file]: text.replace(/^title: .*$/m, "title: Guide two") });
       const r = await rebuild(restore);
+      expect(r.cache.damaged).toEqual({});
       expect(r.compileStats.compiled).toBe(0); // a page's compile entry is keyed by its body, not its front matter
       expect(r.renderStats.rendered).toBeGreaterThan(2);
       expect(await read("docs/v1/guide/first/index.html")).toContain("Guide two");
@@ -309,8 +309,13 @@ describe("incremental builds", () => {
   it("compiles a custom page again when it or a module it imports changes, and not otherwise", async () => {
     const page = "content/pages/index.tsx";
     const tsx = await readFile(join(root, page), "utf8");
-    const compiledPages = async () =>
-      (await readdir(join(root, ".docsite", "cache", "pages"))).filter((n) => n.endsWith(".mjs")).sort();
+    // The compiled page's entry (one per page file), as it is on disk.
+    const compiledPage = async () => {
+      const dir = join(root, ".docsite", "cache", "pages");
+      const [name] = await readdir(dir);
+      const st = await stat(join(dir, name));
+      return `${name} ${st.ino} ${st.mtimeMs}`;
+    };
     try {
       await applyChanges(root, {
         "src/tagline.ts": 'export const tagline = "First tagline";\n',
@@ -318,13 +323,13 @@ describe("incremental builds", () => {
       });
       await buildSite(root);
       expect(await read("index.html")).toContain("First tagline");
-      const before = await compiledPages();
+      const before = await compiledPage();
       await buildSite(root);
-      expect(await compiledPages()).toEqual(before);
+      expect(await compiledPage()).toBe(before);
       await applyChanges(root, { "src/tagline.ts": 'export const tagline = "Second tagline";\n' });
       await buildSite(root);
       expect(await read("index.html")).toContain("Second tagline");
-      expect((await compiledPages()).length).toBe(before.length + 1);
+      expect(await compiledPage()).not.toBe(before);
     } finally {
       await rm(join(root, "src"), { recursive: true, force: true });
       await writeFile(join(root, page), tsx);
@@ -416,13 +421,14 @@ describe("worker pool", () => {
 
 describe("pack store", () => {
   it("reads back what was appended, and never another entry's bytes once a pack or its folder was removed", async () => {
-    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
-    const { appendToPack, PackReader, readPacked } = await import("../../cli/pipeline/pack-store.ts");
+    const { BuildCache } = await import("../../cli/cache/cache.ts");
+    const { appendToPack, PackReader, readPacked } = await import("../../cli/cache/packs.ts");
     const { mkdtemp } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
-    const dir = await mkdtemp(join(tmpdir(), "docsite-packs-"));
+    const site = await mkdtemp(join(tmpdir(), "docsite-packs-"));
+    const dir = join(site, ".docsite");
     try {
-      const cache = new BuildCache(join(dir, "cache"));
+      const cache = BuildCache.forSite(site);
       const a1 = appendToPack(cache, "render", "00000000000000a1", "first")!;
       const a2 = appendToPack(cache, "render", "00000000000000a1", "second, longer")!;
       expect([a1.start, a2.start]).toEqual([0, 5]);
@@ -442,26 +448,32 @@ describe("pack store", () => {
       for (const ref of [a1, a3!, a4!]) expect(readPacked(cache, "render", ref)).toBeUndefined();
       // The whole cache folder removed (a worker thread outlives a build): the next stage's pack is made anew.
       await rm(join(dir, "cache"), { recursive: true, force: true });
-      const b1 = appendToPack(cache, "render", "00000000000000b1", "next stage")!;
-      expect(readPacked(cache, "render", b1)?.toString()).toBe("next stage");
+      const next = BuildCache.forSite(site);
+      const b1 = appendToPack(next, "render", "00000000000000b1", "next stage")!;
+      expect(readPacked(next, "render", b1)?.toString()).toBe("next stage");
+      // Bytes changed in place (same length) read as no entry, and are counted.
+      await writeFile(join(dir, "cache", "render", b1.pack), "NEXT STAGE");
+      expect(readPacked(next, "render", b1)).toBeUndefined();
+      expect(next.report().damaged).toEqual({ render: 1 });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(site, { recursive: true, force: true });
     }
   });
 });
 
 describe("cache prune", () => {
   it("removes unused entries at once, and unused packs only once no build can still be using them", async () => {
-    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
-    const { PACK_GRACE_MS } = await import("../../cli/pipeline/pack-store.ts");
+    const { BuildCache } = await import("../../cli/cache/cache.ts");
+    const { PACK_GRACE_MS } = await import("../../cli/cache/packs.ts");
     const { mkdtemp, utimes } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
-    const dir = await mkdtemp(join(tmpdir(), "docsite-prune-"));
+    const site = await mkdtemp(join(tmpdir(), "docsite-prune-"));
+    const dir = join(site, ".docsite", "cache");
     try {
-      const cache = new BuildCache(dir);
+      const cache = BuildCache.forSite(site);
       const old = new Date(Date.now() - PACK_GRACE_MS - 60_000);
       for (const ns of ["mdx", "render"]) {
-        await mkdir(join(dir, ns));
+        await mkdir(join(dir, ns), { recursive: true });
         for (const name of ["00000000000000a1", "00000000000000a2", "00000000000000a3"])
           await writeFile(join(dir, ns, name), "x");
         // a2 and a3 last written long ago; a1 just now (in a pack: another build may be writing or reading it).
@@ -473,21 +485,21 @@ describe("cache prune", () => {
       expect((await readdir(join(dir, "mdx"))).sort()).toEqual(["00000000000000a3"]);
       expect((await readdir(join(dir, "render"))).sort()).toEqual(["00000000000000a1", "00000000000000a3"]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(site, { recursive: true, force: true });
     }
   });
 });
 
 describe("content cache", () => {
   it("holds content only while the strings, layout and sidebar it read are unchanged, and never cut short", async () => {
-    const { BuildCache } = await import("../../cli/pipeline/cache.ts");
-    const { ContentStore, storeContent, CONTENT_NS } = await import("../../cli/pipeline/content-cache.ts");
+    const { BuildCache } = await import("../../cli/cache/cache.ts");
+    const { ContentStore, storeContent, CONTENT_STORE } = await import("../../cli/pipeline/content-cache.ts");
     type Job = Parameters<typeof storeContent>[3];
     const { mkdtemp, truncate } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "docsite-content-"));
     try {
-      const cache = new BuildCache(dir);
+      const cache = BuildCache.forSite(dir);
       const ref = { key: "0123456789abcdef", layout: "L1", sidebar: "S1" };
       const job = (messages: Record<string, string>, fallback: Record<string, string> = {}) =>
         ({ locale: "ru", messages, fallback: { locale: "en", messages: fallback } }) as unknown as Job;
@@ -533,9 +545,9 @@ describe("content cache", () => {
       expect(s.html(ref, job({ "theme.note": "Заметка", "theme.tip": "Tip" }))).toBeUndefined();
       // A pack cut short (a build killed while writing it), or gone, is no content; nor is a key it lacks.
       const pack = s.index.get(ref.key)!.pack;
-      await truncate(join(dir, CONTENT_NS, pack), s.index.get(ref.key)!.start + 3);
+      await truncate(join(cache.folder(CONTENT_STORE), pack), s.index.get(ref.key)!.start + 3);
       expect(new ContentStore(cache).html(ref, ru)).toBeUndefined();
-      await rm(join(dir, CONTENT_NS, pack));
+      await rm(join(cache.folder(CONTENT_STORE), pack));
       expect(new ContentStore(cache).html({ ...ref, key: "fedcba9876543210" }, ru)).toBeUndefined();
       expect(new ContentStore(cache).html({ ...ref, key: "00000000000000aa" }, ru)).toBeUndefined();
     } finally {

@@ -1,17 +1,17 @@
 // The compile stage (pipeline/compile-stage.ts) on worker threads: the threads compile and return, and the stage
 // writes every page's cache entry once the compile is done (writing them in the compile thread slowed it); an entry
-// that cannot be written is that page's error. Here the "threads" are a pool object that runs compile batches in this
-// thread, so what the batches were asked to store can be seen.
+// that cannot be written is the cache's problem, reported once, not the page's. Here the "threads" are a pool object
+// that runs compile batches in this thread, so the batches can be seen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite } from "../support/site.ts";
-import { cacheInputOf, simplePages } from "../support/compile-pages.ts";
+import { compiledPagesOf, simplePages } from "../support/compile-pages.ts";
 import { loadConfig } from "../../cli/config/load.ts";
-import { compilePages, type CompileBatch } from "../../cli/pipeline/compile-stage.ts";
-import { compileBatch } from "../../cli/pipeline/worker.ts";
+import { compilePages } from "../../cli/pipeline/compile-stage.ts";
+import { compileBatch, type CompileBatch } from "../../cli/pipeline/worker.ts";
 import { inlinePool, POOL_THRESHOLD, type BuildPool } from "../../cli/pipeline/pool.ts";
-import { compiledEntryOf, readCompiled } from "../../cli/mdx/compile.ts";
+import { BuildCache } from "../../cli/cache/cache.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
 
 describe("the compile stage on worker threads", () => {
@@ -20,7 +20,6 @@ describe("the compile stage on worker threads", () => {
   const workers = process.env.DOCSITE_WORKERS;
   // Enough pages for the worker pool (DOCSITE_WORKERS set: POOL_THRESHOLD pages, whatever the cores).
   const pages = simplePages(POOL_THRESHOLD);
-  const inputOf = (p: (typeof pages)[number]) => cacheInputOf(config, p);
   /** A pool whose compile batches run here, recording each batch. */
   const recordingPool = (batches: CompileBatch[]): BuildPool => ({
     ...inlinePool,
@@ -29,12 +28,12 @@ describe("the compile stage on worker threads", () => {
       return compileBatch(batch);
     },
   });
-  const run = (cacheDir: string, pool: BuildPool) =>
+  const run = (cache: BuildCache, pool: BuildPool) =>
     compilePages(
       config,
       new Map(),
       pages,
-      cacheDir,
+      cache,
       { compiled: 0, cached: 0 },
       () => pool,
       () => {},
@@ -52,27 +51,34 @@ describe("the compile stage on worker threads", () => {
   });
 
   it("writes every page's cache entry itself, once the threads have compiled them all", async () => {
-    const cacheDir = join(root, ".docsite", "cache-a");
+    const cache = BuildCache.forSite(root);
     const batches: CompileBatch[] = [];
-    const result = await run(cacheDir, recordingPool(batches));
+    const result = await run(cache, recordingPool(batches));
     expect(result.errors).toEqual([]);
     expect(result.compiled.size).toBe(pages.length);
     expect(batches.length).toBeGreaterThan(1);
-    expect(batches.every((b) => b.store === false)).toBe(true);
-    for (const [i, p] of pages.entries()) {
-      const hit = await readCompiled(inputOf(p), cacheDir);
-      expect(hit?.code, p.file).toBe(result.compiled.get(i)?.code);
-    }
+    const store = compiledPagesOf(BuildCache.forSite(root), config);
+    for (const [i, p] of pages.entries()) expect(store.get(p)?.code, p.file).toBe(result.compiled.get(i)?.code);
+    // A second run takes every page from the cache.
+    const again = await run(BuildCache.forSite(root), recordingPool([]));
+    const codes = (r: typeof result) => pages.map((_, i) => r.compiled.get(i)?.code);
+    expect(codes(again)).toEqual(codes(result));
   });
 
-  it("makes a page whose entry cannot be written that page's error, and keeps the others", async () => {
-    const cacheDir = join(root, ".docsite", "cache-b");
-    // A folder where the fourth page's entry file goes: its write fails.
-    await mkdir(`${compiledEntryOf(inputOf(pages[3]), cacheDir)}.json`, { recursive: true });
-    const result = await run(cacheDir, recordingPool([]));
-    expect(result.errors.map((e) => e.index)).toEqual([3]);
-    expect(String(result.errors[0].error)).toMatch(/EISDIR/);
-    expect(result.compiled.has(3)).toBe(false);
-    expect(result.compiled.size).toBe(pages.length - 1);
+  it("compiles every page when its entries cannot be written, and notes the cache's problem once", async () => {
+    const other = await fixtureSite();
+    try {
+      // A file where the cache's folder goes: no entry can be written.
+      await mkdir(join(other, ".docsite"), { recursive: true });
+      const { writeFile } = await import("node:fs/promises");
+      await writeFile(join(other, ".docsite", "cache"), "not a folder");
+      const cache = BuildCache.forSite(other);
+      const result = await run(cache, recordingPool([]));
+      expect(result.errors).toEqual([]);
+      expect(result.compiled.size).toBe(pages.length);
+      expect(cache.report().writeProblem).toMatch(/ENOTDIR|EEXIST/);
+    } finally {
+      await removeSite(other);
+    }
   });
 });

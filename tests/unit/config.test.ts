@@ -39,7 +39,8 @@ describe("site.config.json validation", () => {
     expect(err).toBeInstanceOf(DocsiteError);
     expect(err.message).toContain('unknown setting "defaultTheme"');
     expect(err.where.file).toBe("site.config.json");
-    expect(text.split("\n")[err.where.line! - 1]).toContain('"colorMode"');
+    // The line of the unknown key itself, not of the object around it (issue #31).
+    expect(text.split("\n")[err.where.line! - 1]).toContain('"defaultTheme"');
   });
 
   it("lists the allowed values of an enum", () => {

@@ -159,8 +159,9 @@ describe("the project's npm dependencies", () => {
     expect(text).toContain(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
     expect(text).toContain("our-local-kit@file:../kit");
     expect(text).toContain("docusaurus-plugin-sass: docsite compiles the .scss/.sass files");
-    expect(text).toContain("theme.customCss (./src/css/custom.scss): not carried over");
-    expect(text).toContain("src/pages: 1 Markdown page(s) (about.md) and 1 React page(s) (index.jsx) are not imported");
+    // The custom stylesheet and the pages are carried over now (docs/migration.md, "Pages, brand and islands").
+    expect(text).toContain("custom CSS: src/css/custom.scss");
+    expect(text).toContain("pages: src/pages (React and Markdown pages at their URLs)");
     expect(await readFile(join(out, ".gitignore"), "utf8")).toContain("node_modules/");
     // Without the packages installed, the build names the one a component misses.
     const err = await buildError(out);

@@ -1,6 +1,6 @@
 // Images found while pages compile go to an encoder process at once (cli/images/image-feed.ts): each image and its
 // dark twin once, none that is missing or already in the cache. When the compile ends, an encoder that is done is
-// ended, and a busy one is stopped (the image stage encodes the rest); a stopped encoder leaves no half-filled entry.
+// ended, and a busy one is stopped (the image stage encodes the rest); a stopped encoder leaves no half-written entry.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
@@ -8,39 +8,40 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { ImageFeed } from "../../cli/images/image-feed.ts";
-import { encodeToEntry, imageSource, partialEntryOf } from "../../cli/images/image-cache.ts";
+import { encodeToEntry, entryFileOf, IMAGE_STORE, imageSource } from "../../cli/images/image-cache.ts";
+import { BuildCache } from "../../cli/cache/cache.ts";
 import { startEncoderProcess } from "../../cli/images/encoder-process.ts";
-import type { ImageRef } from "../../cli/images/rehype-images.ts";
+import type { ImageRef } from "../../cli/mdx/rehype-images.ts";
 
 const ref = (src: string): ImageRef => ({ src, alt: "x", line: 1 });
 
 describe("image feed", () => {
   let root: string;
-  let cacheDir: string;
+  let cache: BuildCache;
   const png = (file: string, colour: string) =>
     sharp({ create: { width: 1200, height: 300, channels: 3, background: colour } })
       .png()
       .toFile(join(root, file));
-  const entryOf = async (src: string) => join((await imageSource(root, src, cacheDir)).dir, "image.json");
+  const entryOf = async (src: string) => entryFileOf(cache, await imageSource(root, src, cache));
   const partials = async () => {
-    const dir = join(cacheDir, "images");
-    return existsSync(dir) ? (await readdir(dir)).filter((d) => d.includes(".tmp-")) : [];
+    const dir = cache.folder(IMAGE_STORE);
+    return existsSync(dir) ? (await readdir(dir)).filter((d) => d.endsWith(".tmp")) : [];
   };
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), "feed-"));
-    cacheDir = join(root, ".docsite/cache");
+    cache = BuildCache.forSite(root);
     await mkdir(join(root, "content"), { recursive: true });
     await png("content/a.png", "#2a6");
     await png("content/a-dark.png", "#135");
     await png("content/b.png", "#c52");
     await png("content/cached.png", "#888");
-    await encodeToEntry(await imageSource(root, "content/cached.png", cacheDir));
+    await encodeToEntry(cache, await imageSource(root, "content/cached.png", cache));
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it("sends each image and its dark twin once, skipping missing and cached ones, into the image cache", async () => {
-    const feed = new ImageFeed(root, cacheDir, false);
+    const feed = new ImageFeed(root, cache, false);
     feed.page([ref("content/a.png"), ref("content/missing.png"), ref("content/cached.png")]);
     feed.page([ref("content/b.png"), ref("content/a.png")]);
     const wanted = ["content/a-dark.png", "content/a.png", "content/b.png"];
@@ -54,13 +55,13 @@ describe("image feed", () => {
   }, 60_000);
 
   it("starts no process when every image is cached or missing", async () => {
-    const feed = new ImageFeed(root, cacheDir);
+    const feed = new ImageFeed(root, cache);
     feed.page([ref("content/cached.png"), ref("content/missing.png")]);
     expect(await feed.handOver()).toEqual(new Set());
   });
 
   it("stops a busy encoder when the compile ends, and says what it was sent", async () => {
-    const feed = new ImageFeed(root, cacheDir);
+    const feed = new ImageFeed(root, cache);
     feed.page([ref("content/a.png"), ref("content/b.png")]);
     // At nice 19 the process is still starting: it is stopped, not waited for.
     const started = Date.now();
@@ -69,18 +70,18 @@ describe("image feed", () => {
     expect(await partials()).toEqual([]);
   }, 60_000);
 
-  it("removes the folder of an entry a stopped encoder was filling", async () => {
-    const encoder = startEncoderProcess({ limit: 1, background: true });
-    const sources = await Promise.all(["content/a.png", "content/b.png"].map((s) => imageSource(root, s, cacheDir)));
+  it("removes the file of an entry a stopped encoder was writing", async () => {
+    const encoder = startEncoderProcess({ cache, limit: 1, background: true });
+    const sources = await Promise.all(["content/a.png", "content/b.png"].map((s) => imageSource(root, s, cache)));
     encoder.add(sources);
-    // The folder the process fills before renaming it to the entry (image-cache.ts), as a stopped process leaves it:
-    // for the last image queued, which the process, one image at a time, has not reached yet.
-    const partial = partialEntryOf(sources[1].dir, encoder.pid!);
-    await mkdir(partial, { recursive: true });
-    await writeFile(join(partial, "b-960.webp"), "half");
+    // The file the process writes before renaming it to the entry (cli/cache/cache.ts), as a stopped process leaves
+    // it: for the last image queued, which the process, one image at a time, has not reached yet.
+    const partial = cache.partialFile(IMAGE_STORE, sources[1].key, encoder.pid!);
+    await mkdir(cache.folder(IMAGE_STORE), { recursive: true });
+    await writeFile(partial, "half");
     await encoder.stop();
     expect(await encoder.finish()).toMatch(/ended by SIGTERM/);
     expect(existsSync(partial)).toBe(false);
-    expect(existsSync(sources[1].dir)).toBe(false);
+    expect(existsSync(entryFileOf(cache, sources[1]))).toBe(false);
   }, 60_000);
 });

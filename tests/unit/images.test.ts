@@ -9,10 +9,10 @@ import { findAll, findOne } from "domutils";
 import type { Element, Document } from "domhandler";
 import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from "../support/site.ts";
 import { build } from "../../cli/pipeline/build.ts";
-import { resolveImageSrc } from "../../cli/images/rehype-images.ts";
+import { resolveImageSrc } from "../../cli/mdx/rehype-images.ts";
 import { toVariant } from "../../cli/images/stage.ts";
 import { encodeImage, FALLBACK_MAX_BYTES, widthsFor } from "../../cli/images/encode.ts";
-import { imageBindings, staticImageFile } from "../../cli/images/jsx-image-src.ts";
+import { imageBindings, staticImageFile } from "../../cli/mdx/jsx-image-src.ts";
 import { Parser } from "acorn";
 
 const PAGE = "content/en/docs/v1/guide/images.mdx";

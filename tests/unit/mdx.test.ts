@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import * as runtime from "react/jsx-runtime";
 import { run } from "@mdx-js/mdx";
-import { compileMdx, linkRewriter } from "../../cli/mdx/compile.ts";
+import { compileSource, linkRewriter } from "../../cli/mdx/compile.ts";
 import { splitFrontMatter } from "../../cli/content/frontmatter.ts";
 import { parseCodeMeta } from "../../cli/mdx/rehype-code.ts";
 import { DocsiteError } from "../../cli/log.ts";
@@ -19,8 +19,7 @@ const rewrite = linkRewriter({
   baseUrl: "/",
   routeOfContentFile: (f) => "/ru/" + f.replace(/^content\/ru\/|\.mdx$/g, "") + "/",
 });
-const compile = (body: string, bodyOffset = 0) =>
-  compileMdx({ file, body, bodyOffset, rewriteLink: rewrite, rewriteKey: "ru" });
+const compile = (body: string, bodyOffset = 0) => compileSource({ file, body, bodyOffset, rewriteLink: rewrite });
 const strings = createStrings("ru", {
   ...themeDefaults("ru"),
   ...JSON.parse(readFileSync(new URL("../../i18n/ru.json", import.meta.url), "utf8")),
@@ -194,23 +193,26 @@ describe("front matter", () => {
 });
 
 describe("compile cache", () => {
-  it("gives a cached page with its code read, so a later removal of the entry does not lose it", async () => {
+  it("gives a cached page with its code read when asked, so a later removal of the entry does not lose it", async () => {
     const { mkdtemp, readdir, rm } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const cacheDir = await mkdtemp(join(tmpdir(), "docsite-mdx-cache-"));
+    const { BuildCache } = await import("../../cli/cache/cache.ts");
+    const { CompiledPages } = await import("../../cli/cache/compiled-pages.ts");
+    const root = await mkdtemp(join(tmpdir(), "docsite-mdx-cache-"));
     try {
-      const input = { file, body: "# Кэш\n\nТекст страницы.\n", bodyOffset: 0, rewriteLink: rewrite, rewriteKey: "ru" };
-      const stats = { compiled: 0, cached: 0 };
-      const fresh = await compileMdx(input, cacheDir, stats);
-      const cached = await compileMdx(input, cacheDir, stats);
-      expect(stats).toEqual({ compiled: 1, cached: 1 });
+      const store = new CompiledPages(BuildCache.forSite(root), { settings: "ru" }, root);
+      const page = { file, body: "# Кэш\n\nТекст страницы.\n", bodyOffset: 0, locale: "ru" };
+      expect(store.get(page)).toBeUndefined();
+      const fresh = await compileSource({ ...page, rewriteLink: rewrite });
+      expect(await store.put(page, fresh)).toBe(true);
+      const cached = store.get(page, true);
       // A build beside the dev server prunes the entry: the page already holds its code.
-      await rm(join(cacheDir, "mdx"), { recursive: true });
-      expect(cached.code).toBe(fresh.code);
-      expect(await readdir(cacheDir)).toEqual([]);
+      await rm(join(root, ".docsite"), { recursive: true });
+      expect(cached?.code).toBe(fresh.code);
+      expect(await readdir(root)).toEqual([]);
     } finally {
-      await rm(cacheDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

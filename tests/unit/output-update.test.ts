@@ -7,11 +7,17 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { STAMP, openOutput } from "../../cli/pipeline/output.ts";
-import { manifestFileOf } from "../../cli/pipeline/output-update.ts";
+import { BuildCache } from "../../cli/cache/cache.ts";
+import { outputManifest } from "../../cli/cache/output-manifests.ts";
 
 let root: string;
 const dist = () => join(root, "dist");
-const manifest = () => manifestFileOf(join(root, ".docsite", "cache"), dist());
+const manifest = () => outputManifest(BuildCache.forSite(root), root, dist());
+/** The manifest's file in the cache. */
+const manifestFile = () => {
+  const cache = BuildCache.forSite(root);
+  return join(cache.folder("output"), readdirSync(cache.folder("output")).find((n) => n.endsWith(".json"))!);
+};
 
 async function write(files: Record<string, string>, withManifest = true): Promise<void> {
   const out = await openOutput({ root, outDir: dist(), manifest: withManifest ? manifest() : undefined });
@@ -92,7 +98,7 @@ describe("in-place update of the output", () => {
     delete (next as Record<string, string>)["docs/a/index.html"];
     await write(next);
     expect(await tree()).toEqual(next);
-    await rm(manifest());
+    await rm(manifestFile());
     await write(SITE);
     expect(await tree()).toEqual(SITE);
   });

@@ -12,7 +12,7 @@ import {
 } from "../../cli/pipeline/pool.ts";
 
 const shared: BuildPool = {
-  render: async () => ({ record: { pack: "", start: 0, length: 0, hash: "", inline: {} as never } }),
+  render: async () => ({ record: { pack: "", start: 0, length: 0, check: "", hash: "", inline: {} as never } }),
   compile: async () => [],
   close: async () => {},
 };
@@ -32,9 +32,8 @@ describe("compilePoolFor", () => {
       expect(own.pool).not.toBe(inlinePool);
       // A real worker thread: a page that does not compile comes back as that page's error.
       const [result] = await own.pool.compile({
-        config: {} as never,
+        settings: { rootDir: "/nonexistent" } as never,
         slugs: [],
-        cacheDir: "/nonexistent",
         pages: [{ file: "x.mdx", body: "<Open", bodyOffset: 0, locale: "en" }],
       });
       expect(result.ok).toBe(false);

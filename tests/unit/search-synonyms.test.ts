@@ -11,13 +11,14 @@ import { otherLayout } from "../../theme/search/layout.ts";
 import { localEngine, parseQuery } from "../../theme/search/local-engine.ts";
 import { fitTexts, localIndexFiles, type IndexedPage } from "../../cli/search/local-index.ts";
 
-let dir = "";
+/** Every folder a test made (a test may make several). */
+const dirs: string[] = [];
 afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = "";
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 function site(synonyms: string | null, glossary?: string): string {
-  dir = mkdtempSync(join(tmpdir(), "docsite-syn-"));
+  const dir = mkdtempSync(join(tmpdir(), "docsite-syn-"));
+  dirs.push(dir);
   mkdirSync(join(dir, "content"));
   if (synonyms !== null) writeFileSync(join(dir, "content", "search-synonyms.json"), synonyms);
   if (glossary) writeFileSync(join(dir, "content", "GLOSSARY.md"), glossary);

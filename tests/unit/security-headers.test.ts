@@ -12,11 +12,24 @@ const config = (extra: Partial<SiteConfig> = {}) =>
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
 
 describe("Content-Security-Policy of a build", () => {
-  it("hashes inline scripts, styles and handlers (decoded), and nothing with a src", () => {
+  it("leaves out scripts and handlers that content put in the body, unless docsite names them as its own", () => {
+    const page = `<head><script>own()</script><link onload="this.media='all'"></head><body><main>
+<script>alert(1)</script><img src="x" onerror="alert(2)"><div onclick="alert(3)" style="color:blue"></div>
+<script>prePaint()</script></main></body>`;
+    const csp = contentSecurityPolicy(config(), inlineCode([page], ["prePaint()"]));
+    const scripts = directive(csp, "script-src");
+    expect(scripts).toBe(
+      `script-src 'self' ${hash("own()")} ${hash("prePaint()")} 'unsafe-hashes' ${hash("this.media='all'")}`,
+    );
+    for (const s of ["alert(1)", "alert(2)", "alert(3)"]) expect(scripts).not.toContain(hash(s));
+    expect(directive(csp, "style-src")).toContain(hash("color:blue"));
+  });
+
+  it("hashes the head's inline scripts and handlers (decoded), every style, and nothing with a src", () => {
     const code = inlineCode([
-      `<script>var a=1</script><script type="module" src="/assets/e.js"></script><style>:root{--x:1}</style>`,
-      `<link rel="stylesheet" href="x" media="print" onload="this.media='all'"><p>say &quot;onload=&quot;</p>`,
-      `<div style="color:red">`,
+      `<head><script>var a=1</script><script type="module" src="/assets/e.js"></script><style>:root{--x:1}</style></head>`,
+      `<head><link rel="stylesheet" href="x" media="print" onload="this.media='all'"></head><p>say &quot;onload=&quot;</p>`,
+      `<head></head><div style="color:red">`,
     ]);
     const csp = contentSecurityPolicy(config(), code);
     expect(directive(csp, "script-src")).toBe(
@@ -69,7 +82,7 @@ describe("Content-Security-Policy of a build", () => {
   });
 
   it("writes a _headers file that serve reads back for every path", () => {
-    const text = headersFile(config({ baseUrl: "/docs/" }), inlineCode(["<script>x()</script>"]));
+    const text = headersFile(config({ baseUrl: "/docs/" }), inlineCode(["<head><script>x()</script></head>"]));
     const rules = parseHeadersFile(text);
     const page = Object.fromEntries(headersFor(rules, "/docs/a/"));
     expect(page["Content-Security-Policy"]).toContain(hash("x()"));

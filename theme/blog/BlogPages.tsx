@@ -27,6 +27,39 @@ function PostMeta({ post }: { post: BlogPostData }) {
   );
 }
 
+/** The recent-posts sidebar (`blog.sidebarCount`) beside a blog page, when the site has one. */
+function WithRecentPosts({
+  recent,
+  current,
+  children,
+}: {
+  recent?: RecentPosts;
+  current?: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  if (!recent?.length) return <>{children}</>;
+  return (
+    <div className="blog-layout">
+      <nav className="blog-sidebar" aria-label={t("theme.blog.sidebar.navAriaLabel")}>
+        <p className="blog-sidebar__title">{t("theme.blog.sidebar.title")}</p>
+        <ul>
+          {recent.map((p) => (
+            <li key={p.href}>
+              <a href={p.href} aria-current={p.href === current ? "page" : undefined}>
+                {p.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+export type RecentPosts = Array<{ title: string; href: string }>;
+
 export function BlogListPage(props: {
   title: string;
   posts: BlogPostData[];
@@ -39,54 +72,57 @@ export function BlogListPage(props: {
   tag?: { allTagsHref: string; description?: string };
   /** Per post, the content before its truncate marker (shown instead of the description). */
   excerpts?: Array<ReactNode | null>;
+  recent?: RecentPosts;
 }) {
   const t = useT();
   return (
-    <main id="main-content" className="blog-main container" tabIndex={-1}>
-      <h1>{props.title}</h1>
-      {props.tag?.description && <p>{props.tag.description}</p>}
-      <p>
-        {props.tag ? (
-          <a href={props.tag.allTagsHref}>{t("theme.tags.tagsPageLink")}</a>
-        ) : (
-          <a href={props.archiveHref}>{t("theme.blog.archive.title")}</a>
-        )}
-      </p>
-      <div className="blog-list">
-        {props.posts.map((p, i) => (
-          <article className="blog-card" key={p.href}>
-            <h2 className="blog-card__title">
-              <a href={p.href}>{p.title}</a>
-            </h2>
-            <PostMeta post={p} />
-            {props.excerpts?.[i] ? (
-              <div className="markdown blog-card__excerpt">{props.excerpts[i]}</div>
-            ) : (
-              <p>{p.description}</p>
-            )}
-            <a href={p.href} aria-label={t("theme.blog.post.readMoreLabel", { title: p.title })}>
-              {t("theme.blog.post.readMore")}
-            </a>
-          </article>
-        ))}
-      </div>
-      {props.totalPages > 1 && (
-        <nav className="pagination-nav" aria-label={t("theme.blog.paginator.navAriaLabel")}>
-          {props.prevHref ? (
-            <a className="pagination-nav__link" href={props.prevHref}>
-              « {t("theme.blog.paginator.newerEntries")}
-            </a>
+    <WithRecentPosts recent={props.recent}>
+      <main id="main-content" className="blog-main container" tabIndex={-1}>
+        <h1>{props.title}</h1>
+        {props.tag?.description && <p>{props.tag.description}</p>}
+        <p>
+          {props.tag ? (
+            <a href={props.tag.allTagsHref}>{t("theme.tags.tagsPageLink")}</a>
           ) : (
-            <span />
+            <a href={props.archiveHref}>{t("theme.blog.archive.title")}</a>
           )}
-          {props.nextHref && (
-            <a className="pagination-nav__link pagination-nav__link--next" href={props.nextHref}>
-              {t("theme.blog.paginator.olderEntries")} »
-            </a>
-          )}
-        </nav>
-      )}
-    </main>
+        </p>
+        <div className="blog-list">
+          {props.posts.map((p, i) => (
+            <article className="blog-card" key={p.href}>
+              <h2 className="blog-card__title">
+                <a href={p.href}>{p.title}</a>
+              </h2>
+              <PostMeta post={p} />
+              {props.excerpts?.[i] ? (
+                <div className="markdown blog-card__excerpt">{props.excerpts[i]}</div>
+              ) : (
+                <p>{p.description}</p>
+              )}
+              <a href={p.href} aria-label={t("theme.blog.post.readMoreLabel", { title: p.title })}>
+                {t("theme.blog.post.readMore")}
+              </a>
+            </article>
+          ))}
+        </div>
+        {props.totalPages > 1 && (
+          <nav className="pagination-nav" aria-label={t("theme.blog.paginator.navAriaLabel")}>
+            {props.prevHref ? (
+              <a className="pagination-nav__link" href={props.prevHref}>
+                « {t("theme.blog.paginator.newerEntries")}
+              </a>
+            ) : (
+              <span />
+            )}
+            {props.nextHref && (
+              <a className="pagination-nav__link pagination-nav__link--next" href={props.nextHref}>
+                {t("theme.blog.paginator.olderEntries")} »
+              </a>
+            )}
+          </nav>
+        )}
+      </main>
+    </WithRecentPosts>
   );
 }
 
@@ -136,55 +172,59 @@ export function BlogPostPage({
   post,
   prev,
   next,
+  recent,
   children,
 }: {
   post: BlogPostData;
   prev?: { title: string; href: string };
   next?: { title: string; href: string };
+  recent?: RecentPosts;
   children: ReactNode;
 }) {
   const t = useT();
   return (
-    <main id="main-content" className="blog-main container" tabIndex={-1}>
-      <article className="markdown blog-post">
-        <h1>{post.title}</h1>
-        <PostMeta post={post} />
-        {children}
-        {post.tags.length > 0 && (
-          <p className="blog-tags">
-            {t("theme.tags.tagsListLabel")}{" "}
-            {post.tagLinks
-              ? post.tagLinks.map((tag) => (
-                  <a className="tag" key={tag.href} href={tag.href}>
-                    {tag.label}
-                  </a>
-                ))
-              : post.tags.map((tag) => (
-                  <span className="tag" key={tag}>
-                    {tag}
-                  </span>
-                ))}
-          </p>
+    <WithRecentPosts recent={recent} current={post.href}>
+      <main id="main-content" className="blog-main container" tabIndex={-1}>
+        <article className="markdown blog-post">
+          <h1>{post.title}</h1>
+          <PostMeta post={post} />
+          {children}
+          {post.tags.length > 0 && (
+            <p className="blog-tags">
+              {t("theme.tags.tagsListLabel")}{" "}
+              {post.tagLinks
+                ? post.tagLinks.map((tag) => (
+                    <a className="tag" key={tag.href} href={tag.href}>
+                      {tag.label}
+                    </a>
+                  ))
+                : post.tags.map((tag) => (
+                    <span className="tag" key={tag}>
+                      {tag}
+                    </span>
+                  ))}
+            </p>
+          )}
+        </article>
+        {(prev || next) && (
+          <nav className="pagination-nav" aria-label={t("theme.blog.post.paginator.navAriaLabel")}>
+            {prev ? (
+              <a className="pagination-nav__link" href={prev.href} rel="prev">
+                <span className="pagination-nav__sub">{t("theme.blog.post.paginator.newerPost")}</span>
+                <span className="pagination-nav__label">« {prev.title}</span>
+              </a>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <a className="pagination-nav__link pagination-nav__link--next" href={next.href} rel="next">
+                <span className="pagination-nav__sub">{t("theme.blog.post.paginator.olderPost")}</span>
+                <span className="pagination-nav__label">{next.title} »</span>
+              </a>
+            )}
+          </nav>
         )}
-      </article>
-      {(prev || next) && (
-        <nav className="pagination-nav" aria-label={t("theme.blog.post.paginator.navAriaLabel")}>
-          {prev ? (
-            <a className="pagination-nav__link" href={prev.href} rel="prev">
-              <span className="pagination-nav__sub">{t("theme.blog.post.paginator.newerPost")}</span>
-              <span className="pagination-nav__label">« {prev.title}</span>
-            </a>
-          ) : (
-            <span />
-          )}
-          {next && (
-            <a className="pagination-nav__link pagination-nav__link--next" href={next.href} rel="next">
-              <span className="pagination-nav__sub">{t("theme.blog.post.paginator.olderPost")}</span>
-              <span className="pagination-nav__label">{next.title} »</span>
-            </a>
-          )}
-        </nav>
-      )}
-    </main>
+      </main>
+    </WithRecentPosts>
   );
 }

@@ -7,6 +7,11 @@ import { applyMode, readMode } from "../layout/ColorModeToggle.tsx";
 import { safeStorage, safeSession } from "./storage.ts";
 import { settleNotFound } from "./not-found.ts";
 
+declare global {
+  /** The site has project islands (cli/client/bundle.ts): without, the code below that loads them is left out. */
+  const __DOCSITE_PROJECT_ISLANDS__: boolean;
+}
+
 const root = document.getElementById("__docsite")!;
 const strings = (): Record<string, string> => JSON.parse(root.getAttribute("data-i18n") ?? "{}");
 
@@ -67,6 +72,21 @@ const onIslandError = (err: unknown) => {
   }
   showError(err, () => location.reload(), true);
 };
+// The site's own islands: a page that has some names their runtime (cli/islands/runtime.ts), a build of its own
+// with its own preact/compat, loaded by such pages only.
+type ProjectIslands = typeof import("./project-islands.ts");
+let projectIslands: ProjectIslands | undefined;
+function hydrateProjectIslands(r: HTMLElement): void {
+  const runtime = __DOCSITE_PROJECT_ISLANDS__ && r.getAttribute("data-islands");
+  if (!runtime) return;
+  (import(/* @vite-ignore */ runtime) as Promise<ProjectIslands>)
+    .then((m) => {
+      projectIslands = m;
+      m.hydrateProjectIslands(r, onIslandError);
+    })
+    .catch(onIslandError);
+}
+hydrateProjectIslands(root);
 hydrateIslands(root, onIslandError).then(() => {
   document.documentElement.setAttribute("data-hydrated", "");
   safeSession.remove("docsite.reloaded");
@@ -98,9 +118,11 @@ const router = startRouter(root, {
   beforeSwap(old) {
     stopToc();
     unmountIslands(old);
+    if (__DOCSITE_PROJECT_ISLANDS__) projectIslands?.leavePage(old);
   },
   afterSwap(next, { pathChanged }) {
     hydrateIslands(next, onIslandError);
+    if (__DOCSITE_PROJECT_ISLANDS__) hydrateProjectIslands(next);
     restoreTabs(next);
     stopToc = tocSpy(next);
     rememberDocsVersion();

@@ -80,10 +80,17 @@ export function startRouter(
       return;
     }
     if (my !== token) return;
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const next = doc.getElementById("__docsite");
+    if (!next) {
+      // A page of the same origin that docsite did not make (a hand-written HTML file, another app under the same
+      // host): nothing to swap in, so the browser loads it for real, as a link without the router would.
+      fetchPage.forget(url.pathname + url.search);
+      if (keepAddress) progress.done();
+      else location.assign(url.href);
+      return;
+    }
     try {
-      const doc = new DOMParser().parseFromString(html, "text/html");
-      const next = doc.getElementById("__docsite");
-      if (!next) throw new Error("the page has no docsite root");
       if (push && !keepAddress) {
         saveScroll();
         history.pushState({}, "", url.pathname + url.search + url.hash);
@@ -154,6 +161,11 @@ function swapHead(doc: Document): void {
     else if (mine) mine.remove();
     else if (theirs) document.head.appendChild(theirs.cloneNode(true));
   }
+  // A page's own scripts (`data-page-script`: the moving-picture player) are loaded by import(): a script parsed by
+  // DOMParser never runs, and a module runs once per document, so one the document already has is not run again.
+  // The entry is not one of them: a new deployment's entry must not start a second runtime.
+  for (const s of doc.head.querySelectorAll("script[data-page-script]"))
+    import(/* @vite-ignore */ s.getAttribute("src")!).catch(() => {});
   for (const l of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) l.remove();
   for (const l of doc.head.querySelectorAll('link[rel="alternate"][hreflang]'))
     document.head.appendChild(l.cloneNode(true));

@@ -6,6 +6,7 @@ import { DocCardList, DocContext } from "./DocCards.tsx";
 import { docSidebarContext } from "./sidebar-context.ts";
 import { formatDate } from "../blog/BlogPages.tsx";
 import type { DocPageData } from "../types.ts";
+import { Breadcrumbs } from "./Breadcrumbs.tsx";
 
 /** Front matter last_update and custom_edit_url, under the content. */
 function DocFooter({ data }: { data: DocPageData }) {
@@ -69,6 +70,12 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
             <div className="alert alert--info" role="note">
               <p>{t("theme.docs.untranslated")}</p>
             </div>
+          )}
+          {data.breadcrumbs && <Breadcrumbs {...data.breadcrumbs} />}
+          {data.versionBadge && (
+            <span className="badge doc-version-badge">
+              {t("theme.docs.versionBadge.label", { versionLabel: data.versionBadge })}
+            </span>
           )}
           {!data.hideToc && <TocMobile items={data.toc} />}
           <article className="markdown">

@@ -1,12 +1,12 @@
 import { useLayout, useT } from "../context.tsx";
-import { Icon } from "../icons.tsx";
+import { LinkIcon } from "./link-icons.tsx";
 import { ExternalMark, externalLinkProps } from "../external-link.tsx";
 
 export function Footer() {
   const { footer } = useLayout();
   const t = useT();
   return (
-    <footer className="footer">
+    <footer className={footer.style === "dark" ? "footer footer--dark" : "footer"}>
       <div className="footer__inner">
         <div className="footer__groups">
           {footer.groups.map((g) => (
@@ -30,7 +30,7 @@ export function Footer() {
             {footer.icons.map((i) => (
               <li key={i.href}>
                 <a href={i.href} {...externalLinkProps} className="icon-button">
-                  <Icon name={i.icon} label={i.label} />
+                  <LinkIcon name={i.icon} label={i.label} />
                   <ExternalMark icon={false} hint={t("theme.common.opensInNewTab")} />
                 </a>
               </li>

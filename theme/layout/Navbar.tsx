@@ -2,25 +2,48 @@
 // Dropdowns open on hover and keyboard focus with CSS alone; the runtime adds click toggling and Escape.
 import { useLayout, useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
+import { LinkIcon } from "./link-icons.tsx";
 import { ExternalMark, externalLinkProps } from "../external-link.tsx";
 import { Island } from "../island.tsx";
 import { ColorModeToggle, type Mode } from "./ColorModeToggle.tsx";
 import { SearchButton, OFFLINE_KEYS } from "./SearchButton.tsx";
 import type { NavItemData, LinkData } from "../types.ts";
 
-function NavLink({ item }: { item: LinkData & { icon?: string } }) {
+function NavLink({ item }: { item: LinkData & { icon?: string; className?: string } }) {
   const t = useT();
+  // A link with the site's own class and no icon of ours: the site's CSS draws it, the label is its name.
+  const drawnBySite = Boolean(item.className && !item.icon);
   return (
     <a
-      className={`navbar__link${item.active ? " navbar__link--active" : ""}`}
+      className={`navbar__link${item.active ? " navbar__link--active" : ""}${item.className ? ` ${item.className}` : ""}`}
       href={item.href}
       aria-current={item.active ? "page" : undefined}
+      aria-label={drawnBySite ? item.label : undefined}
       {...(item.external ? externalLinkProps : {})}
       hrefLang={item.lang}
       lang={item.lang}
     >
-      {item.icon ? <Icon name={item.icon} label={item.label} /> : item.label}
-      {item.external && <ExternalMark icon={!item.icon} hint={t("theme.common.opensInNewTab")} />}
+      {item.icon ? <LinkIcon name={item.icon} label={item.label} /> : drawnBySite ? null : item.label}
+      {item.external && <ExternalMark icon={!item.icon && !drawnBySite} hint={t("theme.common.opensInNewTab")} />}
+    </a>
+  );
+}
+
+/** The brand link: the logo (a light and a dark one when the site has both) and the title. */
+function Brand() {
+  const layout = useLayout();
+  const { logo } = layout;
+  // Beside the title the logo is decoration; alone it names the link.
+  const alt = layout.navbar.title ? "" : (logo?.alt ?? "");
+  const img = (src: string, className?: string) => (
+    <img src={src} alt={alt} width={logo!.width} height={logo!.height} className={className} />
+  );
+  return (
+    <a className="navbar__brand" href={layout.homeHref}>
+      {logo && !logo.srcDark && img(logo.src)}
+      {logo?.srcDark && img(logo.src, "navbar__logo--light")}
+      {logo?.srcDark && img(logo.srcDark, "navbar__logo--dark")}
+      {layout.navbar.title && <span className="navbar__title">{layout.navbar.title}</span>}
     </a>
   );
 }
@@ -57,8 +80,10 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
                   hrefLang={i.lang}
                   lang={i.lang}
                   aria-current={i.active ? "page" : undefined}
+                  {...(i.external ? externalLinkProps : {})}
                 >
                   {i.label}
+                  {i.external && <ExternalMark hint={t("theme.common.opensInNewTab")} />}
                 </a>
               </li>
             ))}
@@ -117,10 +142,7 @@ export function Navbar() {
         >
           <Icon name="menu" />
         </button>
-        <a className="navbar__brand" href={layout.homeHref}>
-          <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
-          <span className="navbar__title">{navbar.title}</span>
-        </a>
+        <Brand />
         <div className="navbar__items">
           {navbar.left.map((i, n) => (
             <Item key={n} item={i} mode="desktop" />
@@ -134,10 +156,7 @@ export function Navbar() {
       </nav>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu data-view="primary" hidden>
         <div className="mobile-menu__head">
-          <a className="navbar__brand" href={layout.homeHref}>
-            <img src={layout.logo.src} alt="" width={layout.logo.width} height={layout.logo.height} />
-            <span className="navbar__title">{navbar.title}</span>
-          </a>
+          <Brand />
           <button
             type="button"
             className="icon-button"

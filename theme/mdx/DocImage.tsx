@@ -3,6 +3,7 @@
 // without JavaScript), a dark-mode variant toggled by CSS on html[data-theme], and a caption.
 import { createContext, useContext } from "react";
 import type { ImageData, ImageVariantData } from "../types.ts";
+import { MovingPicture } from "./MovingPicture.tsx";
 
 /** The image stage's results for the page being rendered, by source path. */
 export const ImagesContext = createContext<ReadonlyMap<string, ImageData>>(new Map());
@@ -52,6 +53,8 @@ function Picture({
   );
 }
 
+const isSvg = (url: string) => /\.svg(?:[?#]|$)/i.test(url);
+
 export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props) {
   const data = useContext(ImagesContext).get(src);
   // The stage runs before rendering; no data means a renderer without it (a test): say where the image would be.
@@ -63,10 +66,14 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
       ]
     : [[data, ""]];
   const pictures = variants.map(([v, cls], i) => {
+    // A video has its own controls: no link around it (MovingPicture.tsx).
+    if (v.video) return <MovingPicture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
     // The dark variant stays lazy: in light mode it is display:none and never loads.
     const pic = <Picture key={cls} v={v} alt={alt} eager={Boolean(eager) && i === 0} className={cls} />;
-    // No "full size" link where there is no file of it (an imported page's <img> of a missing file).
-    return nolink || !v.full ? (
+    // No "full size" link where there is no file of it (an imported page's <img> of a missing file). An SVG opened
+    // as a document runs its own scripts with the site's origin (on a host that sends no CSP), and a vector image
+    // has no larger size to show: no link to it either.
+    return nolink || !v.full || isSvg(v.full) ? (
       pic
     ) : (
       <a key={cls} className={`doc-image__link ${cls}`} href={v.full}>
@@ -76,7 +83,7 @@ export function DocsiteImage({ src, alt, caption, block, eager, nolink }: Props)
   });
   if (!block) return <span className="doc-image doc-image--inline">{pictures}</span>;
   return (
-    <figure className="doc-image">
+    <figure className={data.video ? "doc-image doc-image--video" : "doc-image"}>
       {pictures}
       {caption && <figcaption>{caption}</figcaption>}
     </figure>

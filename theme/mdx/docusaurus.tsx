@@ -4,32 +4,25 @@ import { createElement, type ReactNode } from "react";
 import { useOptionalLayout } from "../context.tsx";
 import { Admonition, CodeBlock, Tabs, TabItem, mdxComponents } from "./components.tsx";
 import { DocCard, DocCardList, useCurrentSidebarCategory, useDocsSidebar } from "../docs/DocCards.tsx";
+import { siteData, siteModules, type SiteData } from "../docusaurus/site-modules.tsx";
+import { Head, pageThemeModules } from "../docusaurus/page-frame.tsx";
 
 /**
- * The version of the docs page being rendered, in the shape of Docusaurus' `useActiveVersion()` (name, label; the
- * rest of its fields are not known to the page).
+ * Docusaurus' `useActiveVersion()` and its kin on a docs page: the page's own version (from the layout being
+ * rendered), else the latest, as site-modules.tsx answers where no page is known.
  */
-function useActiveVersion(): { name: string; label: string } | undefined {
-  const v = useOptionalLayout()?.docsVersion;
-  return v ? { name: v.name, label: v.name === "current" ? "Next" : v.name } : undefined;
+function pageVersionHooks(site: SiteData) {
+  const versions = site.docsVersions ?? [];
+  const useActiveVersion = () => {
+    const name = useOptionalLayout()?.docsVersion?.name;
+    return versions.find((v) => v.name === name) ?? versions.find((v) => v.isLast) ?? versions[0];
+  };
+  return {
+    useActiveVersion,
+    useDocsVersion: useActiveVersion,
+    useActiveDocContext: () => ({ activeVersion: useActiveVersion(), activeDoc: undefined }),
+  };
 }
-
-/** The hooks of `@docusaurus/theme-common` and `@docusaurus/plugin-content-docs/client` that docsite has. */
-const sidebarHooks = {
-  useCurrentSidebarCategory,
-  useDocsSidebar,
-  useActiveVersion,
-  useDocsVersion: useActiveVersion,
-  useActiveDocContext: () => ({ activeVersion: useActiveVersion(), activeDoc: undefined }),
-};
-
-/** Pages are drawn on the server: what Docusaurus' ExecutionEnvironment says there. */
-const ExecutionEnvironment = {
-  canUseDOM: false,
-  canUseEventListeners: false,
-  canUseIntersectionObserver: false,
-  canUseViewport: false,
-};
 
 export function Details({ summary, children, ...rest }: { summary?: ReactNode; children: ReactNode }) {
   return (
@@ -183,6 +176,8 @@ export function themeModule(name: string): { default: unknown } {
     MDXComponents: { ...mdxComponents, Details, details: Details },
     DocCardList,
     DocCard,
+    ...pageThemeModules,
+    // Content's own: the theme's image pair also when one source is missing (doc-image CSS).
     TOCInline,
     ThemedImage,
   };
@@ -192,29 +187,20 @@ export function themeModule(name: string): { default: unknown } {
   return { default: modules[name] };
 }
 
-/** `@docusaurus/*` modules by name, with the site's base URL and config where they need them. */
-export function docusaurusModule(name: string, site: { baseUrl: string; title: string; url: string }): unknown {
-  const withBase = (url: string) =>
-    /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(url) || url.startsWith(site.baseUrl)
-      ? url
-      : site.baseUrl + url.replace(/^\//, "");
-  const Link = ({ to, href, children, ...rest }: { to?: string; href?: string; children?: ReactNode }) =>
-    createElement("a", { href: to !== undefined ? withBase(to) : href, ...rest }, children);
-  const modules: Record<string, unknown> = {
-    Link,
-    useBaseUrl: withBase,
-    BrowserOnly: () => null,
-    Head: () => null,
-    useDocusaurusContext: () => ({ siteConfig: { baseUrl: site.baseUrl, title: site.title, url: site.url } }),
-    Translate: ({ children }: { children?: ReactNode }) => children ?? null,
-    ExecutionEnvironment,
-    useIsBrowser: () => false,
-    useGlobalData: () => ({}),
-    Interpolate: ({ children }: { children?: ReactNode }) => children ?? null,
+/**
+ * `@docusaurus/*` modules by name (theme/docusaurus/site-modules.tsx, the same in islands in the browser), with the
+ * site's config where they need it; a content page's version hooks answer with the page's own version.
+ */
+export function docusaurusModule(name: string, site: Parameters<typeof siteData>[0]): unknown {
+  const data = siteData(site);
+  const modules: Record<string, Record<string, unknown>> = {
+    ...siteModules(data),
+    // No plugin of docsite publishes global data.
+    useGlobalData: { default: () => ({}), useGlobalData: () => ({}), usePluginData: () => undefined },
   };
+  const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar, ...pageVersionHooks(data) };
   // Modules of named hooks only.
-  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...sidebarHooks };
-  const value = modules[name];
-  // `import useBaseUrl from ...` reads `.default`; hooks like useBaseUrl are also named exports.
-  return { default: value, [name]: value, translate: (m: { message: string }) => m.message };
+  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...modules[name], ...sidebarHooks };
+  if (name === "Head") return { default: Head, Head };
+  return modules[name] ?? { default: undefined };
 }

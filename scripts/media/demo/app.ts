@@ -21,16 +21,18 @@ label{display:grid;gap:4px;font-size:14px}
 input{font:inherit;padding:8px;border:1px solid #b8bfcc;border-radius:4px}
 button{font:inherit;padding:8px 16px;border:0;border-radius:4px;background:#2f6fed;color:#fff;cursor:pointer}
 .error{color:#b3261e;min-height:1.5em;margin:0}
-.cards{display:grid;grid-template-columns:repeat(2,1fr);gap:16px}
+.cards{display:grid;grid-template-columns:repeat(3,1fr);gap:16px}
 .card{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px #0002}
-.card h2{margin:0 0 4px;font-size:18px}.price{font-size:20px;font-weight:700;margin:8px 0}
+.card h2{margin:0 0 4px;font-size:18px}.card p{margin:0}.price{font-size:20px;font-weight:700;margin:8px 0}
+.reviews{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;height:180px;overflow:auto;padding:0 16px;width:170px}
+.reviews p{margin:12px 0}
 ${css}
 </style></head><body><header>Demo shop</header><main>${body}</main></body></html>`;
 
 const LOGIN = `<h1>Sign in</h1>
 <form id="login" onsubmit="event.preventDefault();
   var ok = this.email.value === 'anna@example.com' && this.password.value === 'secret';
-  if (ok) location.href = '/catalog'; else document.querySelector('.error').textContent = 'Wrong email or password';">
+  if (ok) location.href = '/catalog' + location.search; else document.querySelector('.error').textContent = 'Wrong email or password';">
   <label>Email <input name="email" type="email" autocomplete="username"></label>
   <label>Password <input name="password" type="password" autocomplete="current-password"></label>
   <p class="error" role="alert"></p>
@@ -43,9 +45,21 @@ const CATALOG = `<h1>Catalogue</h1>
     <p class="price">€39.90</p><button>Add to cart</button></article>
   <article class="card" data-testid="card-toaster"><h2>Toaster</h2><p>Two slots, six browning levels.</p>
     <p class="price">€29.00</p><button>Add to cart</button></article>
+  <article class="card" data-testid="card-grinder"><h2>Coffee grinder</h2><p>Burr, 15 grind sizes.</p>
+    <p class="price">€54.50</p><button>Add to cart</button></article>
 </div>
 <p>Stock: <output id="stock">…</output></p>
 <script>fetch('/api/stock' + location.search).then(r => r.text()).then(t => document.getElementById('stock').textContent = t);</script>`;
+
+const REVIEWS = `<h1>Reviews</h1>
+<div class="reviews" data-testid="reviews">
+  <p>★★★★★ Boils a full kettle in three minutes.</p>
+  <p>★★★★☆ Quiet, but the lid is stiff.</p>
+  <p>★★★★★ The auto off works every time.</p>
+  <p>★★★☆☆ Handle gets warm near the top.</p>
+  <p>★★★★☆ Good value for the price.</p>
+  <p>★★★★★ Looks great on the counter.</p>
+</div>`;
 
 const CHANGED_CSS = `.card button{background:#0b8a4a;border-radius:16px;padding:8px 24px}.price{color:#b3261e}`;
 
@@ -59,6 +73,7 @@ export async function startDemoApp(): Promise<DemoApp> {
     const { pathname: path, search } = new URL(req.url ?? "/", "http://x");
     if (path === "/") send(200, "text/html", page("Sign in", LOGIN, css));
     else if (path === "/catalog") send(200, "text/html", page("Catalogue", CATALOG, css));
+    else if (path === "/reviews") send(200, "text/html", page("Reviews", REVIEWS, css));
     else if (path === "/api/stock")
       send(200, "text/plain", search.includes("flaky") && stockCalls++ === 0 ? "out of stock" : "in stock");
     else send(404, "text/plain", "not found");

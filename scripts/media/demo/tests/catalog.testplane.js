@@ -6,7 +6,11 @@ describe("catalogue", () => {
   });
 
   it("shows stock status", async ({ browser }) => {
-    await browser.url("/catalog?flaky=1");
+    // Signs in first, so the recorded retry (time travel) has typing, a click and a page change to play back.
+    await browser.url("/?flaky=1");
+    await browser.$("input[name=email]").setValue("anna@example.com");
+    await browser.$("input[name=password]").setValue("secret");
+    await browser.$("button[type=submit]").click();
     // The demo API answers "out of stock" to its first call of a run: the first attempt fails, the retry passes.
     await expect(browser.$("#stock")).toHaveText("in stock", { wait: 2000 });
   });

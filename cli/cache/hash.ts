@@ -1,0 +1,23 @@
+// The one hash of docsite's code: cache keys, entry checks, content hashes in file names and records.
+import { createHash } from "node:crypto";
+
+/** A short hex digest (64 bits) of text or bytes: names and keys, where collisions are not an attack. */
+export const hashText = (data: string | Uint8Array): string =>
+  createHash("sha256").update(data).digest("hex").slice(0, 16);
+
+/**
+ * The check of an entry's bytes, and the content hash of an output file (pipeline/output-update.ts): one hash of a
+ * page serves both. SHA-1, base64: several times faster than SHA-256 here, and damage, not an attacker, is what it
+ * must catch.
+ */
+export const checksum = (data: string | Uint8Array): string => createHash("sha1").update(data).digest("base64");
+
+/** A hash over several parts, each delimited, so `["ab", "c"]` and `["a", "bc"]` differ. */
+export function hashParts(parts: Iterable<string | Uint8Array>): string {
+  const h = createHash("sha256");
+  for (const p of parts) {
+    const bytes = typeof p === "string" ? Buffer.from(p, "utf8") : p;
+    h.update(String(bytes.length)).update(":").update(bytes);
+  }
+  return h.digest("hex").slice(0, 16);
+}

@@ -1,0 +1,155 @@
+// What produced a cached result besides its own inputs: docsite's code, the packages it and the site load, and
+// the runtime. Every cache key starts with this identity, so a change in any of them makes every entry a miss.
+//
+// - Code: the files of the running code, never a list of names. From the sources (tsx, vitest) that is every file of
+//   docsite's code folders; from the precompiled CLI bundle it is also what the bundle was made from: the hash its
+//   maker wrote beside it (bin/cli-bundle.js: every input esbuild read, by path and bytes; without that file, the
+//   bundle's own files). No absolute path goes in, so a project moved elsewhere keeps its cache. The code folders
+//   stay in both cases: the bundle reads some of their files when it runs (the browser runtime's sources, the
+//   stylesheets, the worker entries). A package that ships docsite differently keeps this working by keeping its
+//   running files under CODE_FOLDERS or in the bundle folder with its `identity` (cli/boot/locations.ts says where
+//   that folder is).
+// - Packages: npm's record of what is installed (node_modules/.package-lock.json, with every package's version and
+//   integrity hash), in every node_modules folder Node would look in from docsite's package folder and from the
+//   site folder. For other package managers, their own record; without any record, the name and version of every
+//   package in that folder.
+// - Runtime: Node's major version, the platform and CPU architecture, and NODE_ENV (React's build follows it).
+import { createHash } from "node:crypto";
+import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { BUNDLE_DIR, PACKAGE_ROOT } from "../boot/locations.ts";
+import { hashParts } from "./hash.ts";
+
+/** docsite's folders of code, under its package folder. */
+const CODE_FOLDERS = ["bin", "cli", "theme"];
+
+/** Records package managers keep of a node_modules folder's contents, the first one found is used. */
+const INSTALL_RECORDS = [".package-lock.json", ".pnpm/lock.yaml", ".yarn-state.yml", ".yarn-integrity"];
+
+function filesUnder(dir: string, out: string[] = []): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) filesUnder(p, out);
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+const slashed = (p: string) => p.split(sep).join("/");
+
+/** The code part: every file of the code folders (and of the running bundle), by path relative to its folder. */
+function codeIdentity(): string {
+  // SHA-1 over the bytes as they are read: the files are several MB, read by every process (cli/cache/hash.ts says
+  // why SHA-1 will do).
+  const h = createHash("sha1");
+  const add = (name: string, bytes: Buffer) => h.update(`\0${name}\0${bytes.length}\0`).update(bytes);
+  for (const folder of CODE_FOLDERS) {
+    const dir = join(PACKAGE_ROOT, folder);
+    for (const f of filesUnder(dir).sort()) add(slashed(relative(PACKAGE_ROOT, f)), readFileSync(f));
+  }
+  if (BUNDLE_DIR) h.update("\0bundle\0").update(bundleIdentity(BUNDLE_DIR));
+  return h.digest("hex").slice(0, 16);
+}
+
+/**
+ * What the running CLI bundle was made from: the hash its maker wrote beside it (bin/cli-bundle.js, `identity`: every
+ * input it bundled, by path and bytes, no absolute path). A bundle without one: its files themselves (right, but
+ * tied to where the bundle is, since they hold its folder's path).
+ */
+function bundleIdentity(dir: string): string | Buffer {
+  try {
+    return readFileSync(join(dir, "identity"));
+  } catch {
+    const h = createHash("sha1");
+    for (const f of filesUnder(dir).sort())
+      if (!f.endsWith(".map")) h.update(`\0${slashed(relative(dir, f))}\0`).update(readFileSync(f));
+    return h.digest("hex");
+  }
+}
+
+/** The node_modules folders Node looks in from `dir`, nearest first (those that exist). */
+function moduleFolders(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    const nm = join(d, "node_modules");
+    if (existsSync(nm)) out.push(nm);
+    if (dirname(d) === d) return out;
+  }
+}
+
+/** A node_modules folder's record of what is installed in it (see the head of this file). */
+function installRecord(nm: string): string | Uint8Array {
+  for (const name of INSTALL_RECORDS) {
+    try {
+      return readFileSync(join(nm, name));
+    } catch {
+      // not this package manager's
+    }
+  }
+  const versions: string[] = [];
+  const add = (dir: string, name: string) => {
+    try {
+      const { version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: string };
+      versions.push(`${name}@${version ?? ""}`);
+    } catch {
+      // not a package
+    }
+  };
+  for (const name of safeList(nm).sort()) {
+    if (name.startsWith(".")) continue;
+    if (name.startsWith("@"))
+      for (const sub of safeList(join(nm, name)).sort()) add(join(nm, name, sub), `${name}/${sub}`);
+    else add(join(nm, name), name);
+  }
+  return versions.join("\n");
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The packages part, for docsite's folder and the site's: each node_modules folder's record, once. */
+function packagesIdentity(siteRoot: string): string {
+  const folders = [...new Set([...moduleFolders(PACKAGE_ROOT), ...moduleFolders(siteRoot)])];
+  const parts: Array<string | Uint8Array> = [];
+  for (const nm of folders) {
+    // A folder is named by where it is from the site or from docsite, not by its absolute path (a moved project).
+    const from = nm.startsWith(siteRoot + sep)
+      ? `site:${slashed(relative(siteRoot, nm))}`
+      : `docsite:${slashed(relative(PACKAGE_ROOT, nm))}`;
+    parts.push(from, installRecord(nm));
+  }
+  return hashParts(parts);
+}
+
+/** The runtime part. */
+function runtimeIdentity(): string {
+  return [
+    `node${process.version.replace(/^v/, "").split(".")[0]}`,
+    process.platform,
+    process.arch,
+    `NODE_ENV=${process.env.NODE_ENV ?? ""}`,
+  ].join(" ");
+}
+
+let code: string | undefined;
+
+/**
+ * The identity of what makes the cached results of a site at `siteRoot`. The code part is read once per process:
+ * it is the code this process runs, and a file edited while it runs does not change that. The packages and the
+ * runtime are read on every call (a dev server may outlive an `npm install`), which costs a millisecond or two.
+ */
+export function toolchainIdentity(siteRoot: string): string {
+  code ??= codeIdentity();
+  return hashParts([code, packagesIdentity(siteRoot), runtimeIdentity()]);
+}

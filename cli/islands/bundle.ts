@@ -1,0 +1,246 @@
+// The browser chunks of project islands: one esbuild build per island module, for the browser. React is not in
+// them: `react`, `react-dom` and `react/jsx-runtime` are the runtime's shared modules (theme/client/shared/, built
+// with the client bundle), so a page's islands share one preact/compat with the runtime. `@docusaurus/*` and
+// `@theme/*` are docsite's, the same implementations the server drew with (theme/docusaurus/). CSS is not emitted
+// again: the server's bundle of the same module put it in the components stylesheet with the same class names
+// (one build per module keeps esbuild's CSS-module names the same as in that bundle).
+import type { Plugin } from "esbuild";
+import { posix } from "node:path";
+import { esbuildBuild } from "../boot/esbuild-service.ts";
+import { fromRoot } from "../boot/locations.ts";
+import { hashText } from "../cache/hash.ts";
+import { applyAliases } from "../mdx/modules.ts";
+import { findScript } from "../mdx/modules.ts";
+import { sassPlugin } from "../mdx/sass.ts";
+import { svgComponents } from "../mdx/svg-component.ts";
+import { islandModule } from "./keys.ts";
+import { DocsiteError } from "../log.ts";
+import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
+
+export interface IslandChunks {
+  /** Files to write, path relative to dist → contents. */
+  files: Map<string, Uint8Array>;
+  /** Island key → URL of its chunk. */
+  urls: Map<string, string>;
+  /** Origins the islands embed in frames (a video player's), for the CSP's frame-src. */
+  frames: string[];
+}
+
+export interface IslandBundleOptions {
+  rootDir: string;
+  baseUrl: string;
+  aliases: Record<string, string>;
+  /** The runtime's shared modules by specifier (ClientBundle.shared). */
+  shared: Record<string, string>;
+  /** What useDocusaurusContext gives, baked into each chunk. */
+  site: SiteData;
+  dev?: boolean;
+}
+
+const REACT = /^(react|react-dom|react\/jsx-runtime|react\/jsx-dev-runtime|react-dom\/client)$/;
+const THEME_DIR = fromRoot("theme");
+const CSS_MODULE = /\.module\.(css|s[ac]ss)$/;
+
+/** The `@theme/*` components islands may draw, and the theme module that has each. */
+const THEME_EXPORTS: Record<string, [string, string]> = {
+  Layout: ["docusaurus/page-frame.tsx", "Layout"],
+  Heading: ["docusaurus/page-frame.tsx", "Heading"],
+  ThemedImage: ["docusaurus/page-frame.tsx", "ThemedImage"],
+  Admonition: ["mdx/components.tsx", "Admonition"],
+  Tabs: ["mdx/components.tsx", "Tabs"],
+  TabItem: ["mdx/components.tsx", "TabItem"],
+  Details: ["mdx/docusaurus.tsx", "Details"],
+};
+
+function sharedPlugin(shared: Record<string, string>): Plugin {
+  const urls = new Set(Object.values(shared));
+  const target = (spec: string) =>
+    spec === "react-dom" ? shared.react : spec === "react/jsx-dev-runtime" ? shared["react/jsx-runtime"] : shared[spec];
+  return {
+    name: "docsite-island-shared",
+    setup(b) {
+      b.onResolve({ filter: REACT }, (a) => ({ path: a.path, namespace: "docsite-shared" }));
+      b.onResolve({ filter: /.*/, namespace: "docsite-shared" }, (a) =>
+        urls.has(a.path) ? { path: a.path, external: true } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "docsite-shared" }, (a) => {
+        const url = JSON.stringify(target(a.path));
+        // A module of its own (not the URL itself), so CommonJS packages can `require("react")` it too.
+        const withDefault = a.path !== "react/jsx-runtime" && a.path !== "react/jsx-dev-runtime";
+        return {
+          contents: `export * from ${url};${withDefault ? ` export { default } from ${url};` : ""}`,
+          loader: "js",
+        };
+      });
+    },
+  };
+}
+
+function docusaurusPlugin(site: SiteData): Plugin {
+  const siteModulesFile = JSON.stringify(posix.join(THEME_DIR, "docusaurus", "site-modules.tsx"));
+  const names = siteModules(site);
+  return {
+    name: "docsite-island-docusaurus",
+    setup(b) {
+      b.onResolve({ filter: /^@(docusaurus|theme)\// }, (a) => ({ path: a.path, namespace: "docsite-docusaurus" }));
+      b.onLoad({ filter: /.*/, namespace: "docsite-docusaurus" }, (a) => {
+        if (a.path.startsWith("@theme/")) {
+          const name = a.path.slice("@theme/".length);
+          const found = THEME_EXPORTS[name];
+          if (!found)
+            return {
+              errors: [
+                {
+                  text: `"${a.path}" is not available in islands (docsite has ${Object.keys(THEME_EXPORTS).join(", ")})`,
+                },
+              ],
+            };
+          const file = JSON.stringify(posix.join(THEME_DIR, found[0]));
+          return {
+            contents: `export { ${found[1]} as default, ${found[1]} } from ${file};`,
+            loader: "js",
+            resolveDir: THEME_DIR,
+          };
+        }
+        const name = a.path.slice("@docusaurus/".length);
+        const key = name === "Head" ? null : name;
+        if (name === "Head")
+          return {
+            contents: `export { Head as default, Head } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", "page-frame.tsx"))};`,
+            loader: "js",
+            resolveDir: THEME_DIR,
+          };
+        const exported = Object.keys((key && names[key]) ?? { default: undefined });
+        const lines = [
+          `import { siteModules } from ${siteModulesFile};`,
+          `const m = siteModules(__DOCSITE_SITE__)[${JSON.stringify(key)}] ?? {};`,
+          ...exported.map((n) =>
+            n === "default" ? "export default m.default;" : `export const ${n} = m[${JSON.stringify(n)}];`,
+          ),
+        ];
+        return { contents: lines.join("\n"), loader: "js", resolveDir: THEME_DIR };
+      });
+    },
+  };
+}
+
+function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
+  return {
+    name: "docsite-island-site",
+    setup(b) {
+      b.onResolve({ filter: /^@site\// }, (a) => {
+        const target = applyAliases(a.path.slice("@site/".length), aliases);
+        return { path: posix.join(rootDir, findScript(rootDir, target) ?? target) };
+      });
+    },
+  };
+}
+
+/** A chunk's file name: the module's base name and a hash of the chunk. */
+export function chunkName(key: string, code: Uint8Array): string {
+  const { spec } = islandModule(key);
+  const base =
+    posix
+      .basename(spec.replace(/\/index\.[^/]+$/, ""))
+      .replace(/\.[^.]+$/, "")
+      .replace(/[^A-Za-z0-9_-]+/g, "-") || "island";
+  return `assets/island-${base}.${hashText(new TextDecoder().decode(code)).slice(0, 10)}.js`;
+}
+
+/** Bundles each island module for the browser. */
+export async function bundleIslands(keys: Iterable<string>, opts: IslandBundleOptions): Promise<IslandChunks> {
+  const files = new Map<string, Uint8Array>();
+  const urls = new Map<string, string>();
+  const frames = new Set<string>();
+  for (const key of [...new Set(keys)].sort()) {
+    const code = await bundleIsland(key, opts);
+    const file = chunkName(key, code);
+    files.set(file, code);
+    urls.set(key, opts.baseUrl + file);
+    for (const o of frameOrigins(new TextDecoder().decode(code))) frames.add(o);
+  }
+  return { files, urls, frames: [...frames].sort() };
+}
+
+/**
+ * The origins an island's code may put in an `<iframe>`: the https origins its code names, when it draws an iframe
+ * at all (a video embed that becomes a player on click). The CSP allows no frames otherwise.
+ */
+export function frameOrigins(code: string): string[] {
+  if (!/["'`]iframe["'`]/.test(code)) return [];
+  return [...new Set([...code.matchAll(/https:\/\/([a-z0-9-]+\.)+[a-z]{2,}(?=[/"'`$?:])/gi)].map((m) => m[0]))];
+}
+
+/** One island module as an ES module chunk whose `__docsiteModule` is the module's namespace. */
+export async function bundleIsland(key: string, opts: IslandBundleOptions): Promise<Uint8Array> {
+  try {
+    return await runIslandBundle(key, opts);
+  } catch (err) {
+    const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];
+    throw new DocsiteError(
+      `the island ${key} cannot be bundled for the browser: ${e?.text ?? (err as Error).message}`,
+      { file: e?.location?.file ?? islandModule(key).spec, line: e?.location?.line },
+      "fix the component, or keep it on the server with a `// @docsite-static` comment at its top",
+    );
+  }
+}
+
+async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames = false): Promise<Uint8Array> {
+  const { kind, spec } = islandModule(key);
+  const from = kind === "file" ? `./${spec}` : spec;
+  const minify = !opts.dev;
+  const out = await esbuildBuild({
+    absWorkingDir: opts.rootDir,
+    stdin: {
+      contents: `import * as m from ${JSON.stringify(from)}; export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
+      resolveDir: opts.rootDir,
+      sourcefile: `island:${key}`,
+      loader: "js",
+    },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020", "chrome100", "firefox100", "safari15"],
+    // Minified identifiers would shorten CSS modules' class names too, and they must stay the server's.
+    minifyWhitespace: minify,
+    minifySyntax: minify,
+    minifyIdentifiers: minify && !keepNames,
+    metafile: true,
+    sourcemap: opts.dev ? "inline" : false,
+    jsx: "automatic",
+    outdir: "out",
+    legalComments: "none",
+    logLevel: "silent",
+    // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
+    plugins: [
+      sassPlugin(opts.rootDir, new Set()),
+      svgComponents,
+      sharedPlugin(opts.shared),
+      docusaurusPlugin(opts.site),
+      sitePlugin(opts.rootDir, opts.aliases),
+    ],
+    loader: {
+      ".module.css": "local-css",
+      ".css": "css",
+      ".png": "dataurl",
+      ".jpg": "dataurl",
+      ".jpeg": "dataurl",
+      ".gif": "dataurl",
+      ".webp": "dataurl",
+      ".svg": "dataurl",
+      ".json": "json",
+      // Docusaurus compiles JSX in .js files too.
+      ".js": "jsx",
+    },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production"),
+      __DOCSITE_SITE__: JSON.stringify(opts.site),
+    },
+  });
+  if (!keepNames && minify && Object.keys(out.metafile.inputs).some((f) => CSS_MODULE.test(f)))
+    return runIslandBundle(key, opts, true);
+  const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
+  if (!js) throw new Error(`the island ${key} gave no JavaScript`);
+  return js.contents;
+}

@@ -1,0 +1,142 @@
+// The routes of the site's Docusaurus pages (cli/pages/find-pages.ts), one per page and locale, added to the route
+// table before its link checks. Markdown pages are compiled here like docs (the compile cache in front); React pages
+// are bundled when the site is rendered (cli/pages/bundle-page.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SiteConfig } from "../config/types.ts";
+import { splitFrontMatter } from "../content/frontmatter.ts";
+import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
+import { contentLinkRewriter, type DocTarget } from "../mdx/content-links.ts";
+import type { CompiledPages } from "../cache/compiled-pages.ts";
+import { moduleContextOf } from "../mdx/modules.ts";
+import { encodePath, localeBase, stripLocale } from "../routes/paths.ts";
+import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
+import type { RouteTable, SitePageRoute } from "../routes/types.ts";
+import { findSitePages } from "./find-pages.ts";
+import { bundleSitePage, type SitePageBuild } from "./bundle-page.ts";
+
+/** A React page's stand-in for compiled content: it has none of its own (its links and images are not tracked). */
+const noContent = (): CompiledMdx => ({
+  code: "",
+  codeHash: "",
+  headings: [],
+  anchors: [],
+  links: [],
+  sections: [],
+  wordCount: 0,
+  images: [],
+});
+
+/**
+ * Adds the site's pages to `table` (a page at a taken path follows onDuplicateRoutes, as any duplicate route:
+ * Docusaurus' docs at the site root win over `src/pages/index`). Returns the routes added.
+ */
+export async function addSitePages(
+  config: SiteConfig,
+  table: RouteTable,
+  slugs: Map<string, DocTarget>,
+  /** The compile store (with the settings and slugs of this config), when there is a build cache. */
+  store: CompiledPages<CompiledMdx> | undefined,
+  onDuplicate: (msg: string) => void,
+): Promise<SitePageRoute[]> {
+  const pages = findSitePages(config);
+  const added: SitePageRoute[] = [];
+  const modules = moduleContextOf(config);
+  for (const locale of config.i18n.locales) {
+    for (const page of pages) {
+      const path = localeBase(config, locale) + (page.slug ? `${encodePath(page.slug)}/` : "");
+      const origin = page.translations[locale] ?? page.file;
+      const prev = table.byPath.get(path);
+      if (prev) {
+        onDuplicate(`duplicate route ${path}: ${prev.origin} and ${origin}; the first one is kept`);
+        continue;
+      }
+      let route: SitePageRoute;
+      if (page.kind === "markdown") {
+        const text = readFileSync(join(config.rootDir, origin), "utf8");
+        const { data, body, bodyOffset } = splitFrontMatter(text, origin);
+        const source = { file: origin, body, bodyOffset, locale };
+        let compiled = store?.get(source, true);
+        if (!compiled) {
+          compiled = await compileSource({
+            file: origin,
+            body,
+            bodyOffset,
+            rewriteLink: contentLinkRewriter(config, origin, locale, slugs),
+            locale,
+            modules,
+          });
+          await store?.put(source, compiled);
+        }
+        route = {
+          kind: "sitePage",
+          path,
+          locale,
+          key: stripLocale(config, path).rest,
+          origin,
+          unlisted: Boolean(data.unlisted),
+          page,
+          compiled,
+          title: String(data.title ?? contentTitle(compiled) ?? config.title),
+          description: String(data.description ?? firstParagraph(compiled)),
+          hideToc: Boolean(data.hide_table_of_contents),
+        };
+      } else {
+        route = {
+          kind: "sitePage",
+          path,
+          locale,
+          key: stripLocale(config, path).rest,
+          origin,
+          page,
+          compiled: noContent(),
+          title: config.title,
+          description: config.tagline,
+        };
+      }
+      table.byPath.set(path, route);
+      table.routes.push(route);
+      added.push(route);
+    }
+  }
+  return added;
+}
+
+/**
+ * Bundles the site's React pages (one per file, whatever the locales), by file. A page that cannot be bundled is an
+ * error naming it; with `skipFailing` (build --skip-failing-pages) it is handed to `skipped` instead and its routes
+ * are taken out of the table.
+ */
+export async function bundleSitePages(
+  config: SiteConfig,
+  table: RouteTable,
+  skipped?: (err: unknown) => void,
+): Promise<Map<string, SitePageBuild>> {
+  const builds = new Map<string, SitePageBuild>();
+  const failed = new Set<string>();
+  for (const r of table.routes) {
+    if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file) || failed.has(r.page.file))
+      continue;
+    try {
+      builds.set(r.page.file, await bundleSitePage(config.rootDir, r.page.file, config.docusaurus?.aliases ?? {}));
+    } catch (err) {
+      if (!skipped) throw err;
+      skipped(err);
+      failed.add(r.page.file);
+    }
+  }
+  if (failed.size) {
+    table.routes = table.routes.filter((r) => !(r.kind === "sitePage" && failed.has(r.page.file)));
+    for (const [path, r] of table.byPath)
+      if (r.kind === "sitePage" && failed.has(r.page.file)) table.byPath.delete(path);
+  }
+  return builds;
+}
+
+/** The island keys of bundled React pages (the islands they import, and pages that are islands themselves). */
+export const sitePageIslands = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
+  [...builds.values()].flatMap((b) => [...Object.keys(b.islands), ...(b.island ? [b.island] : [])]);
+
+/** The CSS of bundled React pages and their islands. */
+export const sitePageStyles = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
+  [...builds.values()].flatMap((b) => b.css);

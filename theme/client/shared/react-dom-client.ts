@@ -1,0 +1,3 @@
+// `react-dom/client` for project islands (createRoot, hydrateRoot) over preact/compat.
+export * from "preact/compat/client";
+export { default } from "preact/compat/client";
