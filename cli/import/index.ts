@@ -77,6 +77,8 @@ function staticRead(text: string): Record<string, unknown> {
 }
 
 const isContent = (f: string) => /\.mdx?$/.test(f);
+/** Scripts of src/ (components, pages): what they import from outside the copied folders is copied too. */
+const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
 /** Files a project folder holds that content or components may use: data, images, media, scripts, styles. */
 const PROJECT_FILE =
   /\.(json|ya?ml|png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|mp3|pdf|zip|txt|csv|m?[jt]sx?|cjs|s?css|sass)$/i;
@@ -195,7 +197,7 @@ export async function importDocusaurus(
   const boundary = projectBoundary(src);
   const display = displayPath(src);
   const aliases: Record<string, string> = {};
-  /** Content files copied (absolute paths in the Docusaurus project), and the folders copied whole. */
+  /** Content files and src/ scripts copied (absolute paths in the Docusaurus project), and the folders copied whole. */
   const contentSources: string[] = [];
   const copiedRoots: string[] = [];
   const copyDir = async (from: string, to: string, filter?: (rel: string) => boolean, dot = false) => {
@@ -203,7 +205,7 @@ export async function importDocusaurus(
     if (!existsSync(abs)) return 0;
     const files = await copyTree(abs, join(out, to), { boundary, outRoot, filter, dot, skipped, display });
     copiedRoots.push(realpathSync(abs));
-    for (const f of files) if (isContent(f)) contentSources.push(join(abs, f));
+    for (const f of files) if (isContent(f) || (from === "src" && SCRIPT.test(f))) contentSources.push(join(abs, f));
     aliases[`${from.replace(/\/?$/, "/")}`] = `${to.replace(/\/?$/, "/")}`;
     return files.length;
   };
@@ -258,7 +260,11 @@ export async function importDocusaurus(
         filter: (f) => isContent(f) || PROJECT_FILE.test(f),
       });
     else await copyOneFile(c.from, join(out, c.to), { boundary, outRoot, skipped, display });
-    if (c.alias) aliases[`${c.alias}/`] = `${c.to}/`;
+    // A folder's alias ends with "/" (every file under it); a file's is the file's path.
+    if (c.alias) {
+      const isDir = statSync(c.from).isDirectory();
+      aliases[isDir ? `${c.alias}/` : c.alias] = isDir ? `${c.to}/` : c.to;
+    }
     mapped.push(`${display(c.from)}: referenced by content, copied to ${c.to}`);
   }
 

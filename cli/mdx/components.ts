@@ -123,6 +123,17 @@ async function runBundle(
         const script = findScript(rootDir, target);
         return { path: posix.join(rootDir, script ?? target) };
       });
+      // A relative import that leaves the site (`../../../errors.json` from src/pages in a monorepo): what the
+      // import copied from beside the Docusaurus project, found through its alias (`../errors.json`).
+      b.onResolve({ filter: /^\.\.?\// }, (a) => {
+        if (!a.resolveDir) return undefined;
+        const rel = posix.relative(rootDir, posix.join(a.resolveDir.split(sep).join("/"), a.path));
+        if (!rel.startsWith("../")) return undefined;
+        const moved = applyAliases(rel, aliases);
+        if (moved === rel || moved.startsWith("../")) return undefined;
+        const target = existsSync(posix.join(rootDir, moved)) ? moved : findScript(rootDir, moved);
+        return target ? { path: posix.join(rootDir, target) } : undefined;
+      });
     },
   };
   // A component may import a Markdown file, as webpack's MDX loader lets it in Docusaurus: compiled by docsite's

@@ -134,3 +134,27 @@ describe("a config whose packages are not installed", () => {
     expect(await readdir(join(out, "content", "en", "docs", "current"))).toEqual(["a.md"]);
   });
 });
+
+describe("a React page that imports a file from beside the site (a monorepo's website/)", () => {
+  it("is built: the file is copied with the page's other sources and the import leads to it", async () => {
+    const repo = await project({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "codes.json": JSON.stringify({ 1: "The first code says hello", 2: "The second code says goodbye" }),
+      "website/docusaurus.config.js": config(),
+      "website/docs/intro.md": "# Intro\n\nText.\n",
+      "website/src/pages/codes.js":
+        'import Layout from "@theme/Layout";\nimport codes from "../../../codes.json";\n\n' +
+        "export default function Codes() {\n" +
+        '  return (\n    <Layout title="Codes">\n      <ul>\n' +
+        "        {Object.entries(codes).map(([k, v]) => <li key={k}>{v}</li>)}\n" +
+        "      </ul>\n    </Layout>\n  );\n}\n",
+    });
+    const out = join(work, `out-${n++}`);
+    const report = await importDocusaurus(join(repo, "website"), out);
+    expect(report.mapped.join("\n")).toContain("codes.json: referenced by content");
+    await buildSite(out, { outDir: join(out, "dist") });
+    const html = await readFile(join(out, "dist", "codes", "index.html"), "utf8");
+    expect(html).toContain("The first code says hello");
+    expect(html).toContain("The second code says goodbye");
+  });
+});
