@@ -68,6 +68,24 @@ const seconds = (v: string) => {
   return n;
 };
 
+/**
+ * An imported Docusaurus project's remark/rehype plugins run with the site folder as working directory, as
+ * Docusaurus runs them: paths in their options are read from there (remark-typescript-tools resolves its tsconfig's
+ * `types` from "./"). Every path docsite itself reads is made absolute before this (`--root`, `--out`).
+ */
+function enterSiteForPlugins(root: string): void {
+  let plugins: unknown;
+  try {
+    const config = JSON.parse(readFileSync(join(root, "site.config.json"), "utf8")) as {
+      docusaurus?: { mdxPlugins?: unknown };
+    };
+    plugins = config.docusaurus?.mdxPlugins;
+  } catch {
+    return; // no readable config: the command says so itself
+  }
+  if (plugins && typeof plugins === "object" && Object.keys(plugins).length) process.chdir(root);
+}
+
 const program = new Command()
   .name("docsite")
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
@@ -87,6 +105,7 @@ program
     const logger = createLogger();
     try {
       const root = resolve(o.root);
+      enterSiteForPlugins(root);
       // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");
       const r = await build({
@@ -149,6 +168,7 @@ program
   .action(async (o: { root: string; port: number }) => {
     try {
       const root = siteArgument(o.root);
+      enterSiteForPlugins(root);
       const { dev, WATCHED } = await import("./server/dev.ts");
       const server = await dev({ root, port: o.port });
       const a = server.address();

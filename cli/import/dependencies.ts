@@ -75,6 +75,8 @@ export async function writeDependencies(
   src: string,
   out: string,
   extra: Record<string, string> = {},
+  /** Why the project's devDependencies are written too (as devDependencies), when they are. */
+  devWhy?: string,
 ): Promise<DependencyResult> {
   const srcFile = join(src, "package.json");
   const hasOwn = existsSync(srcFile);
@@ -82,10 +84,20 @@ export async function writeDependencies(
   const { deps: own, left } = hasOwn
     ? projectDependencies(readPkg(srcFile), new Set(Object.keys(extra)))
     : { deps: {}, left: [] };
+  // Docusaurus' own packages stay out; the rest (type packages and test libraries included) is what code blocks use.
+  const dev = Object.fromEntries(
+    Object.entries((devWhy && hasOwn ? readPkg(srcFile).devDependencies : undefined) ?? {}).filter(
+      ([name, spec]) => !/^@docusaurus\/|docusaurus/.test(name) && typeof spec === "string" && !LOCAL_SPEC.test(spec),
+    ),
+  );
+  if (Object.keys(dev).length) {
+    const at = left.findIndex((l) => / devDependencies \(build tooling/.test(l));
+    if (at >= 0) left.splice(at, 1);
+  }
   const deps = { ...own, ...extra };
   if (existsSync(join(src, ".npmrc")))
     left.push(".npmrc: the project sets npm options there (a registry?); copy it if npm install needs them");
-  if (!Object.keys(deps).length) return { file: "none", added: [], kept: [], left };
+  if (!Object.keys(deps).length && !Object.keys(dev).length) return { file: "none", added: [], kept: [], left };
   const outFile = join(out, "package.json");
   const there = existsSync(outFile);
   const target: Pkg & Record<string, unknown> = there
@@ -105,6 +117,15 @@ export async function writeDependencies(
     }
   }
   target.dependencies = Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)));
+  if (Object.keys(dev).length) {
+    const currentDev: Record<string, string> = { ...((target.devDependencies as Record<string, string>) ?? {}) };
+    for (const [name, spec] of Object.entries(dev))
+      if (!(name in currentDev) && !(name in current)) {
+        currentDev[name] = spec;
+        added.push(`${name}@${spec} (dev)`);
+      }
+    target.devDependencies = Object.fromEntries(Object.entries(currentDev).sort(([a], [b]) => a.localeCompare(b)));
+  }
   await writeFile(outFile, `${JSON.stringify(target, null, 2)}\n`);
   return { file: there ? "merged" : "created", added, kept, left };
 }

@@ -364,7 +364,8 @@ export async function importDocusaurus(
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);
-  const dependencies = await writeDependencies(src, out, plugins.packages);
+  const dependencies = await writeDependencies(src, out, plugins.packages, plugins.devDependencies);
+  if (plugins.devDependencies) mapped.push(plugins.devDependencies);
   skipped.push(...dependencies.left);
   // The new site names docsite and its scripts, so it stands on its own (`npm install && npm run build`).
   await addDocsite(out);

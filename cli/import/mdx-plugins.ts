@@ -5,12 +5,14 @@
 // file of the site, or a workspace package of a monorepo, which the site reaches through a link in node_modules)
 // is copied into the new project with its package folder, and that package's own dependencies are written too.
 // A plugin that cannot be carried (written inline in the config, a stand-in for a package that is not installed,
-// options holding functions) is named in the report.
+// options holding a function that reads from outside itself) is named in the report; a function that uses nothing
+// but its parameters is carried as its source (carried-function.ts).
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { isFunctionRef, isStub, type FunctionRef } from "./load-module.ts";
 import { isInside } from "./copy-tree.ts";
+import { carryOptions } from "./carried-function.ts";
 
 type Any = Record<string, any>;
 
@@ -38,6 +40,20 @@ export interface MappedPlugins {
   copies: Array<{ from: string; to: string }>;
   mapped: string[];
   skipped: string[];
+  /**
+   * Why the new project needs the Docusaurus project's devDependencies too, when it does: a plugin that checks
+   * code blocks against the project's tsconfig (remark-typescript-tools) resolves what the blocks import, which
+   * Docusaurus projects install as devDependencies.
+   */
+  devDependencies?: string;
+}
+
+/** A string of the options that names a TypeScript config (`tsconfig.json`, `tsconfig.docs.json`). */
+function namesTsconfig(v: unknown): boolean {
+  if (typeof v === "string") return /(^|[/\\])tsconfig[\w.-]*\.json$/.test(v);
+  if (Array.isArray(v)) return v.some(namesTsconfig);
+  if (v && typeof v === "object") return Object.values(v).some(namesTsconfig);
+  return false;
 }
 
 /** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`). */
@@ -136,9 +152,11 @@ export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSour
           result.skipped.push(`${where}: not a plugin function (left out)`);
           return;
         }
-        if (holdsCode(opts)) {
+        // Functions in the options are carried as their source when they use nothing from outside themselves.
+        const carried = holdsCode(opts) ? carryOptions(opts) : { value: opts };
+        if ("reason" in carried) {
           result.skipped.push(
-            `${where}: ${plugin.$module ?? plugin.$fn} has options holding functions, which cannot be carried (left out)`,
+            `${where}: ${plugin.$module ?? plugin.$fn} has options that cannot be carried (${carried.reason}); left out`,
           );
           return;
         }
@@ -147,7 +165,9 @@ export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSour
           result.skipped.push(`${where}: ${ref} (left out)`);
           return;
         }
-        refs.push({ ...ref, ...(opts === undefined ? {} : { options: opts }) });
+        refs.push({ ...ref, ...(carried.value === undefined ? {} : { options: carried.value }) });
+        if (namesTsconfig(carried.value))
+          result.devDependencies ??= `${where}: ${ref.module} checks code blocks against a TypeScript config, so the packages they import (the project's devDependencies) are installed too`;
       });
       if (refs.length) lists[listName] = refs;
     }

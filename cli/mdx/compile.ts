@@ -179,7 +179,10 @@ export async function compileSource(input: CompileInput, chain: string[] = []): 
     // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
     const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
     for (const f of own.files) depHashes[f] = hashText(readFileSync(join(ctx?.rootDir ?? "", f), "utf8"));
-    const out = await mdxCompile(preprocess(input.body, { md }), {
+    const value = preprocess(input.body, { md });
+    // The project's own plugins see the page's file, as Docusaurus' MDX loader gives it them (remark-typescript-tools
+    // transpiles only files whose extension it is told, and names TypeScript errors by the path).
+    const out = await mdxCompile(own.given ? { value, path: join(ctx?.rootDir ?? "", input.file) } : value, {
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [

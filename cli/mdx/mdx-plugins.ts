@@ -10,6 +10,7 @@
 // are recorded with each page it compiled (`LoadedPlugins.files`), so a change to any of them compiles it again.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import Module, { createRequire } from "node:module";
+import vm from "node:vm";
 import { dirname, join, posix, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
@@ -34,9 +35,11 @@ export interface LoadedPlugins {
    * identity (npm's record of the install).
    */
   files: string[];
+  /** Whether any plugin applies to the page. */
+  given: boolean;
 }
 
-const NONE: LoadedPlugins = { beforeRemark: [], remark: [], beforeRehype: [], rehype: [], files: [] };
+const NONE: LoadedPlugins = { beforeRemark: [], remark: [], beforeRehype: [], rehype: [], files: [], given: false };
 
 /** The lists that apply to a content file, or undefined when none do. */
 export function listsFor(ctx: MdxPluginContext, file: string): MdxPluginLists | undefined {
@@ -57,12 +60,18 @@ const isEmpty = (l: MdxPluginLists | undefined) =>
     l.beforeDefaultRehypePlugins?.length
   );
 
-/** Options as the config gave them: `{ $regexp }` descriptors (written by the import) back as regular expressions. */
+/**
+ * Options as the config gave them: `{ $regexp }` descriptors (written by the import) back as regular expressions,
+ * `{ $function }` back as functions.
+ */
 function revive(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(revive);
   if (v && typeof v === "object") {
     const o = v as Record<string, unknown>;
     if (typeof o.$regexp === "string") return new RegExp(o.$regexp, typeof o.flags === "string" ? o.flags : "");
+    // A function of the Docusaurus config that uses only its own parameters (cli/import/carried-function.ts).
+    if (typeof o.$function === "string")
+      return vm.runInThisContext(`(${o.$function})`, { filename: "site.config.json" });
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, revive(x)]));
   }
   return v;
@@ -230,5 +239,6 @@ export async function loadMdxPlugins(ctx: MdxPluginContext | undefined, file: st
     beforeRehype: await all(lists.beforeDefaultRehypePlugins),
     rehype: await all(lists.rehypePlugins),
     files: [...files].sort(),
+    given: true,
   };
 }
