@@ -46,7 +46,15 @@ export async function addSitePages(
     for (const page of pages) {
       const path = localeBase(config, locale) + (page.slug ? `${encodePath(page.slug)}/` : "");
       const origin = page.translations[locale] ?? page.file;
-      const prev = table.byPath.get(path);
+      let prev = table.byPath.get(path);
+      // The site's own page at docsite's list of versions (`/versions`, as jest's site has) is the page its readers
+      // know: it replaces docsite's, which is only a fallback.
+      if (prev?.kind === "versions" && prev.origin === "docsite") {
+        const replaced = prev;
+        table.routes = table.routes.filter((r) => r !== replaced);
+        table.byPath.delete(path);
+        prev = undefined;
+      }
       if (prev) {
         onDuplicate(`duplicate route ${path}: ${prev.origin} and ${origin}; the first one is kept`);
         continue;

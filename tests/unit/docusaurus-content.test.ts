@@ -158,3 +158,18 @@ describe("a React page that imports a file from beside the site (a monorepo's we
     expect(html).toContain("The second code says goodbye");
   });
 });
+
+describe("a React page at /versions (the site's own list of versions)", () => {
+  it("replaces docsite's list, in every locale, without a duplicate-route warning", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config('i18n: { defaultLocale: "en", locales: ["en", "fr"] }'),
+      "docs/intro.md": "# Intro\n\nText.\n",
+      "src/pages/versions.js":
+        'import Layout from "@theme/Layout";\n\nexport default function Versions() {\n' +
+        '  return <Layout title="Versions"><p>Every release we ever made</p></Layout>;\n}\n',
+    });
+    expect(s.warnings.join("\n")).not.toMatch(/duplicate route/);
+    for (const p of ["versions", "fr/versions"])
+      expect(await readFile(join(s.out, "dist", p, "index.html"), "utf8")).toContain("Every release we ever made");
+  });
+});
