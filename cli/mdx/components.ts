@@ -118,6 +118,11 @@ async function runBundle(
     name: "docsite-components",
     setup(b) {
       b.onResolve({ filter: RUNTIME_EXTERNAL }, (a) => ({ path: a.path, external: true }));
+      // A site path in a stylesheet's url() (`/img/x.png`) stays as it is, served from static/, as Docusaurus'
+      // webpack finds it there (the brand stylesheet's rule too: cli/brand/brand-css.ts).
+      b.onResolve({ filter: /^\/[^/]/ }, (a) =>
+        a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
+      );
       b.onResolve({ filter: /^@site\// }, (a) => {
         const target = applyAliases(a.path.slice("@site/".length), aliases);
         const script = findScript(rootDir, target);

@@ -173,3 +173,24 @@ describe("a React page at /versions (the site's own list of versions)", () => {
       expect(await readFile(join(s.out, "dist", p, "index.html"), "utf8")).toContain("Every release we ever made");
   });
 });
+
+describe("a component's CSS module naming a static file by its site path", () => {
+  it("keeps url(/img/…) as it is, served from static/, as Docusaurus does", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config(),
+      "docs/intro.md": "# Intro\n\nText.\n",
+      "static/img/pattern.png": "not really a png",
+      "src/components/Band/styles.module.css": ".band { background-image: url(/img/pattern.png); }\n",
+      "src/components/Band/index.js":
+        'import styles from "./styles.module.css";\n\nexport default function Band() {\n' +
+        "  return <div className={styles.band}>A band with a pattern</div>;\n}\n",
+      "src/pages/index.js":
+        'import Layout from "@theme/Layout";\nimport Band from "../components/Band";\n\n' +
+        'export default function Home() {\n  return <Layout title="Home"><Band /></Layout>;\n}\n',
+    });
+    expect(await readFile(join(s.out, "dist", "index.html"), "utf8")).toContain("A band with a pattern");
+    const css = (await readdir(join(s.out, "dist", "assets"))).filter((f) => f.endsWith(".css"));
+    const text = (await Promise.all(css.map((f) => readFile(join(s.out, "dist", "assets", f), "utf8")))).join("\n");
+    expect(text).toMatch(/url\("?\/img\/pattern\.png"?\)/);
+  });
+});
