@@ -18,7 +18,7 @@ import { DevIslands } from "../islands/dev-islands.ts";
 import { brandStylesheet, type BrandStylesheet } from "../brand/brand-css.ts";
 import { siteIslandKeys } from "../islands/site-islands.ts";
 import { bundleSitePage, type SitePageBuild } from "../pages/bundle-page.ts";
-import { sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { pageMdx, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { searchFiles } from "../search/index.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 
@@ -205,7 +205,12 @@ export class DevPages {
     if (route.kind === "sitePage" && route.page.kind === "react" && !this.sitePages.has(route.page.file)) {
       this.sitePages.set(
         route.page.file,
-        await bundleSitePage(m.config.rootDir, route.page.file, m.config.docusaurus?.aliases ?? {}),
+        await bundleSitePage(
+          m.config.rootDir,
+          route.page.file,
+          m.config.docusaurus?.aliases ?? {},
+          pageMdx(m.config, route.page.file),
+        ),
       );
     }
     const keys = siteIslandKeys([route], route.kind === "sitePage" ? sitePageIslands(this.sitePages) : []);

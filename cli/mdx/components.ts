@@ -102,8 +102,13 @@ const INTEROP =
   "module.exports = Object.assign({ __esModule: true, default: module.exports }, module.exports);";
 
 /** A module bundled as components are, with more plugins in front (a page's island boundaries: cli/pages/). */
-export const bundleModuleWith = (rootDir: string, file: string, aliases: Record<string, string>, plugins: Plugin[]) =>
-  runBundle(rootDir, file, aliases, false, undefined, plugins);
+export const bundleModuleWith = (
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  plugins: Plugin[],
+  mdx?: ComponentMdx,
+) => runBundle(rootDir, file, aliases, false, mdx, plugins);
 async function runBundle(
   rootDir: string,
   file: string,

@@ -6,7 +6,7 @@
 import type { Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
-import { bundleComponent, bundleModuleWith, RUNTIME_EXTERNAL } from "../mdx/components.ts";
+import { bundleComponent, bundleModuleWith, RUNTIME_EXTERNAL, type ComponentMdx } from "../mdx/components.ts";
 import { applyAliases, findScript } from "../mdx/modules.ts";
 import { classify } from "../islands/classify.ts";
 import { islandKey } from "../islands/keys.ts";
@@ -33,6 +33,7 @@ function islandBoundaries(
   aliases: Record<string, string>,
   entry: string,
   found: Map<string, { code: string; css: string }>,
+  mdx: ComponentMdx | undefined,
 ): Plugin {
   return {
     name: "docsite-page-islands",
@@ -53,7 +54,7 @@ function islandBoundaries(
         if (!file) return undefined;
         let bundled: Awaited<ReturnType<typeof bundleComponent>>;
         try {
-          bundled = await bundleComponent(rootDir, file, aliases, isPackage);
+          bundled = await bundleComponent(rootDir, file, aliases, isPackage, mdx);
         } catch {
           return undefined; // not installed, or broken: the page's own bundle says so
         }
@@ -66,22 +67,32 @@ function islandBoundaries(
   };
 }
 
-/** Bundles a React page (site-relative `file`) for the server. */
+/**
+ * Bundles a React page (site-relative `file`) for the server. `mdx`: how a Markdown file the page or its components
+ * import is compiled (as content is; without it such an import is an error naming the file).
+ */
 export async function bundleSitePage(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
+  mdx?: ComponentMdx,
 ): Promise<SitePageBuild> {
   try {
     const own = classify(readFileSync(posix.join(rootDir, file), "utf8"), null);
     if (own.island) {
-      const whole = await bundleComponent(rootDir, file, aliases);
+      const whole = await bundleComponent(rootDir, file, aliases, false, mdx);
       const key = islandKey(file, false);
       return { code: whole.code, css: whole.css ? [whole.css] : [], islands: {}, island: key };
     }
     const found = new Map<string, { code: string; css: string }>();
     const entry = posix.join(rootDir, file);
-    const page = await bundleModuleWith(rootDir, file, aliases, [islandBoundaries(rootDir, aliases, entry, found)]);
+    const page = await bundleModuleWith(
+      rootDir,
+      file,
+      aliases,
+      [islandBoundaries(rootDir, aliases, entry, found, mdx)],
+      mdx,
+    );
     const css = [page.css, ...[...found.values()].map((f) => f.css)].filter(Boolean);
     return { code: page.code, css, islands: Object.fromEntries([...found].map(([k, f]) => [k, f.code])) };
   } catch (err) {

@@ -14,6 +14,7 @@ import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
 import type { RouteTable, SitePageRoute } from "../routes/types.ts";
 import { findSitePages } from "./find-pages.ts";
 import { bundleSitePage, type SitePageBuild } from "./bundle-page.ts";
+import type { ComponentMdx } from "../mdx/components.ts";
 
 /** A React page's stand-in for compiled content: it has none of its own (its links and images are not tracked). */
 const noContent = (): CompiledMdx => ({
@@ -111,6 +112,19 @@ export async function addSitePages(
 }
 
 /**
+ * How a Markdown file a React page imports is compiled: as content of the default locale (one bundle serves every
+ * locale's page), its `.md` links to the docs they name.
+ */
+export function pageMdx(config: SiteConfig, file: string, slugs: Map<string, DocTarget> = new Map()): ComponentMdx {
+  return {
+    modules: moduleContextOf(config),
+    rewriteLink: contentLinkRewriter(config, file, config.i18n.defaultLocale, slugs),
+    key: `page:${config.i18n.defaultLocale}`,
+    compile: compileSource,
+  };
+}
+
+/**
  * Bundles the site's React pages (one per file, whatever the locales), by file. A page that cannot be bundled is an
  * error naming it; with `skipFailing` (build --skip-failing-pages) it is handed to `skipped` instead and its routes
  * are taken out of the table.
@@ -126,7 +140,15 @@ export async function bundleSitePages(
     if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file) || failed.has(r.page.file))
       continue;
     try {
-      builds.set(r.page.file, await bundleSitePage(config.rootDir, r.page.file, config.docusaurus?.aliases ?? {}));
+      builds.set(
+        r.page.file,
+        await bundleSitePage(
+          config.rootDir,
+          r.page.file,
+          config.docusaurus?.aliases ?? {},
+          pageMdx(config, r.page.file),
+        ),
+      );
     } catch (err) {
       if (!skipped) throw err;
       skipped(err);

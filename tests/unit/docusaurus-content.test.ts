@@ -194,3 +194,20 @@ describe("a component's CSS module naming a static file by its site path", () =>
     expect(text).toMatch(/url\("?\/img\/pattern\.png"?\)/);
   });
 });
+
+describe("a React page whose component imports a Markdown file", () => {
+  it("draws the Markdown, compiled as content is, as Docusaurus' MDX loader gives it", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config(),
+      "docs/intro.md": "# Intro\n\nText.\n",
+      "src/components/releases/_table.md": "| Version | Date |\n|---|---|\n| 0.80 | **June** |\n",
+      "src/components/releases/Table.js":
+        'import Table from "./_table.md";\n\nexport default function Releases() {\n  return <section><Table /></section>;\n}\n',
+      "src/pages/releases.js":
+        'import Layout from "@theme/Layout";\nimport Releases from "../components/releases/Table";\n\n' +
+        'export default function Page() {\n  return <Layout title="Releases"><Releases /></Layout>;\n}\n',
+    });
+    const html = await readFile(join(s.out, "dist", "releases", "index.html"), "utf8");
+    expect(html).toMatch(/<table>[\s\S]*<td>0\.80<\/td>[\s\S]*<strong>June<\/strong>/);
+  });
+});
