@@ -119,6 +119,8 @@ async function runBundle(
 ): Promise<BundledComponent> {
   const images: ImageRef[] = [];
   const assets: Array<{ file: string; url: string }> = [];
+  /** Markdown files the module imports (compiled for the server only). */
+  const markdown: string[] = [];
   const resolvePlugin: Plugin = {
     name: "docsite-components",
     setup(b) {
@@ -166,6 +168,7 @@ async function runBundle(
         });
         images.push(...c.images);
         assets.push(...(c.modules?.assets ?? []));
+        markdown.push(rel);
         if (/\bawait\b/.test(c.code))
           return {
             errors: [{ text: `${rel} imports other files, which a Markdown file imported by a component cannot` }],
@@ -232,7 +235,11 @@ async function runBundle(
       css: css?.text ?? "",
       images,
       assets,
-      island: classify(js?.text ?? "", isPackage ? null : readFileSync(posix.join(rootDir, file), "utf8")),
+      // Markdown is compiled for the server's renderer only: a module drawing some stays server HTML (what the
+      // page first shows in Docusaurus too), whatever else it does.
+      island: markdown.length
+        ? { island: false, reason: `draws Markdown (${markdown[0]}), which is rendered on the server only` }
+        : classify(js?.text ?? "", isPackage ? null : readFileSync(posix.join(rootDir, file), "utf8")),
       inputs: [
         ...new Set([
           // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.

@@ -211,3 +211,19 @@ describe("a React page whose component imports a Markdown file", () => {
     expect(html).toMatch(/<table>[\s\S]*<td>0\.80<\/td>[\s\S]*<strong>June<\/strong>/);
   });
 });
+
+describe("a component with state that imports a Markdown file", () => {
+  it("is drawn on the server (the Markdown has no browser build), not an error", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config(),
+      "docs/_ios.md": "Steps for **iOS** here.\n",
+      "docs/_Platforms.jsx":
+        'import { useState } from "react";\nimport Ios from "./_ios.md";\n\n' +
+        "export default function Platforms() {\n  const [open] = useState(true);\n  return open ? <Ios /> : null;\n}\n",
+      "docs/guide.mdx": 'import Platforms from "./_Platforms.jsx";\n\n# Guide\n\n<Platforms />\n',
+    });
+    const article = await s.article("docs/guide");
+    expect(article).toContain("<strong>iOS</strong>");
+    expect(article).not.toContain("data-island");
+  });
+});
