@@ -132,6 +132,10 @@ function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
         const target = applyAliases(a.path.slice("@site/".length), aliases);
         return { path: posix.join(rootDir, findScript(rootDir, target) ?? target) };
       });
+      // A site path in a stylesheet's url() stays as it is, as in the server's bundle (cli/mdx/components.ts).
+      b.onResolve({ filter: /^\/[^/]/ }, (a) =>
+        a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
+      );
     },
   };
 }

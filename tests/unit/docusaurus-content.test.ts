@@ -184,11 +184,20 @@ describe("a component's CSS module naming a static file by its site path", () =>
       "src/components/Band/index.js":
         'import styles from "./styles.module.css";\n\nexport default function Band() {\n' +
         "  return <div className={styles.band}>A band with a pattern</div>;\n}\n",
+      // The same in an island: its browser bundle finds the stylesheet's file the same way.
+      "src/components/Counter/styles.module.css": ".counter { background-image: url(/img/pattern.png); }\n",
+      "src/components/Counter/index.js":
+        'import { useState } from "react";\nimport styles from "./styles.module.css";\n\n' +
+        "export default function Counter() {\n  const [n, setN] = useState(0);\n" +
+        "  return <button className={styles.counter} onClick={() => setN(n + 1)}>Clicked {n}</button>;\n}\n",
       "src/pages/index.js":
-        'import Layout from "@theme/Layout";\nimport Band from "../components/Band";\n\n' +
-        'export default function Home() {\n  return <Layout title="Home"><Band /></Layout>;\n}\n',
+        'import Layout from "@theme/Layout";\nimport Band from "../components/Band";\n' +
+        'import Counter from "../components/Counter";\n\n' +
+        'export default function Home() {\n  return <Layout title="Home"><Band /><Counter /></Layout>;\n}\n',
     });
-    expect(await readFile(join(s.out, "dist", "index.html"), "utf8")).toContain("A band with a pattern");
+    const home = await readFile(join(s.out, "dist", "index.html"), "utf8");
+    expect(home).toContain("A band with a pattern");
+    expect(home).toContain("data-island");
     const css = (await readdir(join(s.out, "dist", "assets"))).filter((f) => f.endsWith(".css"));
     const text = (await Promise.all(css.map((f) => readFile(join(s.out, "dist", "assets", f), "utf8")))).join("\n");
     expect(text).toMatch(/url\("?\/img\/pattern\.png"?\)/);
