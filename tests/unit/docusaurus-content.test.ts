@@ -236,3 +236,18 @@ describe("a component with state that imports a Markdown file", () => {
     expect(article).not.toContain("data-island");
   });
 });
+
+describe("a React page that only redirects (@docusaurus/router's Redirect)", () => {
+  it("is a page that sends the reader on to the target, with a link to it", async () => {
+    const s = await plainPath({
+      "docusaurus.config.js": config(),
+      "docs/intro.md": "# Intro\n\nText.\n",
+      "src/pages/start.js":
+        'import { Redirect } from "@docusaurus/router";\n\n' +
+        'export default function Start() {\n  return <Redirect to="/docs/intro" />;\n}\n',
+    });
+    const html = await readFile(join(s.out, "dist", "start", "index.html"), "utf8");
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/docs/intro"/>');
+    expect(html).toContain('<a href="/docs/intro">');
+  });
+});

@@ -198,6 +198,21 @@ export function siteModules(site: SiteData): Record<string, Record<string, unkno
     const path = typeof location === "undefined" ? "" : location.pathname;
     return { pathname: path, search: "", hash: "" };
   };
+  // `<Redirect to>` (a page that only sends the reader on, as react-native's /releases does): a refresh to the
+  // target and a link to it, which is what a static page can do where Docusaurus' client router would redirect.
+  const Redirect = ({ to }: { to: string | { pathname?: string } }) => {
+    const href = withBase(site, typeof to === "string" ? to : (to.pathname ?? "/"));
+    return createElement(
+      Fragment,
+      null,
+      createElement("meta", { httpEquiv: "refresh", content: `0; url=${href}` }),
+      createElement("p", null, createElement("a", { href }, href)),
+    );
+  };
+  const useHistory = () => ({
+    push: (path: string) => location.assign(withBase(site, path)),
+    replace: (path: string) => location.replace(withBase(site, path)),
+  });
   const main = (value: unknown, named: Record<string, unknown> = {}) => ({ default: value, ...named });
   return {
     Link: main(Link, { Link }),
@@ -208,7 +223,7 @@ export function siteModules(site: SiteData): Record<string, Record<string, unkno
     useDocusaurusContext: main(useDocusaurusContext, { useDocusaurusContext }),
     Translate: main(Translate, { Translate, translate }),
     Interpolate: main(Interpolate, { Interpolate, interpolate }),
-    router: main(undefined, { useLocation }),
+    router: main(undefined, { useLocation, Redirect, useHistory }),
     "theme-common": main(undefined, { useColorMode: () => useColorModeOf(site) }),
     "plugin-content-docs/client": main(undefined, docsVersionHooks(site)),
   };
