@@ -77,6 +77,8 @@ export async function writeDependencies(
   extra: Record<string, string> = {},
   /** Why the project's devDependencies are written too (as devDependencies), when they are. */
   devWhy?: string,
+  /** Packages the project's components and content import: one kept in devDependencies is needed all the same. */
+  imported: ReadonlySet<string> = new Set(),
 ): Promise<DependencyResult> {
   const srcFile = join(src, "package.json");
   const hasOwn = existsSync(srcFile);
@@ -94,7 +96,24 @@ export async function writeDependencies(
     const at = left.findIndex((l) => / devDependencies \(build tooling/.test(l));
     if (at >= 0) left.splice(at, 1);
   }
-  const deps = { ...own, ...extra };
+  // A package a component imports is a dependency of the site, whichever list the project kept it in (Docusaurus
+  // builds with devDependencies installed): testplane-docs' home page imports react-spring from there.
+  const fromDev: Record<string, string> = {};
+  for (const [name, spec] of Object.entries((hasOwn ? readPkg(srcFile).devDependencies : undefined) ?? {}))
+    if (imported.has(name) && !PROVIDED.test(name) && typeof spec === "string" && !LOCAL_SPEC.test(spec))
+      fromDev[name] = spec;
+  if (Object.keys(fromDev).length) {
+    const at = left.findIndex((l) => / devDependencies \(build tooling/.test(l));
+    const total = Object.keys((hasOwn ? readPkg(srcFile).devDependencies : undefined) ?? {}).length;
+    const rest = total - Object.keys(fromDev).length;
+    if (at >= 0)
+      left.splice(
+        at,
+        1,
+        ...(rest ? [`${rest} devDependencies (build tooling; add any that a component imports by hand)`] : []),
+      );
+  }
+  const deps = { ...fromDev, ...own, ...extra };
   if (existsSync(join(src, ".npmrc")))
     left.push(".npmrc: the project sets npm options there (a registry?); copy it if npm install needs them");
   if (!Object.keys(deps).length && !Object.keys(dev).length) return { file: "none", added: [], kept: [], left };

@@ -10,7 +10,7 @@ import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule, isCycle } from "./load-module.ts";
 import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
-import { referencedCopies } from "./referenced-files.ts";
+import { packageImports, referencedCopies } from "./referenced-files.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
@@ -364,7 +364,13 @@ export async function importDocusaurus(
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);
-  const dependencies = await writeDependencies(src, out, plugins.packages, plugins.devDependencies);
+  const dependencies = await writeDependencies(
+    src,
+    out,
+    plugins.packages,
+    plugins.devDependencies,
+    packageImports(contentSources),
+  );
   if (plugins.devDependencies) mapped.push(plugins.devDependencies);
   skipped.push(...dependencies.left);
   // The new site names docsite and its scripts, so it stands on its own (`npm install && npm run build`).

@@ -251,3 +251,29 @@ describe("a React page that only redirects (@docusaurus/router's Redirect)", () 
     expect(html).toContain('<a href="/docs/intro">');
   });
 });
+
+describe("a package a component imports that the project keeps in devDependencies", () => {
+  it("is written as a dependency of the new site; the other devDependencies are not", async () => {
+    const src = await project({
+      "docusaurus.config.js": config(),
+      "package.json": JSON.stringify({
+        name: "site",
+        dependencies: { "@docusaurus/core": "3.6.3" },
+        devDependencies: { "left-pad": "^1.3.0", "is-number": "^7.0.0", "@types/react": "^18.0.0" },
+      }),
+      "docs/intro.md": "# Intro\n",
+      "src/components/Pad/index.js":
+        'import leftPad from "left-pad";\nimport "./styles.css";\n\nexport default function Pad() {\n  return leftPad("x", 3);\n}\n',
+      "src/components/Pad/styles.css": ".pad {}\n",
+    });
+    const out = join(work, `out-${n++}`);
+    const report = await importDocusaurus(src, out);
+    const pkg = JSON.parse(await readFile(join(out, "package.json"), "utf8"));
+    expect(pkg.dependencies["left-pad"]).toBe("^1.3.0");
+    expect(pkg.dependencies["is-number"]).toBeUndefined();
+    expect(pkg.devDependencies).toBeUndefined();
+    expect(report.dependencies.left).toContain(
+      "2 devDependencies (build tooling; add any that a component imports by hand)",
+    );
+  });
+});
