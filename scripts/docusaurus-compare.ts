@@ -109,11 +109,19 @@ function readMarked(
           return;
         }
         // Not article text: scripts and styles (a swizzled layout may put an ad script in the article), the UI
-        // around code, screen-reader hints.
+        // around code, screen-reader hints, and what an island keeps in a <template> until it draws it (a tooltip's
+        // text: Docusaurus' server HTML does not have it either).
         // The page's title, a post's date line and tags: Docusaurus keeps a post's outside its article, docsite inside;
         // both are compared by the check's URL and page lists, not here.
         const title = name === "h1" || /(^|\s)(blog-meta|blog-tags)(\s|$)/.test(cls);
-        if (title || name === "script" || name === "style" || SKIP_CLASS.test(cls) || attrs["aria-hidden"] === "true") {
+        if (
+          title ||
+          name === "script" ||
+          name === "style" ||
+          name === "template" ||
+          SKIP_CLASS.test(cls) ||
+          attrs["aria-hidden"] === "true"
+        ) {
           if (!VOID.has(name)) skipDepth = 1;
           return;
         }
