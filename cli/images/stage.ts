@@ -21,6 +21,18 @@ export interface ImageStats {
   encoded: number;
   /** Image files taken from the cache. */
   cached: number;
+  /**
+   * Of those, the files published as they are, with nothing made from them but an animation's poster (SVG, a GIF
+   * kept, a small PNG): checked, not encoded.
+   */
+  passed: number;
+}
+
+/** Whether an image is published as its own file, with nothing encoded from it but an animation's poster. */
+export function passedThrough(image: EncodedImage): boolean {
+  if (image.kind === "svg") return true;
+  if (image.kind === "animated") return image.files.find((f) => f.name === image.main)?.type === "image/gif";
+  return image.kind === "still" && image.files.length === 1 && image.fallback === image.main;
 }
 
 interface ImageStageResult {
@@ -102,7 +114,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     },
     skipFailing: input.skipFailing,
   });
-  const stats: ImageStats = { encoded: 0, cached: 0 };
+  const stats: ImageStats = { encoded: 0, cached: 0, passed: 0 };
   // Each image with its dark twin (`shot-dark.png` beside `shot.png`), which shares its first use.
   const darkOf = new Map([...firstUse.keys()].map((src) => [src, darkSibling(root, src)]));
   for (const [src, dark] of darkOf) if (dark) firstUse.set(dark, firstUse.get(src)!);
@@ -237,6 +249,7 @@ async function encodeCached(
   const hit = readEntry(cache, source);
   if (hit) {
     stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
+    if (passedThrough(hit.image)) stats.passed++;
     return hit;
   }
   let result: Encoded;
@@ -252,6 +265,7 @@ async function encodeCached(
     );
   }
   stats.encoded++;
+  if (passedThrough(result.image)) stats.passed++;
   return result;
 }
 

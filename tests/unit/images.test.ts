@@ -182,11 +182,11 @@ describe("image stage", () => {
     // In the encoder process (images/encoder-process.ts), which did not fail: no fallback to this process.
     expect(warnings.join("\n")).not.toContain("encoder process");
     const again = await buildSite(root);
-    expect(again.imageStats).toEqual({ encoded: 0, cached: 5 });
+    expect(again.imageStats).toMatchObject({ encoded: 0, cached: 5 });
     expect(await readFile(join(root, "dist/docs/v1/guide/images/index.html"), "utf8")).toBe(html);
     await (await picture(1500, 900, "#a0a")).png().toFile(join(root, "content/en/docs/v1/guide/shots/login.png"));
     const edited = await buildSite(root);
-    expect(edited.imageStats).toEqual({ encoded: 1, cached: 4 });
+    expect(edited.imageStats).toMatchObject({ encoded: 1, cached: 4 });
   }, 120_000);
 
   it("fails the build on an image that cannot be decoded, naming the page and line", async () => {
