@@ -21,11 +21,18 @@ const MAX_WIDTH = 2560;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 const FALLBACK_WIDTH = 1280;
+/**
+ * A GIF with more pixels than this over all its frames (width × height × frames) is published as it is, with a WebP
+ * poster of its first frame: making an animated WebP costs about 10 ms of CPU per million pixels whatever the effort
+ * (decoding and resizing every frame), so a screen recording of 200 frames costs seconds; docs/speed.md has the
+ * measurements. Below it, the animated WebP is made and kept when smaller than the GIF.
+ */
+export const ANIMATION_MAX_PIXELS = 50_000_000;
 /** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
 const S = {
   fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
   webp: { quality: 82, effort: 2 },
-  animated: { quality: 75, effort: 4, maxWidth: 1280 },
+  animated: { quality: 75, effort: 4, maxWidth: 1280, maxPixels: ANIMATION_MAX_PIXELS },
 };
 
 // sharp (libvips, costly to load) is loaded by the first image to encode: a build whose images all come from the
@@ -104,7 +111,27 @@ export async function encodeImage(
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height! : meta.width!;
   const height = upright ? meta.width! : (meta.pageHeight ?? meta.height!);
-  if ((meta.pages ?? 1) > 1) {
+  const frames = meta.pages ?? 1;
+  if (frames > 1 && ext === "gif" && width * height * frames > S.animated.maxPixels) {
+    // A long recording: the GIF as it is (no frame decoded but the first, for the poster; see ANIMATION_MAX_PIXELS).
+    const w = Math.min(width, S.animated.maxWidth);
+    const still = await sharp(bytes).resize({ width: w, withoutEnlargement: true }).webp(S.webp).toBuffer();
+    const main = add(`-${width}`, "gif", bytes);
+    const poster = add(`-${w}-poster`, "webp", still);
+    const image: EncodedImage = {
+      kind: "animated",
+      width,
+      height,
+      files: [
+        { name: main, width, type: "image/gif" },
+        { name: poster, width: w, type: "image/webp" },
+      ],
+      main,
+      poster,
+    };
+    return { image, out };
+  }
+  if (frames > 1) {
     // Animation: one animated WebP (the fallback is the same file; every current browser plays it) and a poster.
     const w = Math.min(width, S.animated.maxWidth);
     // An animated WebP that fits is published as it is: encoding it again costs CPU and loses quality, and can
@@ -149,7 +176,11 @@ export async function encodeImage(
   const encoded = await Promise.all(
     webpWidths.map(async (w) => ({ w, webp: await pixels().resize({ width: w }).webp(S.webp).toBuffer() })),
   );
-  for (const { w, webp } of encoded) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
+  // A WebP no smaller than the PNG/JPEG it comes from saves no bytes at any width: left out, so no published file is
+  // larger than its source (the PNG/JPEG then serves those widths).
+  const saves = (webp: Uint8Array) => ext === "webp" || webp.length < bytes.length;
+  for (const { w, webp } of encoded)
+    if (saves(webp)) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
   const fb = asIs ? { bytes, ext: ext === "png" ? "png" : "jpg", width } : await resizedFallback(ext, width, pixels);
   let fallback: string | undefined;
   if (fb) {

@@ -11,7 +11,7 @@ import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from ".
 import { build } from "../../cli/pipeline/build.ts";
 import { resolveImageSrc } from "../../cli/mdx/rehype-images.ts";
 import { toVariant } from "../../cli/images/stage.ts";
-import { encodeImage, FALLBACK_MAX_BYTES, widthsFor } from "../../cli/images/encode.ts";
+import { encodeImage, ANIMATION_MAX_PIXELS, FALLBACK_MAX_BYTES, widthsFor } from "../../cli/images/encode.ts";
 import { imageBindings, staticImageFile } from "../../cli/mdx/jsx-image-src.ts";
 import { Parser } from "acorn";
 
@@ -230,6 +230,31 @@ describe("image paths", () => {
     expect(resolveImageSrc(file, "../../../../../../outside.png")).toBeNull();
   });
 
+  it("publishes a long GIF recording as it is, with a poster of its first frame and its own size", async () => {
+    // 1000 × 1000 × 51 frames: just over ANIMATION_MAX_PIXELS, so no frame but the first is decoded.
+    const frames = await Promise.all(
+      Array.from({ length: 51 }, (_, i) =>
+        sharp({ create: { width: 1000, height: 1000, channels: 3, background: i % 2 ? "#246" : "#fc8" } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    expect(1000 * 1000 * 51).toBeGreaterThan(ANIMATION_MAX_PIXELS);
+    const started = process.cpuUsage();
+    const { image, out } = await encodeImage(gif, "rec", "gif");
+    const cpu = process.cpuUsage(started);
+    expect(image).toMatchObject({ kind: "animated", width: 1000, height: 1000 });
+    expect(image.files.map((f) => `${f.width} ${f.type}`)).toEqual(["1000 image/gif", "1000 image/webp"]);
+    expect(out.get(image.main)).toEqual(gif);
+    const poster = await sharp(out.get(image.poster!)!).metadata();
+    expect([poster.width, poster.height, poster.pages ?? 1]).toEqual([1000, 1000, 1]);
+    // Encoding the 51 frames as WebP took about half a second of CPU; the poster alone a few tens of ms.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(300);
+  });
+
   it("encodes each width up to the image's own", () => {
     expect(widthsFor(500)).toEqual([500]);
     expect(widthsFor(1500)).toEqual([960, 1500]);
@@ -268,6 +293,14 @@ describe("image paths", () => {
     expect(j.files).toEqual(["960 image/webp", "1500 image/webp", "1500 image/jpeg"]);
     expect(j.out.get(j.v.src.slice(3))).toEqual(jpeg);
     expect(j.v.full).toMatch(/x-1500\.\w+\.webp$/);
+    // A JPEG already compressed harder than the WebP settings: its WebPs would be larger, so it is published alone.
+    const tight = await sharp(noise, { raw: { width: 1400, height: 250, channels: 3 } })
+      .jpeg({ quality: 10 })
+      .toBuffer();
+    const t = await encode(tight, "jpg");
+    expect(t.files).toEqual(["1400 image/jpeg"]);
+    expect(t.v).toMatchObject({ sources: [], full: t.v.src });
+    for (const bytes of t.out.values()) expect(bytes.length).toBeLessThanOrEqual(tight.length);
     // A PNG no wider than the phone width is published as it is, alone.
     const narrow = await (await picture(700, 400, "#2a6")).png().toBuffer();
     const n = await encode(narrow, "png");
