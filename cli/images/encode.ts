@@ -107,7 +107,8 @@ export async function encodeImage(
     };
     return { image, out };
   }
-  const meta = await sharp(bytes, { animated: true }).metadata();
+  // The header only: libvips' pixel limit counts every frame, and a long GIF recording is over it but passes through.
+  const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height! : meta.width!;
   const height = upright ? meta.width! : (meta.pageHeight ?? meta.height!);
