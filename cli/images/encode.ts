@@ -21,6 +21,9 @@ const MAX_WIDTH = 2560;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 const FALLBACK_WIDTH = 1280;
+// The fallback PNG's palette is made at libimagequant's lowest effort: at its default (7) quantising took about 1 s
+// of CPU per large screenshot, most of an image's encoding, for a file about 15 % smaller that only readers without
+// WebP fetch (docs/speed.md).
 /**
  * A GIF with more pixels than this over all its frames (width × height × frames) is published as it is, with a WebP
  * poster of its first frame: making an animated WebP costs about 10 ms of CPU per million pixels whatever the effort
@@ -30,7 +33,12 @@ const FALLBACK_WIDTH = 1280;
 export const ANIMATION_MAX_PIXELS = 50_000_000;
 /** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
 const S = {
-  fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
+  fallback: {
+    maxBytes: FALLBACK_MAX_BYTES,
+    width: FALLBACK_WIDTH,
+    jpeg: { quality: 80 },
+    png: { palette: true, effort: 1 },
+  },
   webp: { quality: 82, effort: 2 },
   animated: { quality: 75, effort: 4, maxWidth: 1280, maxPixels: ANIMATION_MAX_PIXELS },
 };
@@ -182,7 +190,11 @@ export async function encodeImage(
   const saves = (webp: Uint8Array) => ext === "webp" || webp.length < bytes.length;
   for (const { w, webp } of encoded)
     if (saves(webp)) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
-  const fb = asIs ? { bytes, ext: ext === "png" ? "png" : "jpg", width } : await resizedFallback(ext, width, pixels);
+  const own = { bytes, ext: ext === "png" ? "png" : "jpg", width };
+  let fb = asIs ? own : await resizedFallback(ext, width, pixels);
+  // A resized PNG/JPEG that came out no smaller than the source (a photo compressed harder than our settings): the
+  // source serves instead, so no published file is larger than its source.
+  if (fb && !asIs && ext !== "webp" && !rotated && fb.bytes.length >= bytes.length) fb = own;
   let fallback: string | undefined;
   if (fb) {
     fallback = add(`-${fb.width}`, fb.ext, fb.bytes);

@@ -301,6 +301,21 @@ describe("image paths", () => {
     expect(t.files).toEqual(["1400 image/jpeg"]);
     expect(t.v).toMatchObject({ sources: [], full: t.v.src });
     for (const bytes of t.out.values()) expect(bytes.length).toBeLessThanOrEqual(tight.length);
+    // Too wide to publish as it is, but its 1280 px JPEG at our quality would be larger: the source serves instead.
+    const wideNoise = Buffer.alloc(2700 * 300 * 3);
+    for (let i = 0; i < wideNoise.length; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      wideNoise[i] = seed & 255;
+    }
+    const wide = await sharp(wideNoise, { raw: { width: 2700, height: 300, channels: 3 } })
+      .jpeg({ quality: 5 })
+      .toBuffer();
+    const w = await encode(wide, "jpg");
+    expect(w.files.at(-1)).toBe("2700 image/jpeg");
+    expect(w.out.get(w.v.src.slice(3))).toEqual(wide);
+    for (const bytes of w.out.values()) expect(bytes.length).toBeLessThanOrEqual(wide.length);
     // A PNG no wider than the phone width is published as it is, alone.
     const narrow = await (await picture(700, 400, "#2a6")).png().toBuffer();
     const n = await encode(narrow, "png");
