@@ -18,6 +18,12 @@ import { createHash } from "node:crypto";
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
 const WIDTHS = [960];
 const MAX_WIDTH = 2560;
+/**
+ * The widest file the layout can show: the article column is at most 860 CSS px (theme/styles/docs.css), 1720 device
+ * pixels at DPR 2; a phone's full width at DPR 3 is less. Wider encoded files were bytes and CPU no reader used. A
+ * source published as it is (at most MAX_WIDTH) still serves its own width: it costs nothing to make.
+ */
+const LAYOUT_MAX_WIDTH = 1720;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 const FALLBACK_WIDTH = 1280;
@@ -26,11 +32,11 @@ const FALLBACK_WIDTH = 1280;
 // WebP fetch (docs/speed.md).
 /**
  * A GIF with more pixels than this over all its frames (width × height × frames) is published as it is, with a WebP
- * poster of its first frame: making an animated WebP costs about 10 ms of CPU per million pixels whatever the effort
- * (decoding and resizing every frame), so a screen recording of 200 frames costs seconds; docs/speed.md has the
- * measurements. Below it, the animated WebP is made and kept when smaller than the GIF.
+ * poster of its first frame: making an animated WebP costs 10–50 ms of CPU per million pixels whatever the effort
+ * (decoding and resizing every frame; more when frames differ, as in a scrolling recording), so a screen recording
+ * costs seconds; docs/speed.md has the measurements. Below it, the animated WebP is made and kept when smaller.
  */
-export const ANIMATION_MAX_PIXELS = 50_000_000;
+export const ANIMATION_MAX_PIXELS = 16_000_000;
 /** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
 const S = {
   fallback: {
@@ -83,7 +89,7 @@ function named(stem: string, suffix: string, ext: string, bytes: Uint8Array): st
 
 /** Widths to encode for an image `w` pixels wide. */
 export function widthsFor(w: number): number[] {
-  const top = Math.min(w, MAX_WIDTH);
+  const top = Math.min(w, LAYOUT_MAX_WIDTH);
   return [...WIDTHS.filter((x) => x < top), top];
 }
 
@@ -174,7 +180,7 @@ export async function encodeImage(
   const rotated = upright || (meta.orientation ?? 1) > 1;
   const asIs = servesAsIs(bytes, ext, width, rotated);
   // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
-  const webpWidths = asIs && ext === "png" ? widthsFor(width).filter((w) => w < width) : widthsFor(width);
+  const webpWidths = asIs && ext === "png" ? WIDTHS.filter((w) => w < width) : widthsFor(width);
   // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a
   // resize). One file: made straight from the source, which libvips streams instead of holding every pixel (about
   // half the memory per image).
