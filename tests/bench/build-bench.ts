@@ -21,6 +21,7 @@ const PHASES: Array<[string, string]> = [
   ["scan", "scan"],
   ["compile", "compile"],
   ["routes", "routes and checks"],
+  ["pages", "custom pages"],
   ["bundle", "client bundle"],
   ["images", "images (beside the bundle)"],
   ["render", "render"],
