@@ -247,7 +247,7 @@ async function buildWith(
     timings,
     pool,
     (c) => feed.page(c.images),
-    () => (feed.found ? `${feed.found} images to encode, sent to the encoder as found` : undefined),
+    () => (feed.found ? `encoding ${feed.found} images as they were found` : undefined),
   );
   /** A warning of this build: in its result, and told now. */
   const warn = (msg: string) => {
@@ -427,7 +427,7 @@ async function buildWith(
  */
 export function imagesLabel(stats: ImageStats, early: number, waited: number): string {
   const beside = [
-    early ? `${early} sent to the encoder while the pages compiled` : "",
+    early ? `${early} of them begun while the pages compiled` : "",
     `beside the client bundle${waited > 1 ? `, ${waited.toFixed(0)} ms waited for after it` : ""}`,
   ].filter(Boolean);
   const files = `${stats.encoded} encoded, ${stats.cached} cached, of which ${stats.passed} passed through as they are`;
