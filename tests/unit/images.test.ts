@@ -243,16 +243,14 @@ describe("image paths", () => {
       .gif()
       .toBuffer();
     expect(1000 * 1000 * 17).toBeGreaterThan(ANIMATION_MAX_PIXELS);
-    const started = process.cpuUsage();
     const { image, out } = await encodeImage(gif, "rec", "gif");
-    const cpu = process.cpuUsage(started);
     expect(image).toMatchObject({ kind: "animated", width: 1000, height: 1000 });
     expect(image.files.map((f) => `${f.width} ${f.type}`)).toEqual(["1000 image/gif", "1000 image/webp"]);
     expect(out.get(image.main)).toEqual(gif);
     const poster = await sharp(out.get(image.poster!)!).metadata();
+    // The GIF's own bytes and a one-frame poster: no animated WebP was made (what it would cost is in the bench log,
+    // not asserted here, where a loaded machine would make a time limit flaky).
     expect([poster.width, poster.height, poster.pages ?? 1]).toEqual([1000, 1000, 1]);
-    // Encoding the 17 frames as WebP took a few hundred ms of CPU; the poster alone a few tens of ms.
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(150);
   });
 
   it("encodes each width up to the image's own", () => {
