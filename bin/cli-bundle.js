@@ -246,7 +246,7 @@ async function writeBundle(root, outDir, how) {
     writeFileSync(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     // esbuild's service process keeps the memory that bundling the CLI took, and would keep it through the command
-    // that follows, a cold build's compile included (this site: about 190 MB over the build's peak, to 502 MB).
+    // that follows, a cold build's compile included (docs/speed.md: "A precompiled CLI").
     // Stopped once the last bundle of this process is written; the build starts it again when it needs it.
     if (--bundling === 0) await esbuild.stop();
   }

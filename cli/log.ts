@@ -87,48 +87,92 @@ export interface Logger {
   info(msg: string): void;
   warn(msg: string): void;
   error(msg: string): void;
-  step(label: string): () => number;
+  /** Starts a stage; the function it returns ends it, prints its line (with `note` after the label) and its time. */
+  step(label: string): (note?: string) => number;
   progress(label: string, done: number, total: number): void;
 }
 
-export function createLogger(opts: { quiet?: boolean } = {}): Logger {
-  const tty = process.stderr.isTTY && !process.env.CI;
-  let progressShown = false;
+/** Where a logger writes: the process's stdout and stderr, or test streams. */
+interface LogStreams {
+  out: { write(s: string): unknown };
+  err: { write(s: string): unknown; isTTY?: boolean };
+}
+
+/** A finished stage's line: `✓ label 123 ms`. Work that ran beside other stages says so in its label. */
+export const stageLine = (label: string, ms: number) =>
+  `${kleur.green("✓")} ${label} ${kleur.dim(`${ms.toFixed(0)} ms`)}`;
+
+/** A stage's live line is drawn only once it has run this long: a short stage leaves no flicker. */
+export const PROGRESS_AFTER_MS = 1000;
+/** The live line is redrawn this often while its stage runs (its elapsed time moves even when no item finishes). */
+const REDRAW_MS = 250;
+
+/**
+ * The build's terminal output. On a terminal (stderr a TTY, no `CI`), a stage that runs longer than a second shows
+ * a live line in place on stderr (`compiling 120/368 · 1.4 s`), redrawn as items finish and as time passes, and
+ * cleared before any other line; elsewhere (CI, a pipe) only whole lines are written.
+ */
+export function createLogger(opts: { quiet?: boolean; streams?: LogStreams; now?: () => number } = {}): Logger {
+  const streams: LogStreams = opts.streams ?? { out: process.stdout, err: process.stderr };
+  const now = opts.now ?? (() => performance.now());
+  const tty = Boolean(streams.err.isTTY) && !process.env.CI;
+  /** The stage whose live line is (or may be) shown: its label, count and when its first item was told. */
+  let live: { label: string; done: number; total: number; since: number; shown: boolean } | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
   const clear = () => {
-    if (progressShown) process.stderr.write("\r\x1b[2K");
-    progressShown = false;
+    if (live?.shown) streams.err.write("\r\x1b[2K");
+    if (live) live.shown = false;
+  };
+  const stop = () => {
+    clear();
+    live = undefined;
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  };
+  const draw = () => {
+    if (!live) return;
+    const ms = now() - live.since;
+    if (ms < PROGRESS_AFTER_MS) return;
+    live.shown = true;
+    streams.err.write(
+      `\r\x1b[2K${kleur.dim(`${live.label} ${live.done}/${live.total} · ${(ms / 1000).toFixed(1)} s`)}`,
+    );
+  };
+  const line = (stream: { write(s: string): unknown }, m: string) => {
+    clear();
+    stream.write(`${m}\n`);
+    draw();
   };
   return {
     info: (m) => {
-      if (!opts.quiet) {
-        clear();
-        console.log(m);
-      }
+      if (!opts.quiet) line(streams.out, m);
     },
-    warn: (m) => {
-      clear();
-      console.warn(`${kleur.yellow("warn")} ${m}`);
-    },
-    error: (m) => {
-      clear();
-      console.error(m);
-    },
+    warn: (m) => line(streams.err, `${kleur.yellow("warn")} ${m}`),
+    error: (m) => line(streams.err, m),
     step(label) {
-      const t0 = performance.now();
-      return () => {
-        const ms = performance.now() - t0;
-        if (!opts.quiet) {
-          clear();
-          console.log(`${kleur.green("✓")} ${label} ${kleur.dim(`${ms.toFixed(0)} ms`)}`);
-        }
+      const t0 = now();
+      return (note) => {
+        const ms = now() - t0;
+        if (!opts.quiet) line(streams.out, stageLine(note ? `${label} ${note}` : label, ms));
         return ms;
       };
     },
     progress(label, done, total) {
       if (!tty || opts.quiet) return;
-      progressShown = true;
-      process.stderr.write(`\r\x1b[2K${kleur.dim(`${label} ${done}/${total}`)}`);
-      if (done >= total) clear();
+      if (done >= total) {
+        if (live?.label === label) stop();
+        return;
+      }
+      if (live?.label !== label) {
+        stop();
+        live = { label, done, total, since: now(), shown: false };
+        timer = setInterval(draw, REDRAW_MS);
+        // The live line never keeps the process alive.
+        timer.unref?.();
+      }
+      live.done = done;
+      live.total = total;
+      draw();
     },
   };
 }

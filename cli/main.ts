@@ -120,7 +120,8 @@ program
         .map((l) => `${l}: ${r.table.routes.filter((x) => x.locale === l).length}`)
         .join(", ");
       logger.info(
-        `\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s → ${r.outDir}`,
+        `\n${kleur.green().bold("Built")} ${r.pages} routes (${perLocale}), ${r.files} files in ${(r.timings.total / 1000).toFixed(2)} s ` +
+          `(${process.uptime().toFixed(2)} s since the process started) → ${r.outDir}`,
       );
       if (r.warnings.length) logger.info(kleur.yellow(`${r.warnings.length} warning(s)`));
     } catch (err) {

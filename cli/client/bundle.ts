@@ -45,8 +45,8 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
   const target = ["es2020", "chrome100", "firefox100", "safari15"];
   // The moving-picture player is bundled on its own: as a second entry point of the main build it would change the
   // names esbuild gives the shared chunks, and so the bytes of every page's first load.
-  const moving = esbuildBuild({
-    entryPoints: { "moving-pictures": join(themeDir, "client", "moving-pictures.ts") },
+  // What both builds share (the browsers they target, minified or not, where the files are named to go).
+  const common = {
     absWorkingDir: PACKAGE_ROOT,
     bundle: true,
     format: "esm",
@@ -58,24 +58,20 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
     write: false,
     legalComments: "none",
     logLevel: "silent",
+  } as const;
+  const moving = esbuildBuild({
+    ...common,
+    entryPoints: { "moving-pictures": join(themeDir, "client", "moving-pictures.ts") },
   });
   const result = await esbuildBuild({
     entryPoints: { entry: join(themeDir, "client", "entry.ts"), main: join(themeDir, "styles", "main.css") },
     // Asset names hash input paths too: relative to the package folder, and packages by name (stable-paths.ts), so
     // they do not depend on where the build is started or how npm laid out the packages.
-    absWorkingDir: PACKAGE_ROOT,
+    ...common,
     plugins: [stablePackagePaths()],
-    bundle: true,
     splitting: true,
-    format: "esm",
-    target,
-    minify: !opts.dev,
-    sourcemap: opts.dev ? "inline" : false,
-    outdir: "/assets",
-    entryNames: "[name].[hash]",
     chunkNames: "chunk.[hash]",
     assetNames: "[name].[hash]",
-    write: false,
     metafile: true,
     jsx: "automatic",
     jsxImportSource: "preact",
@@ -89,8 +85,6 @@ export async function bundleClient(opts: BundleOptions): Promise<ClientBundle> {
       __DOCSITE_TRAILING_SLASH__: opts.trailingSlash === undefined ? "undefined" : String(opts.trailingSlash),
       __DOCSITE_PROJECT_ISLANDS__: String(Boolean(opts.islands)),
     },
-    legalComments: "none",
-    logLevel: "silent",
   });
   const files = new Map<string, Uint8Array>();
   for (const f of result.outputFiles) files.set(relative("/", f.path), f.contents);

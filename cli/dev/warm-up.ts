@@ -38,21 +38,37 @@ export class WarmUp {
   /** Compiles every page not compiled yet, one at a time; `whenIdle`: only while no request or edit comes. */
   async compilePending(whenIdle: boolean): Promise<void> {
     const site = this.pages.site;
+    // On a terminal, the background compile shows its live line as a build's does (log.ts); the count is of the pages
+    // pending when it began (a request may compile some of them first).
+    const total = site.pendingPlans().length;
+    let compiled = 0;
+    const progress = () => this.logger.progress("compiling in the background", Math.min(compiled, total), total);
+    if (total) progress();
     for (;;) {
       const a = this.activity;
-      if (a.closed) return;
+      if (a.closed) {
+        compiled = total;
+        progress();
+        return;
+      }
       if (whenIdle && (a.inFlight > 0 || a.busy() || performance.now() - a.last < this.idleMs)) {
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
       const plan = site.pendingPlans()[0];
-      if (!plan) return;
+      if (!plan) {
+        compiled = total;
+        progress();
+        return;
+      }
       try {
         await site.compile(plan);
         this.problems.clear(`compile:${plan.source.file}`);
       } catch (err) {
         this.problems.report(`compile:${plan.source.file}`, err);
       }
+      compiled++;
+      progress();
       await yieldToRequests();
     }
   }

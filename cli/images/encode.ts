@@ -18,14 +18,35 @@ import { createHash } from "node:crypto";
 /** Widths in pixels for srcset; the image's own width is always added (capped at MAX_WIDTH). */
 const WIDTHS = [960];
 const MAX_WIDTH = 2560;
+/**
+ * The widest file the layout can show: the article column is at most 860 CSS px (theme/styles/docs.css), 1720 device
+ * pixels at DPR 2; a phone's full width at DPR 3 is less. Wider encoded files were bytes and CPU no reader used. A
+ * source published as it is (at most MAX_WIDTH) still serves its own width: it costs nothing to make.
+ */
+const LAYOUT_MAX_WIDTH = 1720;
 /** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 const FALLBACK_WIDTH = 1280;
+// The fallback PNG's palette is made at libimagequant's lowest effort: at its default (7) quantising took about 1 s
+// of CPU per large screenshot, most of an image's encoding, for a file about 15 % smaller that only readers without
+// WebP fetch (docs/speed.md).
+/**
+ * A GIF with more pixels than this over all its frames (width × height × frames) is published as it is, with a WebP
+ * poster of its first frame: making an animated WebP costs 10–50 ms of CPU per million pixels whatever the effort
+ * (decoding and resizing every frame; more when frames differ, as in a scrolling recording), so a screen recording
+ * costs seconds; docs/speed.md has the measurements. Below it, the animated WebP is made and kept when smaller.
+ */
+export const ANIMATION_MAX_PIXELS = 16_000_000;
 /** The encoder's settings (like all of docsite's code, part of the image cache's key: cli/cache/identity.ts). */
 const S = {
-  fallback: { maxBytes: FALLBACK_MAX_BYTES, width: FALLBACK_WIDTH, jpeg: { quality: 80 }, png: { palette: true } },
+  fallback: {
+    maxBytes: FALLBACK_MAX_BYTES,
+    width: FALLBACK_WIDTH,
+    jpeg: { quality: 80 },
+    png: { palette: true, effort: 1 },
+  },
   webp: { quality: 82, effort: 2 },
-  animated: { quality: 75, effort: 4, maxWidth: 1280 },
+  animated: { quality: 75, effort: 4, maxWidth: 1280, maxPixels: ANIMATION_MAX_PIXELS },
 };
 
 // sharp (libvips, costly to load) is loaded by the first image to encode: a build whose images all come from the
@@ -36,11 +57,7 @@ const loadSharp = async () => {
   return sharp;
 };
 
-/**
- * "asis": a file the encoder could not take (over sharp's pixel limit, a variant it cannot write), published as it is;
- * "video": an animation published as a video.
- */
-export type ImageKind = "still" | "animated" | "svg" | "video" | "asis";
+type ImageKind = "still" | "animated" | "svg" | "video";
 
 interface EncodedFile {
   name: string;
@@ -72,7 +89,7 @@ function named(stem: string, suffix: string, ext: string, bytes: Uint8Array): st
 
 /** Widths to encode for an image `w` pixels wide. */
 export function widthsFor(w: number): number[] {
-  const top = Math.min(w, MAX_WIDTH);
+  const top = Math.min(w, LAYOUT_MAX_WIDTH);
   return [...WIDTHS.filter((x) => x < top), top];
 }
 
@@ -104,11 +121,32 @@ export async function encodeImage(
     };
     return { image, out };
   }
-  const meta = await sharp(bytes, { animated: true }).metadata();
+  // The header only: libvips' pixel limit counts every frame, and a long GIF recording is over it but passes through.
+  const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height! : meta.width!;
   const height = upright ? meta.width! : (meta.pageHeight ?? meta.height!);
-  if ((meta.pages ?? 1) > 1) {
+  const frames = meta.pages ?? 1;
+  if (frames > 1 && ext === "gif" && width * height * frames > S.animated.maxPixels) {
+    // A long recording: the GIF as it is (no frame decoded but the first, for the poster; see ANIMATION_MAX_PIXELS).
+    const w = Math.min(width, S.animated.maxWidth);
+    const still = await sharp(bytes).resize({ width: w, withoutEnlargement: true }).webp(S.webp).toBuffer();
+    const main = add(`-${width}`, "gif", bytes);
+    const poster = add(`-${w}-poster`, "webp", still);
+    const image: EncodedImage = {
+      kind: "animated",
+      width,
+      height,
+      files: [
+        { name: main, width, type: "image/gif" },
+        { name: poster, width: w, type: "image/webp" },
+      ],
+      main,
+      poster,
+    };
+    return { image, out };
+  }
+  if (frames > 1) {
     // Animation: one animated WebP (the fallback is the same file; every current browser plays it) and a poster.
     const w = Math.min(width, S.animated.maxWidth);
     // An animated WebP that fits is published as it is: encoding it again costs CPU and loses quality, and can
@@ -142,7 +180,7 @@ export async function encodeImage(
   const rotated = upright || (meta.orientation ?? 1) > 1;
   const asIs = servesAsIs(bytes, ext, width, rotated);
   // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
-  const webpWidths = asIs && ext === "png" ? widthsFor(width).filter((w) => w < width) : widthsFor(width);
+  const webpWidths = asIs && ext === "png" ? WIDTHS.filter((w) => w < width) : widthsFor(width);
   // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a
   // resize). One file: made straight from the source, which libvips streams instead of holding every pixel (about
   // half the memory per image).
@@ -153,8 +191,16 @@ export async function encodeImage(
   const encoded = await Promise.all(
     webpWidths.map(async (w) => ({ w, webp: await pixels().resize({ width: w }).webp(S.webp).toBuffer() })),
   );
-  for (const { w, webp } of encoded) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
-  const fb = asIs ? { bytes, ext: ext === "png" ? "png" : "jpg", width } : await resizedFallback(ext, width, pixels);
+  // A WebP no smaller than the PNG/JPEG it comes from saves no bytes at any width: left out, so no published file is
+  // larger than its source (the PNG/JPEG then serves those widths).
+  const saves = (webp: Uint8Array) => ext === "webp" || webp.length < bytes.length;
+  for (const { w, webp } of encoded)
+    if (saves(webp)) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
+  const own = { bytes, ext: ext === "png" ? "png" : "jpg", width };
+  let fb = asIs ? own : await resizedFallback(ext, width, pixels);
+  // A resized PNG/JPEG that came out no smaller than the source (a photo compressed harder than our settings): the
+  // source serves instead, so no published file is larger than its source.
+  if (fb && !asIs && ext !== "webp" && !rotated && fb.bytes.length >= bytes.length) fb = own;
   let fallback: string | undefined;
   if (fb) {
     fallback = add(`-${fb.width}`, fb.ext, fb.bytes);

@@ -102,32 +102,3 @@ export async function encodeToEntry(cache: BuildCache, source: ImageSource): Pro
   await cache.writeAsync(IMAGE_STORE, source.key, pack(result));
   return result;
 }
-
-/**
- * The entry for an image that is an image (sharp reads its size) but that the encoder could not take — an animated
- * GIF over sharp's pixel limit, a variant of a format it cannot write: the file itself, published as Docusaurus
- * would publish it, under a name with its hash; stored as any entry is. Undefined when the file is no image sharp
- * knows or its first frame does not decode (a truncated file): that stays an error.
- */
-export async function asIsEntry(cache: BuildCache, source: ImageSource): Promise<Encoded | undefined> {
-  const bytes = await readFile(source.abs);
-  let width: number;
-  let height: number;
-  try {
-    const sharp = (await import("sharp")).default;
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!meta.width || !meta.height) return undefined;
-    // Its first frame must decode: a truncated or damaged file is an error, not a file to publish.
-    if (source.ext !== "svg") await sharp(bytes, { limitInputPixels: false }).raw().toBuffer();
-    width = meta.width;
-    height = meta.pageHeight ?? meta.height;
-  } catch {
-    return undefined;
-  }
-  const name = `${source.stem}.${hashText(bytes).slice(0, 10)}.${source.ext}`;
-  const type = source.ext === "svg" ? "image/svg+xml" : `image/${source.ext === "jpg" ? "jpeg" : source.ext}`;
-  const image: EncodedImage = { kind: "asis", width, height, files: [{ name, width, type }], main: name };
-  const result: Encoded = { image, out: new Map([[name, bytes]]) };
-  await cache.writeAsync(IMAGE_STORE, source.key, pack(result));
-  return result;
-}

@@ -24,6 +24,11 @@ export class ImageFeed {
     private readonly background = true,
   ) {}
 
+  /** Images found while the pages compiled that were not in the image cache (sent, or being sent, to the encoder). */
+  get found(): number {
+    return this.encoder?.sent.size ?? 0;
+  }
+
   /** A compiled page's images (and their dark twins) not in the image cache go to the encoder. */
   page(images: ImageRef[]): void {
     for (const { src } of images) {

@@ -4,15 +4,7 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
-import {
-  imageSource,
-  readEntry,
-  encodeToEntry,
-  asIsEntry,
-  isStored,
-  type Encoded,
-  type ImageSource,
-} from "./image-cache.ts";
+import { imageSource, readEntry, encodeToEntry, isStored, type Encoded, type ImageSource } from "./image-cache.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "../mdx/rehype-images.ts";
@@ -29,6 +21,18 @@ export interface ImageStats {
   encoded: number;
   /** Image files taken from the cache. */
   cached: number;
+  /**
+   * Of those, the files published as they are, with nothing made from them but an animation's poster (SVG, a GIF
+   * kept, a small PNG): checked, not encoded.
+   */
+  passed: number;
+}
+
+/** Whether an image is published as its own file, with nothing encoded from it but an animation's poster. */
+export function passedThrough(image: EncodedImage): boolean {
+  if (image.kind === "svg") return true;
+  if (image.kind === "animated") return image.files.find((f) => f.name === image.main)?.type === "image/gif";
+  return image.kind === "still" && image.files.length === 1 && image.fallback === image.main;
 }
 
 interface ImageStageResult {
@@ -121,7 +125,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     },
     skipFailing: input.skipFailing,
   });
-  const stats: ImageStats = { encoded: 0, cached: 0 };
+  const stats: ImageStats = { encoded: 0, cached: 0, passed: 0 };
   // Each image with its dark twin (`shot-dark.png` beside `shot.png`), which shares its first use.
   const darkOf = new Map([...firstUse.keys()].map((src) => [src, darkSibling(root, src)]));
   for (const [src, dark] of darkOf) if (dark) firstUse.set(dark, firstUse.get(src)!);
@@ -142,16 +146,16 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   }
 
   const files = new Map<string, Uint8Array>();
+  const encoded = new Map<string, Promise<ImageVariantData>>();
   const videoAdviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
-  const encoded = new Map<string, Promise<ImageVariantData & { asIs?: boolean }>>();
-  const variant = (src: string): Promise<ImageVariantData & { asIs?: boolean }> => {
+  const variant = (src: string): Promise<ImageVariantData> => {
     let p = encoded.get(src);
     if (!p) {
       p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
         for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
         if (image.advice?.length) videoAdviceOf.set(src, image.advice);
-        return image.kind === "asis" ? { ...toVariant(image, url), asIs: true } : toVariant(image, url);
+        return toVariant(image, url);
       });
       encoded.set(src, p);
     }
@@ -159,18 +163,9 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   };
 
   const advised = new Set<string>();
-  /**
-   * A video's variant with its poster's (a still, encoded like any image), and the build's advice on the file; an
-   * image published as it is, with a warning that says so.
-   */
+  /** A video's variant with its poster's (a still, encoded like any image), and the build's advice on the file. */
   const withPoster = async (src: string): Promise<ImageVariantData> => {
-    const { asIs, ...v } = await variant(src);
-    if (asIs) {
-      const at = firstUse.get(src);
-      const msg = `${at ? `${at.file}:${at.line}: ` : ""}image ${src} is published as it is: the encoder cannot take it (too many pixels, or a variant of its format it cannot write), so it has no resized or WebP copies`;
-      warnings.push(msg);
-      logger.warn(msg);
-    }
+    const v = await variant(src);
     if (!v.video) return v;
     const poster = posterOf.get(src);
     const at = firstUse.get(src)!;
@@ -180,9 +175,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
       logger.warn(msg);
     }
     advised.add(src);
-    if (!poster) return v;
-    const { asIs: _poster, ...posterData } = await variant(poster);
-    return { ...v, video: { ...v.video, poster: posterData } };
+    return poster ? { ...v, video: { ...v.video, poster: await variant(poster) } } : v;
   };
   const images = new Map<string, ImageData>(keptAsWritten);
   // A poster is drawn with its video, not on its own (unless a page shows it as an image too).
@@ -267,18 +260,13 @@ async function encodeCached(
   const hit = readEntry(cache, source);
   if (hit) {
     stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
+    if (passedThrough(hit.image)) stats.passed++;
     return hit;
   }
   let result: Encoded;
   try {
     result = await encodeToEntry(cache, source);
   } catch (err) {
-    // An image the encoder cannot take is published as it is (the stage warns about it); one that is no image fails.
-    const asIs = await asIsEntry(cache, source).catch(() => undefined);
-    if (asIs) {
-      stats.encoded++;
-      return asIs;
-    }
     throw new DocsiteError(
       `cannot encode image ${source.src}: ${(err as Error).message}`,
       at ?? { file: source.src },
@@ -288,6 +276,7 @@ async function encodeCached(
     );
   }
   stats.encoded++;
+  if (passedThrough(result.image)) stats.passed++;
   return result;
 }
 

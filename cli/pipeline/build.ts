@@ -22,7 +22,7 @@ import { htmlFileWarnings } from "../mdx/rehype-inline-code.ts";
 import { pageWarnings } from "../mdx/page-warnings.ts";
 import { locateRenderError } from "../render/locate-render-error.ts";
 import { outputHolds, type Content } from "./output-update.ts";
-import { DocsiteError, createLogger, location, type Logger } from "../log.ts";
+import { DocsiteError, createLogger, location, stageLine, type Logger } from "../log.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
@@ -105,6 +105,8 @@ async function loadSite(
   pool: () => BuildPool = () => inlinePool,
   /** Called with each page compiled now (not taken from the cache), as it comes. */
   onCompiled?: (compiled: CompiledMdx) => void,
+  /** What ran beside the compile, for its line (the images the compile found, encoding meanwhile). */
+  besideCompile?: () => string | undefined,
 ): Promise<SiteModel> {
   const logger = opts.logger ?? createLogger();
   const problems = new SiteProblems(logger, { verbose: opts.verbose });
@@ -144,7 +146,8 @@ async function loadSite(
     for (const e of errors.list()) problems.report("warn", `${location(e.where)}: ${e.message} (page left out)`);
     ({ docs, blog, drafts } = withoutFailed(docs, blog, drafts, compiled));
   } else errors.throwIfAny();
-  timings.compile = done();
+  const beside = besideCompile?.();
+  timings.compile = done(beside ? `(beside it: ${beside})` : undefined);
 
   done = logger.step("routes and checks");
   const table = await routeTable(sources, { docs, drafts, blog }, compiled, problems, { cache, slugs });
@@ -238,7 +241,14 @@ async function buildWith(
   releasePool: () => Promise<void>,
   feed: ImageFeed,
 ): Promise<Omit<BuildResult, "cache">> {
-  const site = await loadSite({ ...opts, logger }, cache, timings, pool, (c) => feed.page(c.images));
+  const site = await loadSite(
+    { ...opts, logger },
+    cache,
+    timings,
+    pool,
+    (c) => feed.page(c.images),
+    () => (feed.found ? `encoding ${feed.found} images as they were found` : undefined),
+  );
   /** A warning of this build: in its result, and told now. */
   const warn = (msg: string) => {
     site.warnings.push(msg);
@@ -249,6 +259,7 @@ async function buildWith(
   await releasePool();
   const { config, table, strings } = site;
 
+  let done = logger.step("custom pages");
   const pageModules = await loadPageModules(site, cache);
   const sitePages = await bundleSitePages(
     config,
@@ -260,8 +271,10 @@ async function buildWith(
           )
       : undefined,
   );
+  timings.pages = done();
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
+  const encodedEarly = await feed.handOver();
   const imagesP = runImageStage({
     root: opts.root,
     cache,
@@ -275,12 +288,12 @@ async function buildWith(
     // Docusaurus publishes a page whose <img> names a file that is not there (the browser shows its alt text).
     missingImagesWarn: Boolean(config.docusaurus),
     childProcess: true,
-    encodedEarly: await feed.handOver(),
+    encodedEarly,
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */
   });
-  let done = logger.step("client bundle");
+  done = logger.step("client bundle");
   // Project components that need the browser (cli/islands/): the runtime then loads them, each from its own chunk.
   const islandKeys = siteIslandKeys(table.routes, sitePageIslands(sitePages));
   const bundle = await cachedClientBundle(cache, {
@@ -297,9 +310,12 @@ async function buildWith(
   // This build needs esbuild's service process no more: stopped, it does not add to the memory of the image and
   // render stages. A later call (the next build of a long-lived process) starts it again.
   await stopEsbuild();
+  const bundleEnded = performance.now();
   const images = await imagesP;
-  timings.images = performance.now() - imagesStarted;
+  const imagesEnded = performance.now();
+  timings.images = imagesEnded - imagesStarted;
   site.warnings.push(...images.warnings);
+  logger.info(stageLine(imagesLabel(images.stats, encodedEarly.size, imagesEnded - bundleEnded), timings.images));
 
   done = logger.step(`render ${table.routes.length} routes`);
   const componentCss = componentStylesheet(
@@ -387,12 +403,14 @@ async function buildWith(
   }
   // Entries this full build did not use are old versions of pages: removed so the cache does not grow. Packs another
   // build may still be using are kept a while (cli/cache/packs.ts).
+  done = logger.step("cache pruned");
   await Promise.all([
     ...[SEARCH_STORE, CLIENT_STORE, COMPILED_STORE, IMAGE_STORE, PAGES_STORE, FRONTMATTER_STORE].map((s) =>
       cache.prune(s),
     ),
     ...[RENDER_STORE, CONTENT_STORE, SEARCH_PAGE_STORE].map((s) => cache.prune(s, PACK_GRACE_MS)),
   ]);
+  timings.prune = done();
   timings.total = performance.now() - t0;
   return {
     ...site,
@@ -403,4 +421,17 @@ async function buildWith(
     outDir,
     imageStats: images.stats,
   };
+}
+
+/**
+ * The image stage's line: what it did, and that it ran beside other stages. Its time runs from the end of the compile
+ * (beside the custom pages and the client bundle); `waited` is how long the render waited for it after the bundle.
+ */
+export function imagesLabel(stats: ImageStats, early: number, waited: number): string {
+  const beside = [
+    early ? `${early} of them begun while the pages compiled` : "",
+    `beside the client bundle${waited > 1 ? `, ${waited.toFixed(0)} ms waited for after it` : ""}`,
+  ].filter(Boolean);
+  const files = `${stats.encoded} encoded, ${stats.cached} cached, of which ${stats.passed} passed through as they are`;
+  return `images: ${files} (${beside.join("; ")})`;
 }

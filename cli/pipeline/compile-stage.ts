@@ -69,6 +69,8 @@ export async function compilePages(
     `${pages[i].file.replace(/^content\/[^/]+\//, "")}\0${pages[i].file}\0${pages[i].locale}`;
   const order = new Map(misses.map((i) => [i, sortKey(i)]));
   misses.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : order.get(a)! > order.get(b)! ? 1 : 0));
+  // The stage's live line (a terminal's) starts with the first page to compile, not with the first batch back.
+  if (misses.length) progress(done, pages.length);
   const { pool, close } = compilePoolFor(misses.length, sharedPool);
   const size = batchSize(misses.length, poolSize());
   const batches: number[][] = [];

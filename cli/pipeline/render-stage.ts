@@ -110,6 +110,7 @@ export async function renderRoutes(
   }
   const pool = poolFor(misses.length, sharedPool);
   let n = 0;
+  if (misses.length) logger.progress("rendering", 0, misses.length);
   const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job, content }) => {
     let rendered: RenderedPage;
     try {

@@ -19,7 +19,7 @@ import { WarmUp, type Activity } from "../dev/warm-up.ts";
 import { changeHandler } from "../dev/apply-changes.ts";
 import { errorPage } from "../dev/error-page.ts";
 import { devResponder } from "./dev-requests.ts";
-import { createLogger, formatError } from "../log.ts";
+import { createLogger, formatError, type Logger } from "../log.ts";
 import { heldLogger, listen } from "./listen.ts";
 
 /** The background compile waits until no request or edit came for this long. */
@@ -38,6 +38,8 @@ interface DevOptions {
   quiet?: boolean;
   /** The background compile starts after this long without requests or edits (default 1 s). */
   idleMs?: number;
+  /** Where it writes (tests: a logger on their own streams); the terminal by default. */
+  logger?: Logger;
 }
 
 export interface DevServer {
@@ -57,7 +59,7 @@ export async function dev(opts: DevOptions): Promise<http.Server> {
 export async function startDev(opts: DevOptions): Promise<DevServer> {
   const { root } = opts;
   // What loading the site says is held until the port is open: a taken port is then the only line.
-  const held = heldLogger(createLogger({ quiet: opts.quiet }));
+  const held = heldLogger(opts.logger ?? createLogger({ quiet: opts.quiet }));
   const logger = held.logger;
   const live = new LiveChannel();
   const problems = new ProblemBoard(live, logger);

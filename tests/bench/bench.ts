@@ -1,7 +1,7 @@
 // `npm run bench`: timings belong here, not in tests. Builds the site cold (empty cache) and warm, and prints
 // build times, peak memory, pages per second, first-load bytes per page kind, and search query latency.
 // Timings are wall time and CPU time (user+sys of all threads): on a shared machine the CPU time is the steadier
-// figure. BENCH_ONLY=build,scale,firstload,search,dev,lighthouse runs some sections only.
+// figure. BENCH_ONLY=build,scale,media,firstload,search,dev,lighthouse runs some sections only.
 import "./production-env.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,6 +40,11 @@ if (real && cold && wants("scale")) {
       `${ratio(big.cold.wallMs, real.cold.wallMs)}× the wall time (${sec(big.cold.wallMs)}), ` +
       `${ratio(big.cold.cpuMs, real.cold.cpuMs)}× the CPU time (${sec(big.cold.cpuMs)})`,
   );
+}
+
+if (wants("media")) {
+  const { benchMedia } = await import("./media-site.ts");
+  console.log(await benchMedia(root));
 }
 
 const kinds: Array<[string, string]> = [

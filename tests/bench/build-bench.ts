@@ -21,6 +21,7 @@ const PHASES: Array<[string, string]> = [
   ["scan", "scan"],
   ["compile", "compile"],
   ["routes", "routes and checks"],
+  ["pages", "custom pages"],
   ["bundle", "client bundle"],
   ["images", "images (beside the bundle)"],
   ["render", "render"],
@@ -55,6 +56,8 @@ const retitled = (text: string) =>
     : text.replace(/^---\n/, "---\ntitle: Edited by the bench\n");
 
 export interface Timed {
+  /** What the build printed on stdout (its stage lines). */
+  stdout?: string;
   wallMs: number;
   /** CPU time of that process and its child processes (user+sys), from /usr/bin/time when present. */
   cpuMs?: number;
@@ -63,7 +66,7 @@ export interface Timed {
 }
 
 /** Runs `docsite build` as a new process, timed; `cliCache` is where it keeps its CLI bundle. */
-async function timedCli(root: string, outDir: string, cliCache: string): Promise<Timed> {
+export async function timedCli(root: string, outDir: string, cliCache: string): Promise<Timed> {
   const args = [process.execPath, bin, "build", "--root", root, "--out", outDir];
   const env = { ...process.env, DOCSITE_CLI_CACHE: cliCache };
   const timed = existsSync("/usr/bin/time");
@@ -75,7 +78,10 @@ async function timedCli(root: string, outDir: string, cliCache: string): Promise
   cli.stderr.on("data", (d) => {
     stderr += d;
   });
-  cli.stdout.resume();
+  let stdout = "";
+  cli.stdout.on("data", (d) => {
+    stdout += d;
+  });
   let peakRss = 0;
   const sampler = setInterval(() => {
     if (cli.pid) peakRss = Math.max(peakRss, treeRss(String(cli.pid)));
@@ -85,7 +91,7 @@ async function timedCli(root: string, outDir: string, cliCache: string): Promise
   const wallMs = performance.now() - t0;
   if (status !== 0) throw new Error(`docsite build failed: ${stderr}`);
   const cpu = /docsite-cpu ([\d.]+) ([\d.]+)/.exec(stderr);
-  return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined, peakRss };
+  return { stdout, wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined, peakRss };
 }
 
 /**
@@ -147,7 +153,7 @@ export async function benchBuilds(root: string, outDir: string, editFile: string
   }
 }
 
-const timedText = (t: Timed) => `${sec(t.wallMs)} wall` + (t.cpuMs === undefined ? "" : `, ${sec(t.cpuMs)} CPU`);
+export const timedText = (t: Timed) => `${sec(t.wallMs)} wall` + (t.cpuMs === undefined ? "" : `, ${sec(t.cpuMs)} CPU`);
 
 export function buildTable(title: string, r: BuildRuns): string {
   const runs: Array<[string, Measured<BuildResult>]> = [
