@@ -272,6 +272,10 @@ async function bundleInto(esbuild, root, outDir, portable) {
     jsx: "automatic",
     sourcemap: "linked",
     sourcesContent: false,
+    // The packed bundle (npm's tarball has a size budget) loses whitespace and redundant syntax; names stay, so a
+    // --debug stack trace still reads without its map. The cache bundle of a checkout stays as written.
+    minifyWhitespace: portable,
+    minifySyntax: portable,
     metafile: true,
     logLevel: "silent",
     // The bundle finds its own folder, and from it the package folder, at run time (cli/boot/locations.ts).
