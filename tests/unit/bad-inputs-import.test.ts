@@ -4,12 +4,12 @@
 // checks that nothing outside the output folder was written and that the source project is unchanged.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { treeHash as sharedTreeHash } from "../support/bad-inputs.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BIN = join(repo, "bin", "docsite.js");
@@ -34,21 +34,8 @@ function cli(args: string[], cwd = repo): Promise<Run> {
   return new Promise((res) => child.on("close", (code) => res({ code, stdout, stderr, ms: Date.now() - started })));
 }
 
-async function treeHash(dir: string): Promise<string> {
-  const h = createHash("sha256");
-  const walk = async (at: string, rel: string) => {
-    for (const name of (await readdir(at)).sort()) {
-      const p = join(at, name);
-      const st = await lstat(p);
-      h.update(`${rel}${name}\0${st.mode}\0`);
-      if (st.isSymbolicLink()) h.update(await readlink(p));
-      else if (st.isDirectory()) await walk(p, `${rel}${name}/`);
-      else h.update(await readFile(p));
-    }
-  };
-  await walk(dir, "");
-  return h.digest("hex");
-}
+/** A hash of the whole tree: an import must leave its source project exactly as it was, output folders included. */
+const treeHash = (dir: string) => sharedTreeHash(dir, () => false);
 
 let work: string;
 let n = 0;
