@@ -8,6 +8,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import sharp from "sharp";
+import { mulberry32 } from "../support/seeded.ts";
 
 /** Bumped whenever the generator changes what it writes. */
 const VERSION = "media-site-2";
@@ -16,16 +17,9 @@ const SCREENSHOTS = 100;
 const PHOTOS = 20;
 const GIFS = 5;
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
+/** The seeded numbers the fixture is drawn from: the same site on every machine. */
 function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   return { next, int, pick };

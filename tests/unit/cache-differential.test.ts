@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { enrich, png, sitePackage, treeDifferences } from "../support/rich-site.ts";
+import { mulberry32 } from "../support/seeded.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FIXED_SEED = 20261128;
@@ -37,16 +38,9 @@ const SEED =
 const STEPS = Number(process.env.DOCSITE_DIFF_STEPS ?? 32);
 if (seedSetting === "random") console.log(`cache differential test: seed ${SEED} (DOCSITE_DIFF_SEED=${SEED})`);
 
-/** mulberry32: a small seeded generator, so a seed replays the same run. */
+/** The seeded choices of the run: a seed replays the same edits. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)] };
 }
