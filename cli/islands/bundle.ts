@@ -10,7 +10,7 @@ import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
 import { applyAliases } from "../mdx/modules.ts";
-import { findScript } from "../mdx/modules.ts";
+import { COMPONENT_LOADERS, findScript } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule } from "./keys.ts";
@@ -224,19 +224,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       docusaurusPlugin(opts.site),
       sitePlugin(opts.rootDir, opts.aliases),
     ],
-    loader: {
-      ".module.css": "local-css",
-      ".css": "css",
-      ".png": "dataurl",
-      ".jpg": "dataurl",
-      ".jpeg": "dataurl",
-      ".gif": "dataurl",
-      ".webp": "dataurl",
-      ".svg": "dataurl",
-      ".json": "json",
-      // Docusaurus compiles JSX in .js files too.
-      ".js": "jsx",
-    },
+    loader: COMPONENT_LOADERS,
     define: {
       "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production"),
       __DOCSITE_SITE__: JSON.stringify(opts.site),

@@ -7,7 +7,7 @@ import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { posix, sep } from "node:path";
-import { applyAliases, findScript } from "./modules.ts";
+import { applyAliases, COMPONENT_LOADERS, findScript } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
 import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
@@ -210,19 +210,7 @@ async function runBundle(
       outdir: "out",
       logLevel: "silent",
       plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, resolvePlugin, mdxPlugin],
-      loader: {
-        ".module.css": "local-css",
-        ".css": "css",
-        ".png": "dataurl",
-        ".jpg": "dataurl",
-        ".jpeg": "dataurl",
-        ".gif": "dataurl",
-        ".webp": "dataurl",
-        ".svg": "dataurl",
-        ".json": "json",
-        // Docusaurus compiles JSX in .js files too.
-        ".js": "jsx",
-      },
+      loader: COMPONENT_LOADERS,
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
       // and Node give it), named exports its properties. An ES module compiled here is marked already.

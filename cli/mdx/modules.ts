@@ -185,3 +185,20 @@ export function moduleContextOf(config: {
       : {}),
   };
 }
+
+/**
+ * How esbuild loads what a site's components import, on the server and in island bundles alike: CSS modules scoped,
+ * images inlined as data URLs, and JSX in `.js` files, which Docusaurus compiles too.
+ */
+export const COMPONENT_LOADERS = {
+  ".module.css": "local-css",
+  ".css": "css",
+  ".png": "dataurl",
+  ".jpg": "dataurl",
+  ".jpeg": "dataurl",
+  ".gif": "dataurl",
+  ".webp": "dataurl",
+  ".svg": "dataurl",
+  ".json": "json",
+  ".js": "jsx",
+} as const;
