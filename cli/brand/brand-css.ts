@@ -14,6 +14,11 @@ import { DocsiteError } from "../log.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../mdx/modules.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+
+/** The store of the site's bundled stylesheets (cli/cache/README.md). */
+export const BRAND_STORE = "brand";
 
 export interface BrandStylesheet {
   /** The stylesheet's path under the output folder, and its URL. */
@@ -167,14 +172,52 @@ function sheetResolver(rootDir: string, aliases: Record<string, string>, warning
   };
 }
 
-/** Bundles one stylesheet of the site. */
-async function bundleSheet(
+interface Sheet {
+  css: string;
+  assets: Map<string, Uint8Array>;
+  /** What its bundle left out (told again when the kept sheet is used). */
+  warnings: string[];
+  /** The site files (site-relative) the bundle read: the sheet, its `@import`s and `url()` files, Sass partials. */
+  inputs: string[];
+}
+
+/** A sheet as the store keeps it: its files' bytes in base64. */
+type KeptSheet = Omit<Sheet, "assets" | "inputs"> & { assets: Array<[string, string]> };
+
+/** One stylesheet of the site, bundled now or kept from a build that read the same site files. */
+async function keptSheet(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
-  warnings: string[],
-): Promise<{ css: string; assets: Map<string, Uint8Array> }> {
+  cache: BuildCache | undefined,
+): Promise<Omit<Sheet, "inputs">> {
+  const key = cache?.key(BRAND_STORE, file, aliases);
+  const kept = cache && key ? readRecorded<KeptSheet>(cache, BRAND_STORE, key, rootDir) : undefined;
+  if (kept)
+    return {
+      ...kept,
+      assets: new Map(kept.assets.map(([f, b]) => [f, new Uint8Array(Buffer.from(b, "base64"))] as const)),
+    };
+  const sheet = await bundleSheet(rootDir, file, aliases);
+  if (cache && key) {
+    const assets = [...sheet.assets].map(([f, b]) => [f, Buffer.from(b).toString("base64")] as [string, string]);
+    writeRecorded<KeptSheet>(
+      cache,
+      BRAND_STORE,
+      key,
+      rootDir,
+      { css: sheet.css, warnings: sheet.warnings, assets },
+      sheet.inputs,
+    );
+  }
+  return sheet;
+}
+
+/** Bundles one stylesheet of the site. */
+async function bundleSheet(rootDir: string, file: string, aliases: Record<string, string>): Promise<Sheet> {
   const assets = new Map<string, Uint8Array>();
+  const warnings: string[] = [];
+  const sassFiles = new Set<string>();
   try {
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
@@ -185,7 +228,8 @@ async function bundleSheet(
       assetNames: "[name].[hash]",
       logLevel: "silent",
       minify: false,
-      plugins: [sassPlugin(rootDir, new Set()), sheetResolver(rootDir, aliases, warnings)],
+      metafile: true,
+      plugins: [sassPlugin(rootDir, sassFiles), sheetResolver(rootDir, aliases, warnings)],
       external: ["http://*", "https://*", "data:*"],
       loader: {
         ".woff": "file",
@@ -207,7 +251,14 @@ async function bundleSheet(
       if (f.path.endsWith(".css")) css += f.text;
       else assets.set(posix.relative("/", f.path.split("\\").join("/")), f.contents);
     }
-    return { css, assets };
+    // Metafile paths are relative to the site; virtual modules (`namespace:path`) have no file (a compiled Sass
+    // file's are what Sass loaded); packages' files are the toolchain identity's.
+    const inputs = [
+      file,
+      ...Object.keys(out.metafile.inputs),
+      ...[...sassFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
+    ].filter((f) => !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"));
+    return { css, assets, warnings, inputs: [...new Set(inputs)] };
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];
     throw new DocsiteError(
@@ -238,7 +289,7 @@ function externalOrigins(css: string): string[] {
 }
 
 /** The site's brand stylesheet, or null for a site without custom CSS that is not an imported one. */
-export async function brandStylesheet(config: SiteConfig): Promise<BrandStylesheet | null> {
+export async function brandStylesheet(config: SiteConfig, cache?: BuildCache): Promise<BrandStylesheet | null> {
   const files = config.customCss ?? [];
   if (!files.length && !config.docusaurus) return null;
   const parts: string[] = [];
@@ -254,7 +305,8 @@ export async function brandStylesheet(config: SiteConfig): Promise<BrandStyleshe
         { file: "site.config.json" },
         "fix the path (from the site folder), install the package it comes from, or remove it from customCss",
       );
-    const sheet = await bundleSheet(config.rootDir, path, config.docusaurus?.aliases ?? {}, warnings);
+    const sheet = await keptSheet(config.rootDir, path, config.docusaurus?.aliases ?? {}, cache);
+    warnings.push(...sheet.warnings);
     own += `${sheet.css}\n`;
     for (const [f, bytes] of sheet.assets) assets.set(f, bytes);
   }

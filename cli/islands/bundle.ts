@@ -5,7 +5,7 @@
 // again: the server's bundle of the same module put it in the components stylesheet with the same class names
 // (one build per module keeps esbuild's CSS-module names the same as in that bundle).
 import type { Plugin } from "esbuild";
-import { posix } from "node:path";
+import { posix, sep } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
@@ -16,6 +16,11 @@ import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule } from "./keys.ts";
 import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
+import type { BuildCache } from "../cache/cache.ts";
+import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+
+/** The store of island chunks and of the islands' runtime (cli/cache/README.md). */
+export const ISLANDS_STORE = "islands";
 
 export interface IslandChunks {
   /** Files to write, path relative to dist → contents. */
@@ -151,13 +156,30 @@ export function chunkName(key: string, code: Uint8Array): string {
   return `assets/island-${base}.${hashText(new TextDecoder().decode(code)).slice(0, 10)}.js`;
 }
 
-/** Bundles each island module for the browser. */
-export async function bundleIslands(keys: Iterable<string>, opts: IslandBundleOptions): Promise<IslandChunks> {
+/**
+ * Bundles each island module for the browser. With a `cache`, a chunk is bundled again only when a site file it read
+ * (the module, its imports, stylesheets, Sass partials) changed, or the options it is bundled with.
+ */
+export async function bundleIslands(
+  keys: Iterable<string>,
+  opts: IslandBundleOptions,
+  cache?: BuildCache,
+): Promise<IslandChunks> {
   const files = new Map<string, Uint8Array>();
   const urls = new Map<string, string>();
   const frames = new Set<string>();
+  const { rootDir: _, ...given } = opts;
   for (const key of [...new Set(keys)].sort()) {
-    const code = await bundleIsland(key, opts);
+    const entry = cache?.key(ISLANDS_STORE, "chunk", key, given);
+    const kept = cache && entry ? readRecorded<string>(cache, ISLANDS_STORE, entry, opts.rootDir) : undefined;
+    let code: Uint8Array;
+    if (kept !== undefined) code = new Uint8Array(Buffer.from(kept, "base64"));
+    else {
+      const made = await bundleIslandRead(key, opts);
+      code = made.code;
+      if (cache && entry)
+        writeRecorded(cache, ISLANDS_STORE, entry, opts.rootDir, Buffer.from(code).toString("base64"), made.inputs);
+    }
     const file = chunkName(key, code);
     files.set(file, code);
     urls.set(key, opts.baseUrl + file);
@@ -177,6 +199,11 @@ export function frameOrigins(code: string): string[] {
 
 /** One island module as an ES module chunk whose `__docsiteModule` is the module's namespace. */
 export async function bundleIsland(key: string, opts: IslandBundleOptions): Promise<Uint8Array> {
+  return (await bundleIslandRead(key, opts)).code;
+}
+
+/** `bundleIsland`, with the site files (site-relative) the bundle read. */
+async function bundleIslandRead(key: string, opts: IslandBundleOptions): Promise<IslandBuild> {
   try {
     return await runIslandBundle(key, opts);
   } catch (err) {
@@ -189,7 +216,14 @@ export async function bundleIsland(key: string, opts: IslandBundleOptions): Prom
   }
 }
 
-async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames = false): Promise<Uint8Array> {
+interface IslandBuild {
+  code: Uint8Array;
+  /** Site-relative files the bundle read (the site's own: docsite's and packages' are the toolchain's). */
+  inputs: string[];
+}
+
+async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames = false): Promise<IslandBuild> {
+  const sassFiles = new Set<string>();
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
   const minify = !opts.dev;
@@ -218,7 +252,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     logLevel: "silent",
     // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
     plugins: [
-      sassPlugin(opts.rootDir, new Set()),
+      sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
       sharedPlugin(opts.shared),
       docusaurusPlugin(opts.site),
@@ -234,5 +268,11 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     return runIslandBundle(key, opts, true);
   const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
   if (!js) throw new Error(`the island ${key} gave no JavaScript`);
-  return js.contents;
+  // Metafile paths are relative to the site; virtual modules (`namespace:path`) have no file, a compiled Sass file's
+  // own files are what Sass loaded.
+  const inputs = [
+    ...Object.keys(out.metafile.inputs),
+    ...[...sassFiles].map((f) => posix.relative(opts.rootDir, f.split(sep).join("/"))),
+  ].filter((f) => !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"));
+  return { code: js.contents, inputs: [...new Set(inputs)] };
 }

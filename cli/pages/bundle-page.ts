@@ -21,6 +21,8 @@ export interface SitePageBuild {
   islands: Record<string, string>;
   /** Set when the page is an island as a whole: its own key. */
   island?: string;
+  /** The site files (site-relative) the bundle and its islands' classification read: what the cache records. */
+  inputs: string[];
 }
 
 /** The prefix under which a page's bundle requires its islands. */
@@ -34,6 +36,7 @@ function islandBoundaries(
   entry: string,
   found: Map<string, { code: string; css: string }>,
   mdx: ComponentMdx | undefined,
+  read: Set<string>,
 ): Plugin {
   return {
     name: "docsite-page-islands",
@@ -58,6 +61,8 @@ function islandBoundaries(
         } catch {
           return undefined; // not installed, or broken: the page's own bundle says so
         }
+        // Whether it is an island depends on what it read, island or not.
+        for (const f of bundled.inputs) read.add(f);
         if (!bundled.island.island) return undefined;
         const key = islandKey(file, isPackage);
         found.set(key, { code: bundled.code, css: bundled.css });
@@ -82,19 +87,26 @@ export async function bundleSitePage(
     if (own.island) {
       const whole = await bundleComponent(rootDir, file, aliases, false, mdx);
       const key = islandKey(file, false);
-      return { code: whole.code, css: whole.css ? [whole.css] : [], islands: {}, island: key };
+      return { code: whole.code, css: whole.css ? [whole.css] : [], islands: {}, island: key, inputs: whole.inputs };
     }
     const found = new Map<string, { code: string; css: string }>();
+    const read = new Set<string>([file]);
     const entry = posix.join(rootDir, file);
     const page = await bundleModuleWith(
       rootDir,
       file,
       aliases,
-      [islandBoundaries(rootDir, aliases, entry, found, mdx)],
+      [islandBoundaries(rootDir, aliases, entry, found, mdx, read)],
       mdx,
     );
     const css = [page.css, ...[...found.values()].map((f) => f.css)].filter(Boolean);
-    return { code: page.code, css, islands: Object.fromEntries([...found].map(([k, f]) => [k, f.code])) };
+    for (const f of page.inputs) read.add(f);
+    return {
+      code: page.code,
+      css,
+      islands: Object.fromEntries([...found].map(([k, f]) => [k, f.code])),
+      inputs: [...read],
+    };
   } catch (err) {
     if (err instanceof DocsiteError) throw err;
     throw new DocsiteError(`the page cannot be bundled: ${(err as Error).message}`, { file }, "fix the page module");

@@ -15,6 +15,12 @@ import type { RouteTable, SitePageRoute } from "../routes/types.ts";
 import { findSitePages } from "./find-pages.ts";
 import { bundleSitePage, type SitePageBuild } from "./bundle-page.ts";
 import type { ComponentMdx } from "../mdx/components.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
+
+/** The store of bundled React pages (cli/cache/README.md). */
+export const SITE_PAGES_STORE = "site-pages";
 
 /** A React page's stand-in for compiled content: it has none of its own (its links and images are not tracked). */
 const noContent = (): CompiledMdx => ({
@@ -127,32 +133,39 @@ export function pageMdx(config: SiteConfig, file: string, slugs: Map<string, Doc
 /**
  * Bundles the site's React pages (one per file, whatever the locales), by file. A page that cannot be bundled is an
  * error naming it; with `skipFailing` (build --skip-failing-pages) it is handed to `skipped` instead and its routes
- * are taken out of the table.
+ * are taken out of the table. With a `cache`, a page is bundled again only when a site file its bundle read (the
+ * page, its components, stylesheets, Sass partials, Markdown) changed, or the settings its bundle is given.
  */
 export async function bundleSitePages(
   config: SiteConfig,
   table: RouteTable,
   skipped?: (err: unknown) => void,
+  cache?: BuildCache,
 ): Promise<Map<string, SitePageBuild>> {
   const builds = new Map<string, SitePageBuild>();
   const failed = new Set<string>();
+  const aliases = config.docusaurus?.aliases ?? {};
   for (const r of table.routes) {
     if (r.kind !== "sitePage" || r.page.kind !== "react" || builds.has(r.page.file) || failed.has(r.page.file))
       continue;
+    const file = r.page.file;
+    const mdx = pageMdx(config, file);
+    // Everything the bundle is given besides the files it reads: the file, the aliases, and the compile settings of
+    // a Markdown file it imports (pageMdx: the config's compile settings, the default locale, no doc slugs).
+    const key = cache?.key(SITE_PAGES_STORE, file, aliases, portableSettings(compileSettingsOf(config)), mdx.key);
+    const kept = cache && key ? readRecorded<SitePageBuild>(cache, SITE_PAGES_STORE, key, config.rootDir) : undefined;
+    if (kept) {
+      builds.set(file, kept);
+      continue;
+    }
     try {
-      builds.set(
-        r.page.file,
-        await bundleSitePage(
-          config.rootDir,
-          r.page.file,
-          config.docusaurus?.aliases ?? {},
-          pageMdx(config, r.page.file),
-        ),
-      );
+      const build = await bundleSitePage(config.rootDir, file, aliases, mdx);
+      builds.set(file, build);
+      if (cache && key) writeRecorded(cache, SITE_PAGES_STORE, key, config.rootDir, build, build.inputs);
     } catch (err) {
       if (!skipped) throw err;
       skipped(err);
-      failed.add(r.page.file);
+      failed.add(file);
     }
   }
   if (failed.size) {

@@ -50,8 +50,9 @@ import { CONTENT_STORE } from "./content-cache.ts";
 import { checkSiteLinks, extraFiles, loadSources, routeTable, SiteProblems } from "../site/load.ts";
 import { cacheWarnings } from "../cache/report.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
-import { bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
-import { brandStylesheet } from "../brand/brand-css.ts";
+import { bundleSitePages, SITE_PAGES_STORE, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { BRAND_STORE, brandStylesheet } from "../brand/brand-css.ts";
+import { ISLANDS_STORE } from "../islands/bundle.ts";
 import { redirectsFile } from "../redirects/redirects-file.ts";
 
 export interface BuildOptions {
@@ -270,6 +271,7 @@ async function buildWith(
             `${err instanceof DocsiteError ? `${location(err.where)}: ` : ""}${(err as Error).message} (page left out)`,
           )
       : undefined,
+    cache,
   );
   timings.pages = done();
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
@@ -302,9 +304,9 @@ async function buildWith(
     trailingSlash: config.trailingSlash,
     ...(islandKeys.length ? { islands: true } : {}),
   });
-  const islands = await siteIslandChunks(config, islandKeys, opts.dev);
+  const islands = await siteIslandChunks(config, islandKeys, opts.dev, cache);
   // The site's own stylesheets (customCss) and, for an imported site, Infima's classes (cli/brand/).
-  const brand = await brandStylesheet(config);
+  const brand = await brandStylesheet(config, cache);
   for (const w of brand?.warnings ?? []) warn(w);
   timings.bundle = done();
   // This build needs esbuild's service process no more: stopped, it does not add to the memory of the image and
@@ -405,9 +407,17 @@ async function buildWith(
   // build may still be using are kept a while (cli/cache/packs.ts).
   done = logger.step("cache pruned");
   await Promise.all([
-    ...[SEARCH_STORE, CLIENT_STORE, COMPILED_STORE, IMAGE_STORE, PAGES_STORE, FRONTMATTER_STORE].map((s) =>
-      cache.prune(s),
-    ),
+    ...[
+      SEARCH_STORE,
+      CLIENT_STORE,
+      COMPILED_STORE,
+      IMAGE_STORE,
+      PAGES_STORE,
+      FRONTMATTER_STORE,
+      SITE_PAGES_STORE,
+      ISLANDS_STORE,
+      BRAND_STORE,
+    ].map((s) => cache.prune(s)),
     ...[RENDER_STORE, CONTENT_STORE, SEARCH_PAGE_STORE].map((s) => cache.prune(s, PACK_GRACE_MS)),
   ]);
   timings.prune = done();

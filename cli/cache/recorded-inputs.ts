@@ -1,0 +1,53 @@
+// Entries made by a step that reads site files it finds itself (esbuild's bundles, Sass' `@use`): the entry records
+// each site file the step read, by the hash of its bytes, and is used only while every one of them still holds those
+// bytes. A file that is gone or cannot be read makes the entry a miss. Packages are not recorded: the toolchain
+// identity (identity.ts) covers what is installed.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BuildCache } from "./cache.ts";
+import { hashText } from "./hash.ts";
+
+interface Recorded<T> {
+  value: T;
+  /** Site-relative path (with `/`) → hash of its bytes. */
+  inputs: Record<string, string>;
+}
+
+const hashFile = (root: string, file: string) => hashText(readFileSync(join(root, file)));
+
+/** The kept value of entry `key` in `store`, when every site file recorded for it is unchanged. */
+export function readRecorded<T>(cache: BuildCache, store: string, key: string, root: string): T | undefined {
+  const text = cache.readText(store, key);
+  if (text === undefined) return undefined;
+  let rec: Recorded<T>;
+  try {
+    rec = JSON.parse(text) as Recorded<T>;
+  } catch {
+    cache.damaged(store);
+    return undefined;
+  }
+  try {
+    for (const [f, hash] of Object.entries(rec.inputs)) if (hashFile(root, f) !== hash) return undefined;
+  } catch {
+    return undefined; // an input is gone
+  }
+  return rec.value;
+}
+
+/** Keeps `value` as entry `key` of `store`, with the hashes of `files` (site-relative) as they are now. */
+export function writeRecorded<T>(
+  cache: BuildCache,
+  store: string,
+  key: string,
+  root: string,
+  value: T,
+  files: Iterable<string>,
+): void {
+  let inputs: Record<string, string>;
+  try {
+    inputs = Object.fromEntries([...new Set(files)].sort().map((f) => [f, hashFile(root, f)]));
+  } catch {
+    return; // a file it read is gone already: nothing safe to keep
+  }
+  cache.write(store, key, JSON.stringify({ value, inputs } satisfies Recorded<T>));
+}
