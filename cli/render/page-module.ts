@@ -1,8 +1,8 @@
 // Custom pages (content/pages/*.tsx): compiled with esbuild and imported for server rendering.
 //
 // A compiled page is kept in the build cache (store `pages`) by the toolchain and its site-relative file, with the
-// files esbuild read for it (the page and the site's own modules it imports) and their content hashes: while those
-// hold, the page is imported without esbuild, whose service process a build then need not start. What a page imports
+// files esbuild read for it (the page and the site's own modules it imports), their content hashes and the names in
+// their folders (cli/cache/recorded-inputs.ts): while those hold, the page is imported without esbuild, whose service process a build then need not start. What a page imports
 // from docsite (the theme) and from packages (React) is written into the kept code as a placeholder and resolved when
 // the page is loaded, from this docsite: the code holds no absolute path, so a project moved with its cache keeps it.
 // The module, so resolved, is imported from a file beside the entries (checked against the code before each use);
@@ -17,6 +17,7 @@ import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot, PACKAGE_ROOT, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
+import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 
 export type { PageModule } from "../public-types.ts";
 
@@ -30,13 +31,6 @@ export const moduleIdOf = (mod: PageModule): string => urls.get(mod)!.id;
 
 const themeDir = fromRoot("theme");
 
-/** A compiled page as the store keeps it: its code with placeholders, and the files it was made from. */
-interface CompiledPage {
-  code: string;
-  /** Site-relative path (with `/`) → content hash. */
-  inputs: Record<string, string>;
-}
-
 const PLACEHOLDER = /"docsite-(package|theme):([^"]+)"/g;
 
 /** The code with its placeholders replaced by where the package or theme module is for this docsite. */
@@ -47,34 +41,17 @@ const resolved = (code: string) =>
     ),
   );
 
-/** The kept compile of a page, when every file it was made from is unchanged. */
-function cachedPage(cache: BuildCache, root: string, file: string): CompiledPage | undefined {
-  const text = cache.readText(PAGES_STORE, cache.key(PAGES_STORE, file));
-  if (text === undefined) return undefined;
-  let rec: CompiledPage;
-  try {
-    rec = JSON.parse(text) as CompiledPage;
-  } catch {
-    cache.damaged(PAGES_STORE);
-    return undefined;
-  }
-  try {
-    for (const [f, hash] of Object.entries(rec.inputs))
-      if (hashText(readFileSync(join(root, f), "utf8")) !== hash) return undefined;
-  } catch {
-    return undefined; // an input is gone
-  }
-  return rec;
-}
-
 /** Imports a page module (content/pages/*.tsx of the site at `root`), compiled now or kept from before. */
 export async function loadPageModule(root: string, abs: string, file: string, cache: BuildCache): Promise<PageModule> {
-  let page = cachedPage(cache, root, file);
-  if (!page) {
-    page = await compilePage(root, abs, file);
-    cache.write(PAGES_STORE, cache.key(PAGES_STORE, file), JSON.stringify(page));
+  // Kept while every site file esbuild read for it, and the folders they are in, are unchanged (recorded-inputs.ts).
+  const key = cache.key(PAGES_STORE, file);
+  let code = readRecorded<string>(cache, PAGES_STORE, key, root);
+  if (code === undefined) {
+    const page = await compilePage(root, abs, file);
+    code = page.code;
+    writeRecorded(cache, PAGES_STORE, key, root, code, page.inputs);
   }
-  const url = moduleUrl(cache, resolved(page.code));
+  const url = moduleUrl(cache, resolved(code));
   const mod = (await import(url)) as Partial<PageModule>;
   if (typeof mod.default !== "function") {
     throw new DocsiteError(
@@ -83,7 +60,7 @@ export async function loadPageModule(root: string, abs: string, file: string, ca
       "export the page component as default: `export default function Page() { … }`",
     );
   }
-  urls.set(mod, { url, id: hashText(page.code) });
+  urls.set(mod, { url, id: hashText(code) });
   return mod as PageModule;
 }
 
@@ -133,7 +110,7 @@ function moduleUrl(cache: BuildCache, code: string): string {
  * itself, so the page shares their module instances with the renderer — React context from the theme works —
  * whatever package.json or tsconfig the site folder has.
  */
-async function compilePage(root: string, abs: string, file: string): Promise<CompiledPage> {
+async function compilePage(root: string, abs: string, file: string): Promise<{ code: string; inputs: string[] }> {
   let code: string;
   let inputs: string[];
   try {
@@ -179,7 +156,6 @@ async function compilePage(root: string, abs: string, file: string): Promise<Com
       ],
     });
     code = out.outputFiles[0].text;
-    // Relative to esbuild's working folder, the site's.
     inputs = Object.keys(out.metafile.inputs);
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
@@ -188,8 +164,6 @@ async function compilePage(root: string, abs: string, file: string): Promise<Com
       line: e?.location?.line,
     });
   }
-  return {
-    code,
-    inputs: Object.fromEntries(inputs.map((f) => [f, hashText(readFileSync(join(root, f), "utf8"))])),
-  };
+  // Site-relative paths (esbuild's working folder is the site's).
+  return { code, inputs };
 }

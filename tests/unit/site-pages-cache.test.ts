@@ -129,6 +129,20 @@ describe("kept React page bundles", () => {
   it("… when a Sass partial a component's stylesheet uses changes", () =>
     editAndCompare("src/css/_tokens.scss", (t) => t.replace(/\$space:[^;]+;/, "$space: 13px;"), "26px"));
 
+  it("… when a new file beside an import changes what it resolves to", async () => {
+    // The page imports `@site/src/components/Counter` without an extension, found as Counter.jsx; a Counter.tsx
+    // added beside it is found first (esbuild tries .tsx before .jsx). No file the kept bundle read has changed.
+    await writeFile(
+      join(site, "src/components/Counter.tsx"),
+      "export default function Counter() { return <span>resolved anew</span>; }\n",
+    );
+    await buildSite(site, { outDir: join(site, "dist") });
+    await buildSite(site, { outDir: join(site, "dist-cold"), cache: false });
+    await expectSameTrees(join(site, "dist"), join(site, "dist-cold"));
+    const all = [...(await tree(join(site, "dist"))).values()].map((b) => b.toString("latin1")).join("\n");
+    expect(all).toContain("resolved anew");
+  });
+
   it("… when a Sass partial customCss uses changes", () =>
     editAndCompare("src/css/_tokens.scss", (t) => t.replace("#123456", "#654321"), "--site-ink: #654321"));
 });
