@@ -1,6 +1,7 @@
 // The basic fixture with one of everything the build cache keeps or depends on: a partial, a project component that
 // imports a package installed in the site folder (with npm's record of it), an image with its dark twin, besides the
 // fixture's custom page, blog post, sidebars and strings. The cache tests edit, damage and move it.
+import { expect } from "vitest";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import sharp from "sharp";
@@ -71,4 +72,9 @@ export async function treeDifferences(a: string, b: string): Promise<string[]> {
   for (const [f, bytes] of ta) if (!tb.get(f)?.equals(bytes)) out.push(f);
   for (const f of tb.keys()) if (!ta.has(f)) out.push(f);
   return out.sort();
+}
+
+/** Fails, naming the files, when two trees differ (see treeDifferences). */
+export async function expectSameTrees(a: string, b: string): Promise<void> {
+  expect(await treeDifferences(a, b)).toEqual([]);
 }

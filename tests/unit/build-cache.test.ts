@@ -3,24 +3,11 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import sharp from "sharp";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
 import type { BuildResult } from "../../cli/pipeline/build.ts";
 import { DocsiteError } from "../../cli/log.ts";
-
-async function tree(dir: string): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name)));
-  }
-  return out;
-}
-
-async function expectSameTrees(a: string, b: string): Promise<void> {
-  const [ta, tb] = await Promise.all([tree(a), tree(b)]);
-  expect([...ta.keys()].sort()).toEqual([...tb.keys()].sort());
-  for (const [f, bytes] of ta) expect(bytes.equals(tb.get(f)!), f).toBe(true);
-}
+import { expectSameTrees, tree } from "../support/rich-site.ts";
 
 describe("incremental builds", () => {
   let root: string;

@@ -6,28 +6,16 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importDocusaurus } from "../../cli/import/index.ts";
 import { SITE_PAGES_STORE } from "../../cli/pages/site-pages.ts";
 import { ISLANDS_STORE } from "../../cli/islands/bundle.ts";
 import { BRAND_STORE } from "../../cli/brand/brand-css.ts";
 import { buildSite } from "../support/site.ts";
+import { expectSameTrees, tree } from "../support/rich-site.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
-
-async function tree(dir: string): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name)));
-  return out;
-}
-
-async function expectSameTrees(a: string, b: string): Promise<void> {
-  const [ta, tb] = await Promise.all([tree(a), tree(b)]);
-  expect([...ta.keys()].sort()).toEqual([...tb.keys()].sort());
-  for (const [f, bytes] of ta) expect(bytes.equals(tb.get(f)!), f).toBe(true);
-}
 
 describe("kept React page bundles", () => {
   let work: string;
