@@ -8,7 +8,7 @@ import { readSource, type ContentIndex, type DocSource, type BlogSource } from "
 import { planKey } from "../routes/table.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
-import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
+import { compileSource, emptyCompiledMdx, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter, docSlugs } from "../mdx/content-links.ts";
 import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
@@ -47,17 +47,6 @@ interface Slot {
 
 /** Not any source's hash: the slot's code is from an older source or older partials, and compiles again. */
 const STALE = "stale";
-
-const placeholder = (): CompiledMdx => ({
-  code: "",
-  codeHash: "",
-  headings: [],
-  anchors: [],
-  links: [],
-  sections: [],
-  wordCount: 0,
-  images: [],
-});
 
 export const isPageRoute = (r: Route): r is PageRoute => r.kind === "doc" || r.kind === "blogPost";
 
@@ -242,7 +231,7 @@ export class DevSite {
 
 const slotOf = new WeakMap<CompiledMdx, Slot>();
 function newSlot(): Slot {
-  const slot: Slot = { compiled: placeholder(), hash: null };
+  const slot: Slot = { compiled: emptyCompiledMdx(), hash: null };
   slotOf.set(slot.compiled, slot);
   return slot;
 }

@@ -38,6 +38,18 @@ export interface CompiledMdx extends Extracted {
   excerpt?: string;
 }
 
+/** Compiled content with nothing in it: a React page's (it has no MDX of its own), or a dev slot not compiled yet. */
+export const emptyCompiledMdx = (): CompiledMdx => ({
+  code: "",
+  codeHash: "",
+  headings: [],
+  anchors: [],
+  links: [],
+  sections: [],
+  wordCount: 0,
+  images: [],
+});
+
 /** A line that is only a truncate marker: Docusaurus' end of a post's excerpt. */
 const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*$/m;
 

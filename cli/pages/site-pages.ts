@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteConfig } from "../config/types.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
-import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
+import { compileSource, emptyCompiledMdx, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter, type DocTarget } from "../mdx/content-links.ts";
 import type { CompiledPages } from "../cache/compiled-pages.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
@@ -21,18 +21,6 @@ import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts"
 
 /** The store of bundled React pages (cli/cache/README.md). */
 export const SITE_PAGES_STORE = "site-pages";
-
-/** A React page's stand-in for compiled content: it has none of its own (its links and images are not tracked). */
-const noContent = (): CompiledMdx => ({
-  code: "",
-  codeHash: "",
-  headings: [],
-  anchors: [],
-  links: [],
-  sections: [],
-  wordCount: 0,
-  images: [],
-});
 
 /**
  * Adds the site's pages to `table` (a page at a taken path follows onDuplicateRoutes, as any duplicate route:
@@ -104,7 +92,7 @@ export async function addSitePages(
           key: stripLocale(config, path).rest,
           origin,
           page,
-          compiled: noContent(),
+          compiled: emptyCompiledMdx(),
           title: config.title,
           description: config.tagline,
         };
