@@ -5,10 +5,13 @@
 // Why WebP only, at two widths: AVIF saves some bytes at the same width but costs several times the CPU (at low
 // effort its files are as big as WebP's), and the old set of AVIF and WebP at five widths was most of a cold build.
 // Every browser in use decodes WebP; a PNG/JPEG stays the `<img src>` fallback all the same (for tools and readers
-// that do not take WebP), and costs nothing to encode in the usual case: the source file itself when it is
-// PNG/JPEG, at most FALLBACK_MAX_BYTES and MAX_WIDTH, else one resize to FALLBACK_WIDTH. 960 px serves phones (up
-// to DPR 3) and standard screens; the image's own width (≤ 2560) serves high-DPR desktops and the "full size" link.
-// WebP effort 2: slightly bigger files than effort 4 for half the CPU.
+// that do not take WebP), and costs nothing to encode: it is the source file itself. A source that is small and not
+// too wide (at most FALLBACK_MAX_BYTES and MAX_WIDTH) also serves its own width in the srcset; a larger one is there
+// for readers without WebP only (Docusaurus publishes every image that way, to every reader). Re-encoding it smaller
+// (palette quantising, a resize) was a quarter to a half of each large image's CPU for bytes no WebP reader fetches.
+// Only a rotated photo (EXIF orientation) or a source that is neither PNG nor JPEG gets a fallback made from its
+// pixels. 960 px serves phones (up to DPR 3) and standard screens; the image's own width (≤ 1720) serves high-DPR
+// desktops and the "full size" link. WebP effort 2: slightly bigger files than effort 4 for half the CPU.
 //
 // A PNG published as it is also serves the image's own width, with no WebP of that width: screenshots and
 // diagrams (what PNGs hold) do not get smaller as lossy WebP at full size, only blurrier, and those WebPs were most
@@ -24,7 +27,7 @@ const MAX_WIDTH = 2560;
  * source published as it is (at most MAX_WIDTH) still serves its own width: it costs nothing to make.
  */
 const LAYOUT_MAX_WIDTH = 1720;
-/** A PNG/JPEG source up to this size is its own fallback; a larger one is resized to FALLBACK_WIDTH. */
+/** A PNG/JPEG source up to this size (and MAX_WIDTH) also serves its own width; a larger one is the fallback only. */
 export const FALLBACK_MAX_BYTES = 300 * 1024;
 const FALLBACK_WIDTH = 1280;
 // The fallback PNG's palette is made at libimagequant's lowest effort: at its default (7) quantising took about 1 s
@@ -75,6 +78,11 @@ export interface EncodedImage {
   main: string;
   /** Stills: the PNG/JPEG `<img src>` behind the WebP `<source>` (absent for a WebP source file). */
   fallback?: string;
+  /**
+   * Stills: the fallback is for readers without WebP only, not a width of the WebP `<source>`'s srcset nor the full
+   * size (a source too large or too wide to serve as it is: see the top of this file).
+   */
+  fallbackOnly?: boolean;
   poster?: string;
   /** Videos (encode-video.ts): length, and what the build advises about the file. */
   durationMs?: number;
@@ -181,10 +189,13 @@ export async function encodeImage(
   const asIs = servesAsIs(bytes, ext, width, rotated);
   // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
   const webpWidths = asIs && ext === "png" ? WIDTHS.filter((w) => w < width) : widthsFor(width);
+  // The source itself is the fallback whenever it can be shown as it is (see the top of this file).
+  const sourceServes = asIs || (!rotated && (ext === "png" || ext === "jpg" || ext === "jpeg"));
   // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a
   // resize). One file: made straight from the source, which libvips streams instead of holding every pixel (about
   // half the memory per image).
-  const pixels = webpWidths.length + (asIs ? 0 : 1) > 1 ? await decoded(sharp, bytes) : () => sharp(bytes).rotate();
+  const made = webpWidths.length + (sourceServes || ext === "webp" ? 0 : 1);
+  const pixels = made > 1 ? await decoded(sharp, bytes) : () => sharp(bytes).rotate();
   // A file published as it is, with nothing made from its pixels, is still decoded once: a truncated or damaged
   // file fails here, named with its page and line, instead of reaching readers as a broken picture.
   if (asIs && !webpWidths.length) await sharp(bytes).raw().toBuffer();
@@ -196,18 +207,20 @@ export async function encodeImage(
   const saves = (webp: Uint8Array) => ext === "webp" || webp.length < bytes.length;
   for (const { w, webp } of encoded)
     if (saves(webp)) files.push({ name: add(`-${w}`, "webp", webp), width: w, type: "image/webp" });
+  const everyWebp = files.length === webpWidths.length;
   const own = { bytes, ext: ext === "png" ? "png" : "jpg", width };
-  let fb = asIs ? own : await resizedFallback(ext, width, pixels);
-  // A resized PNG/JPEG that came out no smaller than the source (a photo compressed harder than our settings): the
-  // source serves instead, so no published file is larger than its source.
-  if (fb && !asIs && ext !== "webp" && !rotated && fb.bytes.length >= bytes.length) fb = own;
+  const fb = sourceServes ? own : await resizedFallback(ext, width, pixels);
   let fallback: string | undefined;
   if (fb) {
     fallback = add(`-${fb.width}`, fb.ext, fb.bytes);
     files.push({ name: fallback, width: fb.width, type: fb.ext === "png" ? "image/png" : "image/jpeg" });
   }
   const main = files[0].name;
-  return { image: { kind: "still", width, height, files, main, fallback }, out };
+  const image: EncodedImage = { kind: "still", width, height, files, main, fallback };
+  // A large source is for readers without WebP only when the WebPs cover every width; where one saved no bytes and
+  // was left out, the source serves that width (as before this rule: no file larger than the source either way).
+  if (fb === own && !asIs && everyWebp && webpWidths.length) image.fallbackOnly = true;
+  return { image, out };
 }
 
 /** A PNG/JPEG that is small, upright and not too wide is published as it is (as the fallback, and see above). */

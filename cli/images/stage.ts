@@ -225,7 +225,8 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
   if (fallback) {
     // A PNG published as it is stands for its own width (encode.ts says why): it ends the WebP <source>'s srcset,
     // which browsers that decode WebP choose from, and is the full size. Browsers without WebP take the <img src>.
-    const ownWidth = !webp.length || fallback.width > webp[webp.length - 1].width;
+    // A fallback for readers without WebP only (encode.ts: a large source published as it is) is neither.
+    const ownWidth = !webp.length || (!image.fallbackOnly && fallback.width > webp[webp.length - 1].width);
     const candidates = ownWidth ? [...webp, fallback] : webp;
     return {
       width: image.width,
