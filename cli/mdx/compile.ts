@@ -15,7 +15,8 @@ import { checkNesting, isStackOverflow, tooDeep } from "./nesting.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import type { InlineCodeRef } from "./rehype-inline-code.ts";
 import { syntaxOf } from "./format.ts";
-import { loadMdxPlugins } from "./mdx-plugins.ts";
+import { listsFor, loadMdxPlugins } from "./mdx-plugins.ts";
+import type { SharedParses } from "./shared-parse.ts";
 
 export interface CompiledMdx extends Extracted {
   /**
@@ -86,6 +87,8 @@ interface CompileInput {
   modules?: ModuleContext;
   /** Extra recma plugins: a diagnostic compile that is never cached (render/locate-render-error.ts). */
   recmaPlugins?: unknown[];
+  /** The parses of the page's compile batch, when other pages of it may have the same text (mdx/shared-parse.ts). */
+  sharedParses?: SharedParses;
 }
 
 export interface CompileStats {
@@ -117,7 +120,9 @@ function relocateImage(input: Pick<CompileInput, "file" | "modules">): ((src: st
  * HTML (no JSX), as Docusaurus 3 reads them with `format: detect`; an imported project's as Docusaurus' settings
  * say (mdx/format.ts).
  */
-export async function compileSource(input: CompileInput, chain: string[] = []): Promise<CompiledMdx> {
+export async function compileSource(pageInput: CompileInput, chain: string[] = []): Promise<CompiledMdx> {
+  // Partials and the excerpt compile without the batch's shared parses: those count the pages' own texts.
+  const { sharedParses, ...input } = pageInput;
   const extracted: Extracted = { headings: [], anchors: [], links: [], sections: [], wordCount: 0 };
   const modules: ModuleInfo = { components: [], assets: [], deps: [] };
   const depHashes: Record<string, string> = {};
@@ -187,7 +192,7 @@ export async function compileSource(input: CompileInput, chain: string[] = []): 
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
-    const { rehypePlainHtml, rehypeInlineCode } = tc;
+    const { rehypePlainHtml, rehypeInlineCode, remarkSharedParse } = tc;
     // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
     const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
     for (const f of own.files) depHashes[f] = hashText(readFileSync(join(ctx?.rootDir ?? "", f), "utf8"));
@@ -198,6 +203,9 @@ export async function compileSource(input: CompileInput, chain: string[] = []): 
       format: md ? "md" : "mdx",
       outputFormat: "function-body",
       remarkPlugins: [
+        ...(sharedParses
+          ? [[remarkSharedParse, { shared: sharedParses, text: input.body, parser: parserKey(md, ctx, input.file) }]]
+          : []),
         ...own.beforeRemark,
         remarkGfm,
         remarkDirective,
@@ -289,6 +297,12 @@ export async function compileSource(input: CompileInput, chain: string[] = []): 
   if (excerpt !== undefined) result.excerpt = excerpt;
   if (inlineRefs.length) result.inlineCode = inlineRefs;
   return result;
+}
+
+/** What decides a page's parser besides docsite's code: its syntax and the project's own plugins (their lists). */
+function parserKey(md: boolean, ctx: ModuleContext | undefined, file: string): string {
+  const lists = ctx?.mdxPlugins ? listsFor(ctx.mdxPlugins, file) : undefined;
+  return JSON.stringify([md ? "md" : "mdx", lists ?? null]);
 }
 
 /** Link rewriting for a content file: site paths get the locale prefix, relative .md(x) links become routes. */

@@ -14,3 +14,4 @@ export { remarkSummary } from "./remark-summary.ts";
 export { rehypeImages } from "./rehype-images.ts";
 export { rehypePlainHtml } from "./react-html.ts";
 export { rehypeInlineCode } from "./rehype-inline-code.ts";
+export { remarkSharedParse } from "./shared-parse.ts";

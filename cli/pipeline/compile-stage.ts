@@ -64,10 +64,17 @@ export async function compilePages(
     } else misses.push(i);
   });
   // The same page in every locale side by side, so a batch holds both and their shared code blocks are
-  // highlighted once (mdx/rehype-highlight-cached.ts).
+  // highlighted once (mdx/rehype-highlight-cached.ts); and pages with the same text (a docs version copied from
+  // another) beside the first of them, so a batch holds them all and parses the text once (mdx/shared-parse.ts).
   const sortKey = (i: number) =>
     `${pages[i].file.replace(/^content\/[^/]+\//, "")}\0${pages[i].file}\0${pages[i].locale}`;
-  const order = new Map(misses.map((i) => [i, sortKey(i)]));
+  const firstOfText = new Map<string, string>();
+  for (const i of misses) {
+    const k = sortKey(i);
+    const first = firstOfText.get(pages[i].body);
+    if (first === undefined || k < first) firstOfText.set(pages[i].body, k);
+  }
+  const order = new Map(misses.map((i) => [i, `${firstOfText.get(pages[i].body)}\0${sortKey(i)}`]));
   misses.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : order.get(a)! > order.get(b)! ? 1 : 0));
   // The stage's live line (a terminal's) starts with the first page to compile, not with the first batch back.
   if (misses.length) progress(done, pages.length);

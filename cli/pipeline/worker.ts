@@ -5,6 +5,7 @@ import { renderToCache, type RenderTask } from "./render-store.ts";
 import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
+import { SharedParses } from "../mdx/shared-parse.ts";
 import type { CompileSettings } from "../mdx/compile-settings.ts";
 import type { DocTarget } from "../mdx/content-links.ts";
 import type { PageSource } from "../cache/compiled-pages.ts";
@@ -28,6 +29,7 @@ export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerRes
   const { settings } = batch;
   const slugs = new Map(batch.slugs);
   const modules = moduleContextOf(settings);
+  const sharedParses = new SharedParses(batch.pages.map((p) => p.body));
   const out: Array<WorkerResult<CompiledMdx>> = [];
   for (const p of batch.pages) {
     try {
@@ -38,6 +40,7 @@ export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerRes
         rewriteLink: contentLinkRewriter(settings, p.file, p.locale, slugs),
         locale: p.locale,
         modules,
+        sharedParses,
       });
       out.push({ ok: true, value });
     } catch (err) {
