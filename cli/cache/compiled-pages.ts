@@ -55,7 +55,8 @@ export class CompiledPages<T extends CompiledShape> {
     /** The site folder, where recorded dependencies are checked. */
     private readonly rootDir: string,
   ) {
-    this.common = JSON.stringify(shared);
+    // Hashed once: every page's key holds it, and with a site's doc slugs it is most of the key's bytes.
+    this.common = hashText(JSON.stringify(shared));
   }
 
   /** The entry key of a page. */
