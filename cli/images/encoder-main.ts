@@ -3,7 +3,7 @@
 // all are done. An image it cannot encode is left without an entry: the image stage then tries it itself and
 // reports the error with the page's file and line.
 import { rmSync } from "node:fs";
-import { encodeToEntry, IMAGE_STORE, type ImageSource } from "./image-cache.ts";
+import { encodeToEntry, partialFilesOf, type ImageSource } from "./image-cache.ts";
 import type { EncoderMessage, EncoderRequest } from "./encoder-process.ts";
 import { BuildCache } from "../cache/cache.ts";
 
@@ -45,7 +45,7 @@ function pump(): void {
 // The build was stopped: so is this, without the files of the entries it was writing.
 process.on("disconnect", () => {
   for (const source of inFlight)
-    if (cache) rmSync(cache.partialFile(IMAGE_STORE, source.key, process.pid), { force: true });
+    for (const file of cache ? partialFilesOf(cache, source.key, process.pid) : []) rmSync(file, { force: true });
   process.exit(0);
 });
 

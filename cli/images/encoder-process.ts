@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { IMAGE_ENCODER_ENTRY } from "../boot/locations.ts";
 import { rm } from "node:fs/promises";
-import { IMAGE_STORE, type ImageSource } from "./image-cache.ts";
+import { partialFilesOf, type ImageSource } from "./image-cache.ts";
 import type { BuildCache, CacheHandle } from "../cache/cache.ts";
 
 /** What the encoder process is sent: images to put into their cache entries, or that no more will come. */
@@ -117,7 +117,8 @@ export function startEncoderProcess(options: EncoderOptions): EncoderProcess {
       if (!child || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       child.kill();
       await ended;
-      await Promise.all(keys.map((key) => rm(options.cache.partialFile(IMAGE_STORE, key, pid), { force: true })));
+      const partial = keys.flatMap((key) => partialFilesOf(options.cache, key, pid));
+      await Promise.all(partial.map((file) => rm(file, { force: true })));
     },
   };
 }

@@ -3,15 +3,26 @@
 // name stem and the file's bytes. The image stage reads it; the build's encoder process (images/encoder-main.ts) and,
 // as a fallback, the stage itself fill it. An image that cannot be stored is still encoded: the build does not need
 // the store.
-import { readFile } from "node:fs/promises";
+//
+// An entry is two files, as the compile store's (cli/cache/compiled-pages.ts): `<key>.json`, the description with
+// each output file's name, length and content hash, read by every build; and `<key>.bin`, the encoded files one after
+// the other, read only when one of them must be written. A rebuild whose output already holds the images reads a few
+// KB per image instead of the encoded files, and hashes none of them: the output knows each by its recorded hash.
+import { readFile, stat } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { existsSync } from "node:fs";
 import { encodeImage, type EncodedImage } from "./encode.ts";
 import { encodeVideo } from "./encode-video.ts";
-import type { BuildCache } from "../cache/cache.ts";
-import { hashText } from "../cache/hash.ts";
+import { entryFileSize, type BuildCache } from "../cache/cache.ts";
+import { webcrypto } from "node:crypto";
+import { checksum } from "../cache/hash.ts";
+import type { StoredContent } from "../pipeline/output-update.ts";
+import { DocsiteError } from "../log.ts";
 
 export const IMAGE_STORE = "images";
+/** The description's file, and the encoded files' (cli/cache/cache.ts names an entry's files `<key><ext>`). */
+const META = ".json";
+const BULK = ".bin";
 
 /** One image file of the site and its entry's key (its bytes are read again to encode it: not kept meanwhile). */
 export interface ImageSource {
@@ -26,10 +37,22 @@ export interface ImageSource {
   key: string;
 }
 
+/** An image's output file: its content hash (`checksum`), and its bytes, read from the cache only when asked for. */
+export type ImageFile = StoredContent & { read(): Uint8Array };
+
 export interface Encoded {
   image: EncodedImage;
-  /** Output file name → bytes. */
-  out: Map<string, Uint8Array>;
+  /** Output file name → the file. */
+  out: Map<string, ImageFile>;
+}
+
+/** The `.json` part of an entry. */
+interface Meta {
+  image: EncodedImage;
+  /** Each output file, in the order of the `.bin` part: name, length, content hash. */
+  files: Array<[string, number, string]>;
+  /** The size of the `.bin` file (a stat tells a file cut short or gone without reading it). */
+  bulkFileSize: number;
 }
 
 export async function imageSource(root: string, src: string, cache: BuildCache): Promise<ImageSource> {
@@ -40,52 +63,130 @@ export async function imageSource(root: string, src: string, cache: BuildCache):
     .basename(src, posix.extname(src))
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .toLowerCase();
-  return { src, abs, ext, stem, key: cache.key(IMAGE_STORE, stem, ext, hashText(bytes)) };
+  return { src, abs, ext, stem, key: cache.key(IMAGE_STORE, stem, ext, await hashOffThread(bytes)) };
 }
 
-/** The entry's file (whether it exists says whether the image was encoded before; its bytes are checked on read). */
-export const entryFileOf = (cache: BuildCache, source: ImageSource): string =>
-  join(cache.folder(IMAGE_STORE), source.key);
+/**
+ * `hashText` of the bytes, worked out on libuv's threads (WebCrypto's digest runs there), not this one: the image
+ * stage runs beside the client bundle, which needs this thread.
+ */
+async function hashOffThread(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest("SHA-256", bytes))
+    .toString("hex")
+    .slice(0, 16);
+}
 
-/** Whether the store may hold the image (an entry file is there), without reading it. */
+/** The entry's description file: whether it exists says whether the image was encoded before (checked on read). */
+export const entryFileOf = (cache: BuildCache, source: ImageSource): string =>
+  join(cache.folder(IMAGE_STORE), source.key + META);
+
+/** The entry's file of encoded files. */
+export const bulkFileOf = (cache: BuildCache, source: ImageSource): string =>
+  join(cache.folder(IMAGE_STORE), source.key + BULK);
+
+/** The temporary files process `pid` writes an entry through (to remove them when that process was stopped). */
+export const partialFilesOf = (cache: BuildCache, key: string, pid: number): string[] =>
+  [META, BULK].map((ext) => cache.partialFile(IMAGE_STORE, key, pid, ext));
+
+/** Whether the store may hold the image (its description is there), without reading it. */
 export const isStored = (cache: BuildCache, source: ImageSource): boolean =>
   cache.enabled && existsSync(entryFileOf(cache, source));
 
-/** An entry's body: the description's length (4 bytes), the description and file names as JSON, then the files. */
-function pack(encoded: Encoded): Buffer {
-  const files = [...encoded.out];
-  const head = Buffer.from(JSON.stringify({ image: encoded.image, files: files.map(([n, b]) => [n, b.length]) }));
-  const size = Buffer.alloc(4);
-  size.writeUInt32BE(head.length);
-  return Buffer.concat([size, head, ...files.map(([, b]) => b)]);
+const isMeta = (m: unknown): m is Meta => {
+  const meta = m as Meta;
+  return (
+    typeof meta?.image === "object" &&
+    meta.image !== null &&
+    Array.isArray(meta.files) &&
+    meta.files.every(
+      (f) =>
+        Array.isArray(f) && typeof f[0] === "string" && Number.isInteger(f[1]) && f[1] >= 0 && typeof f[2] === "string",
+    ) &&
+    Number.isInteger(meta.bulkFileSize)
+  );
+};
+
+/**
+ * The encoded files of an entry, each checked against the hash its description recorded (the `.bin` file's own
+ * header checks it whole; this ties it to the description, which another build may have written beside it); undefined
+ * when the file is gone or damaged (counted).
+ */
+function readBulk(cache: BuildCache, source: ImageSource, meta: Meta): Map<string, Uint8Array> | undefined {
+  const body = cache.readFile(IMAGE_STORE, bulkFileOf(cache, source), source.key);
+  if (body === undefined) return undefined;
+  const out = new Map<string, Uint8Array>();
+  let at = 0;
+  for (const [name, length, hash] of meta.files) {
+    const bytes = body.subarray(at, at + length);
+    at += length;
+    if (bytes.length !== length || checksum(bytes) !== hash) break;
+    out.set(name, bytes);
+  }
+  if (out.size === meta.files.length && at === body.length) return out;
+  cache.damaged(IMAGE_STORE);
+  return undefined;
 }
 
-function unpack(body: Buffer): Encoded | undefined {
+/**
+ * The entry's description, with its files known by their recorded hashes, or undefined when there is none (or it is
+ * damaged, or its `.bin` file is not the size it recorded: counted). When the build will write one of its files
+ * (`needed`, by name and content hash), the files are read and checked now, so a damaged one is a miss here, where
+ * the image can be encoded again. Otherwise each is read when first asked for (an output changed meanwhile); a file
+ * found damaged then fails the build with "run the build again", and the entry is removed so the next build encodes
+ * the image again (the render store does the same with its pages).
+ */
+export async function readEntry(
+  cache: BuildCache,
+  source: ImageSource,
+  needed: (name: string, hash: string) => boolean = () => true,
+): Promise<Encoded | undefined> {
+  const text = cache.readText(IMAGE_STORE, source.key, META);
+  if (text === undefined) return undefined;
+  let meta: unknown;
   try {
-    const size = body.readUInt32BE(0);
-    const head = JSON.parse(body.subarray(4, 4 + size).toString("utf8")) as {
-      image: EncodedImage;
-      files: Array<[string, number]>;
-    };
-    const out = new Map<string, Uint8Array>();
-    let at = 4 + size;
-    for (const [name, length] of head.files) {
-      out.set(name, body.subarray(at, at + length));
-      at += length;
-    }
-    return at === body.length ? { image: head.image, out } : undefined;
+    meta = JSON.parse(text);
   } catch {
+    meta = undefined;
+  }
+  const size = isMeta(meta)
+    ? await stat(bulkFileOf(cache, source)).then(
+        (s) => (s.isFile() ? s.size : -1),
+        () => -1,
+      )
+    : -1;
+  if (!isMeta(meta) || size !== meta.bulkFileSize) {
+    cache.damaged(IMAGE_STORE);
     return undefined;
   }
-}
-
-/** The entry's contents, or undefined when there is none (or it is damaged: counted). */
-export function readEntry(cache: BuildCache, source: ImageSource): Encoded | undefined {
-  const body = cache.read(IMAGE_STORE, source.key);
-  if (body === undefined) return undefined;
-  const encoded = unpack(body);
-  if (!encoded) cache.damaged(IMAGE_STORE);
-  return encoded;
+  const files = meta.files;
+  if (files.some(([name, , hash]) => needed(name, hash))) {
+    const bytes = readBulk(cache, source, meta);
+    if (!bytes) return undefined;
+    return {
+      image: meta.image,
+      out: new Map(files.map(([name, , hash]) => [name, { hash, read: () => bytes.get(name)! }])),
+    };
+  }
+  // Read once for all of the image's files, and let go of once each was read.
+  let bulk: Map<string, Uint8Array> | undefined;
+  const unread = new Set(files.map(([name]) => name));
+  const read = (name: string): Uint8Array => {
+    bulk ??= readBulk(cache, source, meta);
+    const bytes = bulk?.get(name);
+    if (!bytes) {
+      cache.remove(IMAGE_STORE, source.key, META);
+      cache.remove(IMAGE_STORE, source.key, BULK);
+      throw new DocsiteError(
+        `the build cache lost the encoded image ${source.src} while the build ran`,
+        { file: source.src },
+        "run the build again (was .docsite/cache changed meanwhile?)",
+      );
+    }
+    unread.delete(name);
+    if (!unread.size) bulk = undefined;
+    return bytes;
+  };
+  return { image: meta.image, out: new Map(files.map(([name, , hash]) => [name, { hash, read: () => read(name) }])) };
 }
 
 /**
@@ -97,8 +198,17 @@ export async function encodeToEntry(cache: BuildCache, source: ImageSource): Pro
   const result = await (source.ext === "mp4"
     ? encodeVideo(bytes, source.stem)
     : encodeImage(bytes, source.stem, source.ext));
-  // Written under a temporary name and renamed: an interrupted build never leaves half an entry. If another build
-  // stored the same entry meanwhile, it holds the same bytes.
-  await cache.writeAsync(IMAGE_STORE, source.key, pack(result));
-  return result;
+  const files = [...result.out].map(([name, b]) => [name, b, checksum(b)] as const);
+  const bulk = Buffer.concat(files.map(([, b]) => b));
+  const meta: Meta = {
+    image: result.image,
+    files: files.map(([name, b, hash]) => [name, b.length, hash]),
+    bulkFileSize: entryFileSize(IMAGE_STORE, source.key, bulk.length),
+  };
+  // Each file written under a temporary name and renamed (an interrupted build never leaves half of one), the
+  // encoded files first: the description is what vouches for them. If another build stored the same entry
+  // meanwhile, the hashes tell whether the two halves belong together.
+  if (await cache.writeAsync(IMAGE_STORE, source.key, bulk, BULK))
+    await cache.writeAsync(IMAGE_STORE, source.key, JSON.stringify(meta), META);
+  return { image: result.image, out: new Map(files.map(([name, b, hash]) => [name, { hash, read: () => b }])) };
 }

@@ -10,6 +10,7 @@ import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "../mdx/rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
+import type { StoredContent } from "../pipeline/output-update.ts";
 import { videoPosters } from "./video-posters.ts";
 
 const IMAGE_DIR = "assets/img/";
@@ -38,8 +39,8 @@ export function passedThrough(image: EncodedImage): boolean {
 interface ImageStageResult {
   /** By root-relative source path (the `src` the compile recorded). */
   images: Map<string, ImageData>;
-  /** Output files, relative to dist/. */
-  files: Map<string, Uint8Array>;
+  /** Output files, relative to dist/: known by their content hashes, read from the cache when written. */
+  files: Map<string, StoredContent>;
   stats: ImageStats;
   warnings: string[];
 }
@@ -59,6 +60,13 @@ interface ImageStageInput {
   childProcess?: boolean;
   /** Images sent to an encoder process while the pages compiled (images/image-feed.ts): counted as encoded. */
   encodedEarly?: ReadonlySet<string>;
+  /**
+   * Whether the output folder already holds a file (path relative to it) with this content hash, so the build will
+   * not write it (pipeline/output-update.ts: outputHolds). A cached image whose files it all holds is not read;
+   * the others are read and checked here, where a damaged entry can still be encoded again. Absent: every file is
+   * read (an output folder without a manifest is written whole).
+   */
+  outputHolds?: (rel: string, hash: string) => boolean;
 }
 
 /** `shot.png` → `shot-dark.png`, when that file exists. */
@@ -145,18 +153,22 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     for (const src of encoder.sent) fromChild.add(src);
   }
 
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, StoredContent>();
   const encoded = new Map<string, Promise<ImageVariantData>>();
   const videoAdviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
+  const holds = input.outputHolds;
+  const needed = (name: string, hash: string) => !holds?.(IMAGE_DIR + name, hash);
   const variant = (src: string): Promise<ImageVariantData> => {
     let p = encoded.get(src);
     if (!p) {
-      p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, firstUse.get(src)).then(({ image, out }) => {
-        for (const [name, bytes] of out) files.set(IMAGE_DIR + name, bytes);
-        if (image.advice?.length) videoAdviceOf.set(src, image.advice);
-        return toVariant(image, url);
-      });
+      p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, needed, firstUse.get(src)).then(
+        ({ image, out }) => {
+          for (const [name, file] of out) files.set(IMAGE_DIR + name, file);
+          if (image.advice?.length) videoAdviceOf.set(src, image.advice);
+          return toVariant(image, url);
+        },
+      );
       encoded.set(src, p);
     }
     return p;
@@ -249,16 +261,18 @@ export function toVariant(image: EncodedImage, url: (name: string) => string): I
 
 /**
  * One file's outputs from the cache, or encoded now (and cached) when the same bytes were not encoded before.
- * `fromChild`: images the encoder process was given, counted as encoded in this build.
+ * `fromChild`: images the encoder process was given, counted as encoded in this build. `needed`: whether the build
+ * will write an output file (by name and hash): a cached image with one is read now (image-cache.ts: readEntry).
  */
 async function encodeCached(
   cache: BuildCache,
   source: ImageSource,
   stats: ImageStats,
   fromChild: ReadonlySet<string>,
+  needed: (name: string, hash: string) => boolean,
   at?: { file: string; line: number },
 ): Promise<Encoded> {
-  const hit = readEntry(cache, source);
+  const hit = await readEntry(cache, source, needed);
   if (hit) {
     stats[fromChild.has(source.src) ? "encoded" : "cached"]++;
     if (passedThrough(hit.image)) stats.passed++;

@@ -277,6 +277,9 @@ async function buildWith(
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
   const encodedEarly = await feed.handOver();
+  // What the output folder already holds, by its manifest: neither the render nor the image stage reads the cached
+  // files it holds.
+  const outputHas = output && manifest ? outputHolds(output.outDir, manifest.read()) : undefined;
   const imagesP = runImageStage({
     root: opts.root,
     cache,
@@ -291,6 +294,8 @@ async function buildWith(
     missingImagesWarn: Boolean(config.docusaurus),
     childProcess: true,
     encodedEarly,
+    // A build that writes no output reads no image; one without a manifest writes (so reads) them all.
+    outputHolds: output ? outputHas : () => true,
   });
   imagesP.catch(() => {
     /* awaited below; this only keeps an early failure from counting as unhandled */
@@ -350,7 +355,7 @@ async function buildWith(
   // Routes whose render job is unchanged come from the cache; the rest render (on the pool when many). A cached
   // page the output already holds is not read.
   const rendered = await renderRoutes(ctx, table.routes, cache, logger, pool, {
-    outputHas: output && manifest ? outputHolds(output.outDir, manifest.read()) : undefined,
+    outputHas,
     recompile: site.recompile,
   });
   await releasePool();

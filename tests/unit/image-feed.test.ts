@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { ImageFeed } from "../../cli/images/image-feed.ts";
-import { encodeToEntry, entryFileOf, IMAGE_STORE, imageSource } from "../../cli/images/image-cache.ts";
+import { encodeToEntry, entryFileOf, IMAGE_STORE, imageSource, partialFilesOf } from "../../cli/images/image-cache.ts";
 import { BuildCache } from "../../cli/cache/cache.ts";
 import { startEncoderProcess } from "../../cli/images/encoder-process.ts";
 import type { ImageRef } from "../../cli/mdx/rehype-images.ts";
@@ -70,18 +70,19 @@ describe("image feed", () => {
     expect(await partials()).toEqual([]);
   }, 60_000);
 
-  it("removes the file of an entry a stopped encoder was writing", async () => {
+  it("removes the files of an entry a stopped encoder was writing", async () => {
     const encoder = startEncoderProcess({ cache, limit: 1, background: true });
     const sources = await Promise.all(["content/a.png", "content/b.png"].map((s) => imageSource(root, s, cache)));
     encoder.add(sources);
-    // The file the process writes before renaming it to the entry (cli/cache/cache.ts), as a stopped process leaves
-    // it: for the last image queued, which the process, one image at a time, has not reached yet.
-    const partial = cache.partialFile(IMAGE_STORE, sources[1].key, encoder.pid!);
+    // The files the process writes before renaming them to the entry's two (cli/cache/cache.ts), as a stopped
+    // process leaves them: for the last image queued, which the process, one image at a time, has not reached yet.
+    const partial = partialFilesOf(cache, sources[1].key, encoder.pid!);
+    expect(partial).toHaveLength(2);
     await mkdir(cache.folder(IMAGE_STORE), { recursive: true });
-    await writeFile(partial, "half");
+    for (const file of partial) await writeFile(file, "half");
     await encoder.stop();
     expect(await encoder.finish()).toMatch(/ended by SIGTERM/);
-    expect(existsSync(partial)).toBe(false);
+    for (const file of partial) expect(existsSync(file), file).toBe(false);
     expect(existsSync(entryFileOf(cache, sources[1]))).toBe(false);
   }, 60_000);
 });

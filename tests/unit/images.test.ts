@@ -1,7 +1,9 @@
 // The image stage: local images in MDX get dimensions, srcsets, lazy loading, captions, dark variants and
 // animation handling; outputs are content-hashed and cached, so a rebuild without changes encodes nothing.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from "vitest";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, open, readFile, readdir, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { parseDocument } from "htmlparser2";
@@ -11,6 +13,18 @@ import { fixtureSite, removeSite, buildSite, quietLogger, applyChanges } from ".
 import { build } from "../../cli/pipeline/build.ts";
 import { resolveImageSrc } from "../../cli/mdx/rehype-images.ts";
 import { toVariant } from "../../cli/images/stage.ts";
+import {
+  bulkFileOf,
+  encodeToEntry,
+  entryFileOf,
+  IMAGE_STORE,
+  imageSource,
+  readEntry,
+  type Encoded,
+  type ImageSource,
+} from "../../cli/images/image-cache.ts";
+import { BuildCache } from "../../cli/cache/cache.ts";
+import { checksum, hashText } from "../../cli/cache/hash.ts";
 import { encodeImage, ANIMATION_MAX_PIXELS, FALLBACK_MAX_BYTES, widthsFor } from "../../cli/images/encode.ts";
 import { imageBindings, staticImageFile } from "../../cli/mdx/jsx-image-src.ts";
 import { Parser } from "acorn";
@@ -63,6 +77,15 @@ async function writeImages(root: string): Promise<void> {
 }
 
 const attr = (el: Element, name: string) => el.attribs[name];
+
+/** Sets bytes in the middle of a file to zero; its length stays. */
+async function zeroMiddle(file: string): Promise<void> {
+  const fd = await open(file, "r+");
+  const { size } = await fd.stat();
+  const n = Math.max(1, Math.min(64, Math.floor(size / 4)));
+  await fd.write(Buffer.alloc(n), 0, n, Math.floor(size / 2) - Math.floor(n / 2));
+  await fd.close();
+}
 
 /** A tiny selector: `tag.class` (either part optional), searched below `root`. */
 function match(sel: string): (el: Element) => boolean {
@@ -187,6 +210,36 @@ describe("image stage", () => {
     await (await picture(1500, 900, "#a0a")).png().toFile(join(root, "content/en/docs/v1/guide/shots/login.png"));
     const edited = await buildSite(root);
     expect(edited.imageStats).toMatchObject({ encoded: 1, cached: 4 });
+  }, 120_000);
+
+  it("reads no encoded file the output holds, and checks each one it must write", async () => {
+    const store = join(root, ".docsite/cache/images");
+    const bins = (await readdir(store)).filter((n) => n.endsWith(".bin"));
+    expect(bins).toHaveLength(5);
+    const imgDir = join(root, "dist/assets/img");
+    const before = new Map(
+      await Promise.all((await readdir(imgDir)).map(async (n) => [n, await readFile(join(imgDir, n))] as const)),
+    );
+    // Every entry's encoded files zeroed in place (the same size): only reading one would tell.
+    for (const n of bins) await zeroMiddle(join(store, n));
+    const held = await buildSite(root);
+    expect(held.imageStats).toMatchObject({ encoded: 0, cached: 5 });
+    expect(held.cache.damaged).toEqual({});
+    // One file gone from the output: its image's entry is read, found damaged and encoded again; the others are not.
+    const photo = [...before.keys()].find((n) => /^photo-700\.[0-9a-f]{10}\.webp$/.test(n))!;
+    await rm(join(imgDir, photo));
+    const one = await buildSite(root);
+    expect(one.imageStats).toMatchObject({ encoded: 1, cached: 4 });
+    expect(one.cache.damaged).toEqual({ images: 1 });
+    // A folder without a manifest is written whole: every image is read, and the damaged ones encoded again.
+    const other = join(root, "dist-other");
+    const whole = await buildSite(root, { outDir: other });
+    expect(whole.imageStats).toMatchObject({ encoded: 4, cached: 1 });
+    expect(whole.cache.damaged).toEqual({ images: 4 });
+    for (const dir of [imgDir, join(other, "assets/img")]) {
+      expect((await readdir(dir)).sort()).toEqual([...before.keys()].sort());
+      for (const [n, bytes] of before) expect(await readFile(join(dir, n)), n).toEqual(bytes);
+    }
   }, 120_000);
 
   it("fails the build on an image that cannot be decoded, naming the page and line", async () => {
@@ -356,5 +409,141 @@ describe("images named by JSX expressions", () => {
     expect(file('require(name + ".png")')).toBeNull();
     expect(file('base("https://example.com/x.png")')).toBeNull();
     expect(file('"./shot.png"')).toBeNull();
+  });
+});
+
+// The image store (cli/images/image-cache.ts): an entry's description is read every build, its encoded files only
+// when one must be written, and each file is checked against the hash the description recorded when it is read.
+describe("image store", () => {
+  let root: string;
+  let cache: BuildCache;
+  let source: ImageSource;
+  let stored: Encoded;
+  const bin = () => bulkFileOf(cache, source);
+  const never = () => false;
+  const always = () => true;
+
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), "image-store-"));
+    await mkdir(join(root, "content"));
+    await (await picture(1500, 900, "#2a6")).png().toFile(join(root, "content/shot.png"));
+    cache = BuildCache.forSite(root);
+    source = await imageSource(root, "content/shot.png", cache);
+    stored = await encodeToEntry(cache, source);
+    expect(stored.out.size).toBeGreaterThan(1);
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  /** A fresh cache object on the same folder (its damage count starts at zero). */
+  const reopen = () => (cache = BuildCache.forSite(root));
+  const bytesOf = (e: Encoded) => new Map([...e.out].map(([n, f]) => [n, Buffer.from(f.read())]));
+
+  it("keys an entry by the file's bytes and stem", async () => {
+    const bytes = await readFile(source.abs);
+    expect(source.key).toBe(cache.key(IMAGE_STORE, "shot", "png", hashText(bytes)));
+  });
+
+  it("gives each file by its content hash, the same whether read now or later", async () => {
+    const encoded = bytesOf(stored);
+    for (const [name, file] of stored.out) expect(file.hash, name).toBe(checksum(encoded.get(name)!));
+    for (const needed of [never, always]) {
+      const hit = (await readEntry(reopen(), source, needed))!;
+      expect(hit.image).toEqual(stored.image);
+      expect([...hit.out].map(([n, f]) => [n, f.hash])).toEqual([...stored.out].map(([n, f]) => [n, f.hash]));
+      expect(bytesOf(hit)).toEqual(encoded);
+      expect(cache.report().damaged).toEqual({});
+    }
+  });
+
+  it("does not read the encoded files when none is needed", async () => {
+    await zeroMiddle(bin());
+    const hit = await readEntry(reopen(), source, never);
+    expect(hit?.image).toEqual(stored.image);
+    expect(cache.report().damaged).toEqual({});
+  });
+
+  it("is a miss when a needed file is damaged in place", async () => {
+    await zeroMiddle(bin());
+    expect(await readEntry(reopen(), source, always)).toBeUndefined();
+    expect(cache.report().damaged).toEqual({ images: 1 });
+  });
+
+  it("fails with 'run the build again' when a file found damaged late must be written, and drops the entry", async () => {
+    await zeroMiddle(bin());
+    const hit = (await readEntry(reopen(), source, never))!;
+    const [name, file] = [...hit.out][0];
+    expect(() => file.read(), name).toThrow(
+      expect.objectContaining({ hint: expect.stringMatching(/run the build again/) }),
+    );
+    expect(cache.report().damaged).toEqual({ images: 1 });
+    expect(existsSync(entryFileOf(cache, source))).toBe(false);
+    expect(existsSync(bin())).toBe(false);
+  });
+
+  it("is a miss when the encoded files are cut short, padded, gone or not a file, without reading them", async () => {
+    const full = await readFile(bin());
+    const ways: Array<() => Promise<void>> = [
+      () => truncate(bin(), full.length - 1),
+      () => writeFile(bin(), Buffer.concat([full, Buffer.from([0])])),
+      () => rm(bin()),
+      async () => {
+        await rm(bin());
+        await mkdir(bin());
+      },
+    ];
+    for (const [i, way] of ways.entries()) {
+      await rm(bin(), { recursive: true, force: true });
+      await writeFile(bin(), full);
+      await way();
+      expect(await readEntry(reopen(), source, never), `way ${i}`).toBeUndefined();
+      expect(cache.report().damaged, `way ${i}`).toEqual({ images: 1 });
+    }
+  });
+
+  it("does not take encoded files that are a sound entry but not the ones the description names", async () => {
+    // Another build's encoded files for the same key, of the same size, each one changed: the entry file's own check
+    // passes, the hashes the description recorded do not.
+    const encoded = [...bytesOf(stored).values()];
+    const other = Buffer.concat(encoded.map((b) => Buffer.from(b.map((x) => x ^ 1))));
+    expect(cache.write(IMAGE_STORE, source.key, other, ".bin")).toBe(true);
+    expect(await readEntry(reopen(), source, always)).toBeUndefined();
+    expect(cache.report().damaged).toEqual({ images: 1 });
+    const late = (await readEntry(reopen(), source, never))!;
+    expect(() => [...late.out.values()][0].read()).toThrow(/lost the encoded image content\/shot\.png/);
+  });
+
+  it("does not take a description that is damaged, foreign or written for other files", async () => {
+    const meta = entryFileOf(cache, source);
+    const text = cache.readText(IMAGE_STORE, source.key, ".json")!;
+    const parsed = JSON.parse(text);
+    const descriptions = [
+      // A sound entry file whose description records another hash for a file.
+      JSON.stringify({
+        ...parsed,
+        files: parsed.files.map((f: [string, number, string], i: number) => (i ? f : [f[0], f[1], "x"])),
+      }),
+      // …or another size for the encoded files.
+      JSON.stringify({ ...parsed, bulkFileSize: parsed.bulkFileSize + 1 }),
+      // …or no list of files.
+      JSON.stringify({ image: parsed.image }),
+      "not JSON",
+    ];
+    for (const [i, d] of descriptions.entries()) {
+      expect(cache.write(IMAGE_STORE, source.key, d, ".json")).toBe(true);
+      const hit = await readEntry(reopen(), source, always);
+      expect(hit, `description ${i}`).toBeUndefined();
+      expect(cache.report().damaged, `description ${i}`).toEqual({ images: 1 });
+    }
+    // The description file of another key, and one zeroed in place.
+    const other = { ...source, key: cache.key(IMAGE_STORE, "other") };
+    await encodeToEntry(cache, other);
+    await cp(entryFileOf(cache, other), meta);
+    expect(await readEntry(reopen(), source, always)).toBeUndefined();
+    expect(cache.report().damaged).toEqual({ images: 1 });
+    await writeFile(meta, `${text.slice(0, 10)}`);
+    await encodeToEntry(cache, source);
+    await zeroMiddle(meta);
+    expect(await readEntry(reopen(), source, never)).toBeUndefined();
+    expect(cache.report().damaged).toEqual({ images: 1 });
   });
 });
