@@ -1,15 +1,16 @@
 // Entries that cannot lie (cli/cache/cache.ts): every store of the build cache, each of its files damaged in each way
-// — bytes zeroed in place, cut short, replaced by another entry's file, made unreadable — gives the same dist/ as a
-// cold build, with exit 0 and the damage counted in the build's report (so the damaged file was read, and refused).
+// — bytes zeroed in place, cut short, replaced by another entry's file, made unreadable (and for the image store's
+// two files, padded) — gives the same dist/ as a cold build, with exit 0 and the damage counted in the build's report
+// (so the damaged file was read, and refused).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { cp, mkdir, open, readdir, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, open, readdir, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { enrich, treeDifferences } from "../support/rich-site.ts";
 
 const CACHE = join(".docsite", "cache");
 
-type Way = "zeroed" | "truncated" | "foreign" | "unreadable";
+type Way = "zeroed" | "truncated" | "foreign" | "unreadable" | "padded";
 const WAYS: Way[] = ["zeroed", "truncated", "foreign", "unreadable"];
 
 /**
@@ -19,12 +20,16 @@ const WAYS: Way[] = ["zeroed", "truncated", "foreign", "unreadable"];
  */
 interface Target {
   store: string;
+  /** Which of an entry's files, when it has more than one. */
+  part?: string;
   /** The file, relative to the cache folder (the first one found of this shape). */
   file: (cache: string) => Promise<string>;
   /** Cache files removed besides, so that the damaged one is read. */
   alsoRemove?: (cache: string) => Promise<string[]>;
-  /** The output folder is removed first (the render store's HTML is then read). */
+  /** The output folder is removed first (the render store's HTML and the images' encoded files are then read). */
   noOutput?: boolean;
+  /** Ways besides WAYS. */
+  alsoWays?: Way[];
 }
 
 const filesOf = async (cache: string, store: string, pattern: RegExp) =>
@@ -62,7 +67,9 @@ const TARGETS: Target[] = [
   { store: "search", file: first("search", PACK) },
   { store: "client", file: first("client", PACK) },
   { store: "frontmatter", file: first("frontmatter", /\.json$/) },
-  { store: "images", file: first("images", PACK) },
+  // An image's description (read every build), and its encoded files (read when the output lacks them).
+  { store: "images", part: "description", file: first("images", /\.json$/), alsoWays: ["padded"] },
+  { store: "images", part: "encoded files", file: first("images", /\.bin$/), noOutput: true, alsoWays: ["padded"] },
   { store: "pages", file: first("pages", PACK) },
   { store: "output", file: first("output", /\.json$/) },
 ];
@@ -71,6 +78,7 @@ async function damage(cache: string, file: string, way: Way, foreign: string): P
   const path = join(cache, file);
   const { size } = await stat(path);
   if (way === "truncated") await truncate(path, Math.floor(size / 2));
+  else if (way === "padded") await appendFile(path, Buffer.alloc(1));
   else if (way === "zeroed") {
     // Bytes in the middle set to zero; the length stays.
     const fd = await open(path, "r+");
@@ -108,8 +116,8 @@ describe("a damaged cache entry is a miss, never output", () => {
   });
 
   for (const target of TARGETS)
-    it(`${target.store}: zeroed, cut short, foreign or unreadable, the build is right and says so`, async () => {
-      for (const way of WAYS) {
+    it(`${target.store}${target.part ? ` (${target.part})` : ""}: ${[...WAYS, ...(target.alsoWays ?? [])].join(", ")}: the build is right and says so`, async () => {
+      for (const way of [...WAYS, ...(target.alsoWays ?? [])]) {
         const cache = join(root, CACHE);
         await rm(cache, { recursive: true, force: true });
         await cp(snapshot(), cache, { recursive: true });
@@ -118,11 +126,18 @@ describe("a damaged cache entry is a miss, never output", () => {
         const file = await target.file(cache);
         expect(file, `${target.store}: no file to damage`).toBeTruthy();
         for (const other of (await target.alsoRemove?.(cache)) ?? []) await rm(join(cache, other), { force: true });
-        // Another file of the same store when there is one, else one of another store.
+        // Another entry's file of the same kind in the same store when there is one, else one of another store.
         const siblings = (await readdir(join(cache, file, ".."))).map((n) => join(file, "..", n));
+        const name = (n: string) => n.split("/").pop()!;
         const foreign =
-          siblings.find((n) => n !== file && !n.endsWith(".tmp") && PACK.test(n.split("/").pop()!.slice(0, 16))) ??
-          (await filesOf(cache, file.startsWith("client") ? "search" : "client", PACK))[0];
+          siblings.find(
+            (n) =>
+              n !== file &&
+              !n.endsWith(".tmp") &&
+              PACK.test(name(n).slice(0, 16)) &&
+              name(n).slice(0, 16) !== name(file).slice(0, 16) &&
+              name(n).slice(16) === name(file).slice(16),
+          ) ?? (await filesOf(cache, file.startsWith("client") ? "search" : "client", PACK))[0];
         if (target.store === "output") {
           // The manifest vouches for files in dist/: one changed behind its back must still be written.
           await writeFile(join(root, "dist", "docs/v1/guide/first/index.html"), "stale");

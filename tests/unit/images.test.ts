@@ -524,8 +524,13 @@ describe("image store", () => {
       }),
       // …or another size for the encoded files.
       JSON.stringify({ ...parsed, bulkFileSize: parsed.bulkFileSize + 1 }),
-      // …or no list of files.
+      // …or no list of files, or a list of something else.
       JSON.stringify({ image: parsed.image }),
+      JSON.stringify({ ...parsed, files: [5] }),
+      JSON.stringify({
+        ...parsed,
+        files: parsed.files.map(([n, l, h]: [string, number, string]) => [n, String(l), h]),
+      }),
       "not JSON",
     ];
     for (const [i, d] of descriptions.entries()) {
