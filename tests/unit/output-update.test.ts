@@ -9,6 +9,8 @@ import { join, relative } from "node:path";
 import { STAMP, openOutput } from "../../cli/pipeline/output.ts";
 import { BuildCache } from "../../cli/cache/cache.ts";
 import { outputManifest } from "../../cli/cache/output-manifests.ts";
+import { checksum } from "../../cli/cache/hash.ts";
+import type { Content, StoredContent } from "../../cli/pipeline/output-update.ts";
 
 let root: string;
 const dist = () => join(root, "dist");
@@ -19,7 +21,7 @@ const manifestFile = () => {
   return join(cache.folder("output"), readdirSync(cache.folder("output")).find((n) => n.endsWith(".json"))!);
 };
 
-async function write(files: Record<string, string>, withManifest = true): Promise<void> {
+async function write(files: Record<string, Content>, withManifest = true): Promise<void> {
   const out = await openOutput({ root, outDir: dist(), manifest: withManifest ? manifest() : undefined });
   try {
     await out.write(new Map(Object.entries(files)));
@@ -27,6 +29,15 @@ async function write(files: Record<string, string>, withManifest = true): Promis
     out.close();
   }
 }
+
+/** A file known by its hash (as the render and image stores give them), noting each time it is read. */
+const stored = (text: string, reads: string[], read: () => string = () => text): StoredContent => ({
+  hash: checksum(text),
+  read: () => {
+    reads.push(text);
+    return read();
+  },
+});
 
 /** Every file under dist/ (the stamp left out) with its text. */
 async function tree(): Promise<Record<string, string>> {
@@ -101,6 +112,35 @@ describe("in-place update of the output", () => {
     await rm(manifestFile());
     await write(SITE);
     expect(await tree()).toEqual(SITE);
+  });
+
+  it("reads a file known by its hash only to write it; one that cannot be read leaves the output as it was", async () => {
+    await write(SITE);
+    const reads: string[] = [];
+    const next = { ...SITE, "docs/b/index.html": "page b, edited" };
+    await write(Object.fromEntries(Object.entries(next).map(([f, t]) => [f, stored(t, reads)])));
+    expect(await tree()).toEqual(next);
+    expect(reads).toEqual(["page b, edited"]);
+    // A folder without a manifest is written whole: every file is read.
+    reads.length = 0;
+    await rm(manifestFile());
+    await write(Object.fromEntries(Object.entries(next).map(([f, t]) => [f, stored(t, reads)])));
+    expect(reads.sort()).toEqual(Object.values(next).sort());
+    // The cache lost a file the update must write: the build fails before anything in dist/ moves.
+    const lost = () => {
+      throw new Error("the build cache lost it");
+    };
+    for (const whole of [false, true]) {
+      if (whole) await rm(manifestFile());
+      const files = {
+        ...next,
+        "index.html": "home, edited",
+        "docs/b/index.html": stored("page b, again", reads, lost),
+      };
+      await expect(write(files)).rejects.toThrow(/lost it/);
+      expect(await tree()).toEqual(next);
+      expect(leftovers()).toEqual([]);
+    }
   });
 
   it("completes a journal a killed build committed, and drops a stage it had not committed", async () => {
