@@ -14,8 +14,7 @@ import { existsSync } from "node:fs";
 import { encodeImage, type EncodedImage } from "./encode.ts";
 import { encodeVideo } from "./encode-video.ts";
 import { entryFileSize, type BuildCache } from "../cache/cache.ts";
-import { webcrypto } from "node:crypto";
-import { checksum } from "../cache/hash.ts";
+import { checksum, hashText } from "../cache/hash.ts";
 import type { StoredContent } from "../pipeline/output-update.ts";
 import { DocsiteError } from "../log.ts";
 
@@ -63,17 +62,7 @@ export async function imageSource(root: string, src: string, cache: BuildCache):
     .basename(src, posix.extname(src))
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .toLowerCase();
-  return { src, abs, ext, stem, key: cache.key(IMAGE_STORE, stem, ext, await hashOffThread(bytes)) };
-}
-
-/**
- * `hashText` of the bytes, worked out on libuv's threads (WebCrypto's digest runs there), not this one: the image
- * stage runs beside the client bundle, which needs this thread.
- */
-async function hashOffThread(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return Buffer.from(await webcrypto.subtle.digest("SHA-256", bytes))
-    .toString("hex")
-    .slice(0, 16);
+  return { src, abs, ext, stem, key: cache.key(IMAGE_STORE, stem, ext, hashText(bytes)) };
 }
 
 /** The entry's description file: whether it exists says whether the image was encoded before (checked on read). */
