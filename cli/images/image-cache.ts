@@ -15,7 +15,6 @@ import { encodeImage, type EncodedImage } from "./encode.ts";
 import { encodeVideo } from "./encode-video.ts";
 import { entryFileSize, type BuildCache } from "../cache/cache.ts";
 import { checksum, hashText } from "../cache/hash.ts";
-import type { StoredContent } from "../pipeline/output-update.ts";
 import { DocsiteError } from "../log.ts";
 
 export const IMAGE_STORE = "images";
@@ -36,8 +35,14 @@ export interface ImageSource {
   key: string;
 }
 
-/** An image's output file: its content hash (`checksum`), and its bytes, read from the cache only when asked for. */
-export type ImageFile = StoredContent & { read(): Uint8Array };
+/**
+ * An image's output file: its content hash (`checksum`), and its bytes, read from the cache only when asked for. The
+ * output takes it as it is (pipeline/output-update.ts: StoredContent, the same shape).
+ */
+export interface ImageFile {
+  readonly hash: string;
+  read(): Uint8Array;
+}
 
 export interface Encoded {
   image: EncodedImage;

@@ -4,13 +4,20 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { EncodedImage } from "./encode.ts";
-import { imageSource, readEntry, encodeToEntry, isStored, type Encoded, type ImageSource } from "./image-cache.ts";
+import {
+  imageSource,
+  readEntry,
+  encodeToEntry,
+  isStored,
+  type Encoded,
+  type ImageFile,
+  type ImageSource,
+} from "./image-cache.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { startEncoderProcess } from "./encoder-process.ts";
 import type { ImageRef } from "../mdx/rehype-images.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 import type { ImageData, ImageVariantData } from "../../theme/types.ts";
-import type { StoredContent } from "../pipeline/output-update.ts";
 import { videoPosters } from "./video-posters.ts";
 
 const IMAGE_DIR = "assets/img/";
@@ -40,7 +47,7 @@ interface ImageStageResult {
   /** By root-relative source path (the `src` the compile recorded). */
   images: Map<string, ImageData>;
   /** Output files, relative to dist/: known by their content hashes, read from the cache when written. */
-  files: Map<string, StoredContent>;
+  files: Map<string, ImageFile>;
   stats: ImageStats;
   warnings: string[];
 }
@@ -153,7 +160,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     for (const src of encoder.sent) fromChild.add(src);
   }
 
-  const files = new Map<string, StoredContent>();
+  const files = new Map<string, ImageFile>();
   const encoded = new Map<string, Promise<ImageVariantData>>();
   const videoAdviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
