@@ -13,6 +13,7 @@ import { loadPageModule, PAGES_STORE, type PageModule } from "../render/page-mod
 import { FRONTMATTER_STORE } from "../content/frontmatter-memo.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
+import { EarlyCounts } from "../search/early-counts.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { ImageFeed } from "../images/image-feed.ts";
 import { headersFile } from "../emit/security-headers.ts";
@@ -104,9 +105,9 @@ async function loadSite(
   cache: BuildCache,
   timings: Record<string, number> = {},
   pool: () => BuildPool = () => inlinePool,
-  /** Called with each page compiled now (not taken from the cache), as it comes. */
-  onCompiled?: (compiled: CompiledMdx) => void,
-  /** What ran beside the compile, for its line (the images the compile found, encoding meanwhile). */
+  /** Called with each page compiled now (not taken from the cache), as it comes, and the site's config. */
+  onCompiled?: (compiled: CompiledMdx, config: SiteConfig) => void,
+  /** What ran beside the compile, for its line (the images it found, encoding meanwhile; search terms counted). */
   besideCompile?: () => string | undefined,
 ): Promise<SiteModel> {
   const logger = opts.logger ?? createLogger();
@@ -133,7 +134,7 @@ async function loadSite(
     compileStats,
     pool,
     (n, total) => logger.progress("compiling", n, total),
-    onCompiled,
+    onCompiled && ((c) => onCompiled(c, config)),
   );
   for (const { index: i, error } of stage.errors) errors.add(error, jobs[i].source.file);
   const pageWarned = new Set<string>();
@@ -213,8 +214,10 @@ async function buildInto(
   };
   // Images found by the compile are encoded while it runs, in the CPU time it leaves (images/image-feed.ts).
   const feed = new ImageFeed(opts.root, cache);
+  // The local search index's term counts, worked out as pages compile (search/early-counts.ts).
+  const early = new EarlyCounts();
   try {
-    const result = await buildWith(opts, cache, logger, timings, t0, pool, output, manifest, release, feed);
+    const result = await buildWith(opts, cache, logger, timings, t0, pool, output, manifest, release, feed, early);
     // What went wrong with the cache is told once, at the end: the build did not need it.
     for (const w of cacheWarnings(cache)) {
       result.warnings.push(w);
@@ -222,6 +225,7 @@ async function buildInto(
     }
     return { ...result, cache: cache.report() };
   } finally {
+    early.drop();
     try {
       await feed.stop();
     } finally {
@@ -241,14 +245,24 @@ async function buildWith(
   manifest: ManifestStore | undefined,
   releasePool: () => Promise<void>,
   feed: ImageFeed,
+  early: EarlyCounts,
 ): Promise<Omit<BuildResult, "cache">> {
   const site = await loadSite(
     { ...opts, logger },
     cache,
     timings,
     pool,
-    (c) => feed.page(c.images),
-    () => (feed.found ? `encoding ${feed.found} images as they were found` : undefined),
+    (c, config) => {
+      feed.page(c.images);
+      if (config.search.provider === "local") early.add(c.sections);
+    },
+    () =>
+      [
+        feed.found ? `encoding ${feed.found} images as they were found` : "",
+        early.counted ? `search terms of ${early.counted} pages counted` : "",
+      ]
+        .filter(Boolean)
+        .join("; ") || undefined,
   );
   /** A warning of this build: in its result, and told now. */
   const warn = (msg: string) => {
@@ -394,8 +408,10 @@ async function buildWith(
   if (redirects) files.set("_redirects", redirects);
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   const searchBundles = cachedSearchBundles(cache);
+  early.stop();
   for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);
   searchBundles.finish();
+  early.drop();
   files.set(
     "_headers",
     headersFile(config, rendered.inline, { style: brand?.origins, font: brand?.origins, frame: islands.frames }),

@@ -90,12 +90,16 @@ export function fitTexts(texts: string[], budget = FRAGMENT_CHARS): string[] {
 /** Ten hex digits of the content hash: enough to tell builds apart in a file name. */
 const hash = (s: string) => hashText(s).slice(0, 10);
 
-/** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
-function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
-  const intro = p.sections
+/** The prose before a page's first heading: the text of its sections without an id. */
+const introText = (sections: IndexedPage["sections"]) =>
+  sections
     .filter((s) => !s.id)
     .map((s) => s.text)
     .join(" ");
+
+/** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
+function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
+  const intro = introText(p.sections);
   const out: ReturnType<typeof sectionsOf> = [
     {
       anchor: "",
@@ -141,11 +145,16 @@ function termsByForm(w: Word): string[] {
   return terms;
 }
 
+interface FieldCounts {
+  length: number;
+  tf: Map<string, number>;
+}
+
 /**
  * Term counts of one field; a camelCase part counts half (runStep is about running less than "run" itself is), and
  * dotted or hyphenated pairs count as terms of their own.
  */
-function counts(text: string): { length: number; tf: Map<string, number> } {
+function countTerms(text: string): FieldCounts {
   const tf = new Map<string, number>();
   const all = words(text);
   for (const w of all) {
@@ -155,6 +164,41 @@ function counts(text: string): { length: number; tf: Map<string, number> } {
   }
   for (const pair of joined(text)) tf.set(pair, (tf.get(pair) ?? 0) + 1);
   return { length: all.length, tf };
+}
+
+// Term counts worked out ahead of the index, for the texts a page's sections give its fields (headings and prose),
+// while the pages compile: on a cold build the main thread waits for the compile thread then, and tokenising and
+// stemming was most of the index step (pipeline/build.ts). Invariant: an entry is countTerms of its key, so a field
+// counts the same whether it was counted early or in the index step. Read-only once made; emptied after the index.
+const primed = new Map<string, FieldCounts>();
+/** Texts kept at most: a bound on the memory of a very large site (the rest is counted in the index step). */
+const PRIMED_LIMIT = 50_000;
+/** Fields the index took from the early counts, for tests: a priming that is never used shows as 0 here. */
+export const primedUse = { hits: 0 };
+
+/** The texts a page's sections give the index's heading and prose fields (as sectionsOf makes them). */
+export function sectionFieldTexts(sections: IndexedPage["sections"]): string[] {
+  const texts = [introText(sections)];
+  for (const s of sections) if (s.id) texts.push(s.title, s.text);
+  return texts;
+}
+
+/** Counts `texts` now, for the index step to take (see `primed`). */
+export function primeCounts(texts: string[]): void {
+  for (const t of texts) if (!primed.has(t) && primed.size < PRIMED_LIMIT) primed.set(t, countTerms(t));
+}
+
+/** Lets go of the early counts (the index is done, or the build ended before it). */
+export function dropPrimedCounts(): void {
+  primed.clear();
+}
+
+/** A field's term counts: counted early, or now. */
+function counts(text: string): FieldCounts {
+  const early = primed.get(text);
+  if (!early) return countTerms(text);
+  primedUse.hits++;
+  return early;
 }
 
 /** Heading text as compared across pages: its words, folded. */
