@@ -21,9 +21,16 @@ export const POOL_THRESHOLD = 48;
  */
 export const POOL_THRESHOLD_FEW_CORES = 500;
 
+/** A route's render: its record in the render store, or its HTML (pipeline/render-store.ts); or why it failed. */
+export type RenderOutcome = { ok: true; value: RenderedPage } | { ok: false; error: unknown };
+
 export interface BuildPool {
-  /** Renders a route into the render store; its record comes back, or its HTML (pipeline/render-store.ts). */
-  render(task: RenderTask): Promise<RenderedPage>;
+  /**
+   * Renders routes into the render store, one outcome per task, in order. Tasks of one call travel to a worker as
+   * one message: the objects they share (the config, the locale's strings, a sidebar) are copied once per call, not
+   * once per route, and the worker makes the strings' formatters once for them all.
+   */
+  render(tasks: RenderTask[]): Promise<RenderOutcome[]>;
   /** One result per page of the batch, in order; a page's error is its result, not a rejection. */
   compile(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>>;
   close(): Promise<void>;
@@ -38,7 +45,12 @@ export function poolSize(): number {
 
 /** Runs every task in this thread (the task code, with MDX and React, loads on first use). */
 export const inlinePool: BuildPool = {
-  render: async (task) => (await import("./render-store.ts")).renderToCache(task),
+  render: async (tasks) => {
+    const { renderToCache } = await import("./render-store.ts");
+    const out: RenderOutcome[] = [];
+    for (const task of tasks) out.push(await renderToCache(task).then(ok, failed));
+    return out;
+  },
   compile: async (batch) => (await import("./worker.ts")).compileBatch(batch),
   close: async () => {},
 };
@@ -57,13 +69,19 @@ export function createPool(threads = poolSize()): BuildPool {
     return r.value;
   };
   return {
-    render: (task) => run<RenderedPage>({ type: "render", task }),
+    render: async (tasks) =>
+      (await run<Array<WorkerResult<RenderedPage>>>({ type: "render", tasks })).map((r) =>
+        r.ok ? r : { ok: false, error: reviveError(r.error) },
+      ),
     compile: (batch) => run<Array<WorkerResult<CompiledMdx>>>({ type: "compile", batch }),
     close: async () => {
       await pool?.destroy();
     },
   };
 }
+
+const ok = (value: RenderedPage): RenderOutcome => ({ ok: true, value });
+const failed = (error: unknown): RenderOutcome => ({ ok: false, error });
 
 /** Tasks from which a stage uses worker threads: more on a machine of one or two cores (unless DOCSITE_WORKERS). */
 const poolThreshold = (cores = availableParallelism()): number =>

@@ -20,10 +20,20 @@ import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
 import { ContentStore, contentRef, type ContentRef, type ContentRecord } from "./content-cache.ts";
 import { randomUUID } from "node:crypto";
-import { inlinePool, poolFor, type BuildPool } from "./pool.ts";
+import { inlinePool, poolFor, poolSize, type BuildPool } from "./pool.ts";
 import type { Content } from "./output-update.ts";
 import { RENDER_STORE, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
+
+/** Batches on their way to the worker threads or in them at a time: enough that no thread waits for its next. */
+const BATCHES_AT_ONCE = 4;
+
+/**
+ * Routes per batch for the worker threads: a few batches per thread keep every thread busy to the end, and batches
+ * of about ten routes make the per-message costs (the copy of the config, strings and sidebar; tinypool's own) small.
+ */
+const renderBatchSize = (routes: number, threads: number): number =>
+  Math.max(1, Math.min(12, Math.ceil(routes / (Math.max(1, threads) * 8))));
 
 /**
  * The render index: the records of the pages the last render stage used, by render key. Written once per build after
@@ -111,19 +121,15 @@ export async function renderRoutes(
   const pool = poolFor(misses.length, sharedPool);
   let n = 0;
   if (misses.length) logger.progress("rendering", 0, misses.length);
-  const errors = await eachLimited(misses, pool === inlinePool ? 1 : 16, async ({ route, key, job, content }) => {
-    let rendered: RenderedPage;
-    try {
-      // Content still valid is handed to the render instead of the code, which is then not even read.
-      const html = content && contents.html(content, job);
-      const task: RenderTask =
-        html === undefined
-          ? { job: await withCode(job, route, opts.recompile), cache: cache.handle(), stage, content }
-          : { job: withContent(job, html), cache: cache.handle(), stage };
-      rendered = await pool.render(task);
-    } catch (err) {
-      throw withOrigin(err, route);
-    }
+  type Miss = (typeof misses)[number];
+  const taskOf = async ({ route, job, content }: Miss): Promise<RenderTask> => {
+    // Content still valid is handed to the render instead of the code, which is then not even read.
+    const html = content && contents.html(content, job);
+    return html === undefined
+      ? { job: await withCode(job, route, opts.recompile), cache: cache.handle(), stage, content }
+      : { job: withContent(job, html), cache: cache.handle(), stage };
+  };
+  const accept = ({ route, key, content }: Miss, rendered: RenderedPage) => {
     if (rendered.cacheProblem) cache.absorb({ damaged: {}, writeProblem: rendered.cacheProblem });
     if (content && rendered.content) nextContents.set(content.key, rendered.content);
     const file = outputFileOf(ctx.config, route.path);
@@ -134,8 +140,35 @@ export async function renderRoutes(
       inlineOf.set(file, inlineCodeFromJson(rendered.facts.inline));
     }
     stats.rendered++;
-    logger.progress("rendering", ++n, misses.length);
+  };
+  // Routes go to the worker threads a batch at a time (pool.ts: what a batch saves); in this thread one at a time.
+  const inThread = pool === inlinePool;
+  const size = inThread ? 1 : renderBatchSize(misses.length, poolSize());
+  const batches: Miss[][] = [];
+  for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
+  const errors: Array<{ item: Miss; error: unknown }> = [];
+  const batchErrors = await eachLimited(batches, inThread ? 1 : BATCHES_AT_ONCE, async (batch) => {
+    const ready: Miss[] = [];
+    const tasks: RenderTask[] = [];
+    for (const miss of batch) {
+      try {
+        tasks.push(await taskOf(miss));
+        ready.push(miss);
+      } catch (err) {
+        errors.push({ item: miss, error: withOrigin(err, miss.route) });
+      }
+    }
+    const outcomes = tasks.length ? await pool.render(tasks) : [];
+    outcomes.forEach((o, i) => {
+      if (o.ok) accept(ready[i], o.value);
+      else errors.push({ item: ready[i], error: withOrigin(o.error, ready[i].route) });
+    });
+    n += batch.length;
+    logger.progress("rendering", n, misses.length);
   });
+  // A batch that failed as a whole (its worker thread ended): each of its routes failed with it.
+  for (const { item: batch, error } of batchErrors)
+    for (const miss of batch) errors.push({ item: miss, error: withOrigin(error, miss.route) });
   known.finish(index);
   contents.finish(nextContents);
   // Every failing route, in route order: the build lists them all (pipeline/page-errors.ts).

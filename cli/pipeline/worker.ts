@@ -1,7 +1,7 @@
-// What a build worker thread does: render one route, or compile a batch of pages. Tasks and results are plain
+// What a build worker thread does: render some routes, or compile a batch of pages. Tasks and results are plain
 // data; an error comes back as data too (DocsiteError's file, line and hint survive the thread boundary). The
 // same functions run in the main thread for small batches and with DOCSITE_WORKERS=0 (pipeline/pool.ts).
-import { renderToCache, type RenderTask } from "./render-store.ts";
+import { renderToCache, type RenderedPage, type RenderTask } from "./render-store.ts";
 import { compileSource, type CompiledMdx } from "../mdx/compile.ts";
 import { contentLinkRewriter } from "../mdx/content-links.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
@@ -21,8 +21,8 @@ export interface CompileBatch {
   pages: CompilePage[];
 }
 
-/** A message to a worker: render one route, or compile a batch of pages. */
-export type WorkerTask = { type: "render"; task: RenderTask } | { type: "compile"; batch: CompileBatch };
+/** A message to a worker: render some routes, or compile a batch of pages. */
+export type WorkerTask = { type: "render"; tasks: RenderTask[] } | { type: "compile"; batch: CompileBatch };
 
 /** Compiles each page of the batch (cache misses: the compile stage reads and writes the cache). */
 export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerResult<CompiledMdx>>> {
@@ -50,10 +50,23 @@ export async function compileBatch(batch: CompileBatch): Promise<Array<WorkerRes
   return out;
 }
 
+/** Renders each route of the message; a route's error is its result, not a rejection. */
+async function renderBatch(tasks: RenderTask[]): Promise<Array<WorkerResult<RenderedPage>>> {
+  const out: Array<WorkerResult<RenderedPage>> = [];
+  for (const task of tasks) {
+    try {
+      out.push({ ok: true, value: await renderToCache(task) });
+    } catch (err) {
+      out.push({ ok: false, error: serializeError(err) });
+    }
+  }
+  return out;
+}
+
 export async function runTask(task: WorkerTask): Promise<WorkerResult<unknown>> {
   try {
     if (task.type === "compile") return { ok: true, value: await compileBatch(task.batch) };
-    return { ok: true, value: await renderToCache(task.task) };
+    return { ok: true, value: await renderBatch(task.tasks) };
   } catch (err) {
     return { ok: false, error: serializeError(err) };
   }

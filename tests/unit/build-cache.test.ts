@@ -4,6 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
 import type { BuildResult } from "../../cli/pipeline/build.ts";
 import { DocsiteError } from "../../cli/log.ts";
@@ -403,6 +404,27 @@ describe("worker pool", () => {
     const msg = (err as DocsiteError).message;
     for (const f of ["en/docs/v1/guide/p3.mdx:", "en/docs/v1/guide/p17.mdx:", "ru/docs/v1/guide/p3.mdx:"])
       expect(msg).toContain(`content/${f}`);
+  }, 180_000);
+
+  it("fails only the routes that fail to render, each named, when routes go to the threads in batches", async () => {
+    const throws = '{(() => { throw new Error("thrown while drawing the page"); })()}';
+    await applyChanges(root, {
+      ...pages([]),
+      "content/en/docs/v1/guide/p5.mdx": `---\ntitle: Page 5\n---\n\nBefore.\n\n${throws}\n`,
+    });
+    await rm(join(root, ".docsite"), { recursive: true, force: true });
+    const err = await withWorkers(2, () => buildSite(root)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocsiteError);
+    // The one failing route, named by its file and the line of the expression (the error crossed a thread as data).
+    expect((err as DocsiteError).where).toEqual({ file: "content/en/docs/v1/guide/p5.mdx", line: 7 });
+    expect((err as DocsiteError).message).toContain("thrown while drawing the page");
+    await rm(join(root, ".docsite"), { recursive: true, force: true });
+    const out = join(root, "dist-skip");
+    const built = await withWorkers(2, () => buildSite(root, { skipFailingPages: true, outDir: out }));
+    expect(built.warnings.filter((w) => w.includes("p5.mdx"))).toHaveLength(1);
+    expect(existsSync(join(out, "docs/v1/guide/p5/index.html"))).toBe(false);
+    for (const p of ["docs/v1/guide/p4/index.html", "docs/v1/guide/p6/index.html", "ru/docs/v1/guide/p5/index.html"])
+      expect(existsSync(join(out, p))).toBe(true);
   }, 180_000);
 });
 

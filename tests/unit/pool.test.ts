@@ -12,7 +12,7 @@ import {
 } from "../../cli/pipeline/pool.ts";
 
 const shared: BuildPool = {
-  render: async () => ({ record: { pack: "", start: 0, length: 0, check: "", hash: "", inline: {} as never } }),
+  render: async () => [],
   compile: async () => [],
   close: async () => {},
 };
