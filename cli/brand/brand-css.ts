@@ -15,7 +15,7 @@ import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../mdx/modules.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { isSiteInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 
 /** The store of the site's bundled stylesheets (cli/cache/README.md). */
 export const BRAND_STORE = "brand";
@@ -251,13 +251,12 @@ async function bundleSheet(rootDir: string, file: string, aliases: Record<string
       if (f.path.endsWith(".css")) css += f.text;
       else assets.set(posix.relative("/", f.path.split("\\").join("/")), f.contents);
     }
-    // Metafile paths are relative to the site; virtual modules (`namespace:path`) have no file (a compiled Sass
-    // file's are what Sass loaded); packages' files are the toolchain identity's.
+    // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded.
     const inputs = [
       file,
       ...Object.keys(out.metafile.inputs),
       ...[...sassFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
-    ].filter((f) => !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"));
+    ].filter(isSiteInput);
     return { css, assets, warnings, inputs: [...new Set(inputs)] };
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];

@@ -23,6 +23,13 @@ const hashFolder = (root: string, folder: string) => hashText(readdirSync(join(r
 const hashInput = (root: string, name: string) =>
   name.startsWith(FOLDER) ? hashFolder(root, name.slice(FOLDER.length)) : hashFile(root, name);
 
+/**
+ * Whether a path of esbuild's metafile (relative to the site, its working folder) is one of the site's own files: not a
+ * virtual module (`namespace:path`, `<stdin>`), not outside the site, not a package's file (the toolchain's).
+ */
+export const isSiteInput = (f: string): boolean =>
+  f !== "<stdin>" && !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/");
+
 /** The kept value of entry `key` in `store`, when every site file recorded for it is unchanged. */
 export function readRecorded<T>(cache: BuildCache, store: string, key: string, root: string): T | undefined {
   const text = cache.readText(store, key);

@@ -17,7 +17,7 @@ import { islandModule } from "./keys.ts";
 import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
 import type { BuildCache } from "../cache/cache.ts";
-import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { isSiteInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 
 /** The store of island chunks and of the islands' runtime (cli/cache/README.md). */
 export const ISLANDS_STORE = "islands";
@@ -268,11 +268,10 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     return runIslandBundle(key, opts, true);
   const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
   if (!js) throw new Error(`the island ${key} gave no JavaScript`);
-  // Metafile paths are relative to the site; virtual modules (`namespace:path`) have no file, a compiled Sass file's
-  // own files are what Sass loaded.
+  // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded.
   const inputs = [
     ...Object.keys(out.metafile.inputs),
     ...[...sassFiles].map((f) => posix.relative(opts.rootDir, f.split(sep).join("/"))),
-  ].filter((f) => !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"));
+  ].filter(isSiteInput);
   return { code: js.contents, inputs: [...new Set(inputs)] };
 }

@@ -15,6 +15,7 @@ import { dirname, join, posix, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
+import { isSiteInput } from "../cache/recorded-inputs.ts";
 
 export interface MdxPluginContext {
   rootDir: string;
@@ -175,9 +176,7 @@ function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
         });
         code = out.outputFiles[0].text;
         // esbuild names inputs relative to absWorkingDir: the site's own files are those not in a package.
-        files = Object.keys(out.metafile.inputs).filter(
-          (f) => f !== "<stdin>" && !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/"),
-        );
+        files = Object.keys(out.metafile.inputs).filter(isSiteInput);
       } catch (err) {
         const first = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err as Error).message;
         const missing = /^Could not resolve "([^"]+)"/.exec(first);
