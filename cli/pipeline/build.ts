@@ -408,9 +408,9 @@ async function buildWith(
   if (redirects) files.set("_redirects", redirects);
   for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
   const searchBundles = cachedSearchBundles(cache);
-  early.stop();
   for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);
   searchBundles.finish();
+  // The index is made (in one synchronous call, so no page was counted meanwhile): the early counts go.
   early.drop();
   files.set(
     "_headers",
