@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Parser } from "htmlparser2";
 import { DocsiteError } from "../log.ts";
+import { builtBase } from "./built-base.ts";
 
 /** How long one request of `--url` may take before the check gives up on it. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -52,7 +53,14 @@ function pagePath(dir: string, file: string): string {
   return rel.endsWith("/index.html") ? rel.slice(0, -"index.html".length) : rel;
 }
 
-export async function checkDist(dir: string): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
+/**
+ * Checks the site built into `dir`, as a static host serving it at `base` (the base path its pages name, by default)
+ * would answer each link: a link outside `base` leaves the site's folder and is broken.
+ */
+export async function checkDist(
+  dir: string,
+  base?: string,
+): Promise<{ pages: number; links: number; problems: DistProblem[] }> {
   const kind = existsSync(dir) ? (statSync(dir).isDirectory() ? "folder" : "file") : "missing";
   if (kind !== "folder")
     throw new DocsiteError(
@@ -67,6 +75,12 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
       {},
       "build the site first (docsite build), or point --dir at a built site",
     );
+  const mount = base ?? builtBase(dir);
+  /** The folder path (as `scans` names pages) of a decoded URL path, or null when it lies outside the mount. */
+  const inFolder = (urlPath: string): string | null =>
+    mount === "/" ? urlPath : urlPath.startsWith(mount) ? `/${urlPath.slice(mount.length)}` : null;
+  /** A page's address as readers see it. */
+  const published = (page: string) => (mount === "/" ? page : mount + page.slice(1));
   const scans = new Map<string, PageScan>();
   for (const f of files) scans.set(pagePath(dir, f), scanHtml(await readFile(f, "utf8")));
   const problems: DistProblem[] = [];
@@ -94,11 +108,11 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
     for (const url of scan.links) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//")) continue;
       links++;
-      const u = new URL(url, `http://site${page}`);
-      const path = decodeURIComponent(u.pathname);
-      const found = resolveFile(path);
+      const u = new URL(url, `http://site${published(page)}`);
+      const path = inFolder(decodeURIComponent(u.pathname));
+      const found = path === null ? null : resolveFile(path);
       if (!found) {
-        problems.push({ page, url, kind: "link" });
+        problems.push({ page: published(page), url, kind: "link" });
         continue;
       }
       const id = u.hash ? decodeURIComponent(u.hash.slice(1)) : "";
@@ -106,10 +120,11 @@ export async function checkDist(dir: string): Promise<{ pages: number; links: nu
         // A redirect page's anchors are its target's: the reader lands there.
         let target = scans.get(found);
         for (let hops = 0; target?.refresh && hops < 5; hops++) {
-          const next = resolveFile(decodeURIComponent(new URL(target.refresh, `http://site${found}`).pathname));
-          target = next ? scans.get(next) : undefined;
+          const next = inFolder(decodeURIComponent(new URL(target.refresh, `http://site${published(found)}`).pathname));
+          const file = next === null ? null : resolveFile(next);
+          target = file ? scans.get(file) : undefined;
         }
-        if (target && !target.ids.has(id)) problems.push({ page, url, kind: "anchor" });
+        if (target && !target.ids.has(id)) problems.push({ page: published(page), url, kind: "anchor" });
       }
     }
   }

@@ -18,11 +18,13 @@ import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.t
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
+import { builtBase } from "../links/built-base.ts";
 
 interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
+  /** The path the site is served at; by default the base path its pages were built for (links/built-base.ts). */
   baseUrl?: string;
 }
 
@@ -73,7 +75,18 @@ function cacheControl(pathname: string): string {
 }
 
 function createHandler(opts: ServeOptions): http.RequestListener {
-  const base = opts.baseUrl ?? "/";
+  // The base path, read again when the home page is replaced (a rebuild with another `baseUrl`).
+  let base = opts.baseUrl ?? "/";
+  let baseOf = "";
+  const basePath = (): string => {
+    if (opts.baseUrl) return opts.baseUrl;
+    const id = fileId(join(opts.dir, "index.html"));
+    if (id !== baseOf) {
+      baseOf = id;
+      base = builtBase(opts.dir);
+    }
+    return base;
+  };
   // `_headers` is read again when dist/ is replaced by a rebuild (another inode) or changes.
   let rules: HeaderRule[] = [];
   let rulesOf = "";
@@ -121,23 +134,34 @@ function createHandler(opts: ServeOptions): http.RequestListener {
       res.end(`Bad request: ${decoded.reason}\n`);
       return;
     }
-    const pathname = decoded.path;
-    const rawPath = (req.url ?? "/").split(/[?#]/)[0];
-    const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
-    const rule = redirectRules().get(rawPath);
+    const fullRaw = (req.url ?? "/").split(/[?#]/)[0];
+    const query = (req.url ?? "").slice(fullRaw.length).split("#")[0];
+    const rule = redirectRules().get(fullRaw);
     if (rule) {
       res.writeHead(rule.status, { Location: (/^https?:\/\//.test(rule.to) ? rule.to : sameSite(rule.to)) + query });
       res.end();
       return;
     }
+    // The folder is the site at its base path (`/repo/` on GitHub Pages): paths below it map into the folder, the
+    // server's root and the base without its slash lead to it, anything else is not this site.
+    const mount = basePath();
+    if (mount !== "/" && !decoded.path.startsWith(mount)) {
+      if (decoded.path === "/" || decoded.path === mount.slice(0, -1)) redirect(res, mount + query);
+      else notFound(opts.dir, "/", "/", req, res);
+      return;
+    }
+    const pathname = mount === "/" ? decoded.path : decoded.path.slice(mount.length - 1);
+    const rawPath = mount === "/" || !fullRaw.startsWith(mount) ? fullRaw : fullRaw.slice(mount.length - 1);
+    /** A path of the folder as readers address it. */
+    const published = (path: string) => (mount === "/" ? path : mount + path.replace(/^\/+/, ""));
     const slashless = slashlessRedirect(opts.dir, pathname, rawPath);
     if (slashless) {
-      redirect(res, sameSite(slashless) + query, 308);
+      redirect(res, published(sameSite(slashless)) + query, 308);
       return;
     }
     const to = canonicalRedirect(rawPath);
     if (to) {
-      redirect(res, sameSite(to) + query);
+      redirect(res, published(sameSite(to)) + query);
       return;
     }
     const file = PRIVATE.has(pathname) ? null : fileInside(opts.dir, pathname);
@@ -150,12 +174,12 @@ function createHandler(opts: ServeOptions): http.RequestListener {
     }
     // A folder without its slash is redirected to the slash form, as static hosts do.
     if (stats?.isDirectory() && !pathname.endsWith("/")) {
-      redirect(res, `${sameSite(rawPath)}/${query}`);
+      redirect(res, `${published(sameSite(rawPath))}/${query}`);
       return;
     }
     const found = file ? pageFile(file, stats, pathname) : null;
     if (found) sendFile(req, res, found.file, found.stats, pathname, compressed);
-    else notFound(opts.dir, base, pathname, req, res);
+    else notFound(opts.dir, "/", pathname, req, res);
   }
 
   return (req, res) => {
