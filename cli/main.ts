@@ -215,10 +215,18 @@ program
   .argument("[dir]", "the new site's folder (made when missing; must be empty)", ".")
   .option("-l, --locales <list>", "locales, the first the default, e.g. en,ru", "en")
   .option("--force", "write into a folder that is not empty (files of the same name are replaced, others kept)")
-  .action(async (dir: string, o: { locales: string; force?: boolean }) => {
+  .option(
+    "--github-pages <owner/repo>",
+    "add a GitHub Actions workflow that builds, checks links and publishes to GitHub Pages; url and baseUrl set for it",
+  )
+  .action(async (dir: string, o: { locales: string; force?: boolean; githubPages?: string }) => {
     try {
       const { initSite, formatInitReport, parseLocales } = await import("./init/index.ts");
-      const report = await initSite(dir, { locales: parseLocales(o.locales), force: o.force });
+      const report = await initSite(dir, {
+        locales: parseLocales(o.locales),
+        force: o.force,
+        githubPages: o.githubPages,
+      });
       console.log(formatInitReport(report, dir));
     } catch (err) {
       fail(err);

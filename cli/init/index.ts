@@ -9,6 +9,8 @@ import { fromRoot } from "../boot/locations.ts";
 import { addDocsite } from "./site-package.ts";
 
 const TEMPLATES = fromRoot("cli", "init", "templates");
+/** Where `--github-pages` puts its workflow (docs/deploy.md shows it). */
+export const GITHUB_WORKFLOW = ".github/workflows/deploy.yml";
 
 export interface InitOptions {
   /** Locales, the first the default; `["en"]` when absent. */
@@ -17,6 +19,8 @@ export interface InitOptions {
   force?: boolean;
   /** The blog post's date (today when absent). */
   today?: Date;
+  /** `owner/repo`: write a GitHub Pages workflow and set `url` and `baseUrl` for that repository's Pages address. */
+  githubPages?: string;
 }
 
 export interface InitReport {
@@ -101,14 +105,28 @@ function filesIn(dir: string, rel = ""): string[] {
 /** Folders a new site may be made in: empty, or holding only a git repository. */
 const EMPTY_ENOUGH = new Set([".git"]);
 
-function siteConfig(title: string, locales: string[]): object {
+/** Where GitHub Pages publishes `owner/repo`: `owner.github.io` itself at the root, any other repository under its name. */
+export function githubPagesAddress(spec: string): { url: string; baseUrl: string } {
+  const m = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})$/.exec(spec.trim());
+  if (!m || m[2] === "." || m[2] === "..")
+    throw new DocsiteError(
+      `"${spec}" is not a GitHub repository`,
+      undefined,
+      "give it as owner/repository, e.g. --github-pages my-org/docs",
+    );
+  const [, owner, repo] = m;
+  const host = `${owner.toLowerCase()}.github.io`;
+  return { url: `https://${host}`, baseUrl: repo.toLowerCase() === host ? "/" : `/${repo}/` };
+}
+
+function siteConfig(title: string, locales: string[], address: { url: string; baseUrl: string }): object {
   return {
     $schema: "./node_modules/docsite/cli/config/site-config.schema.json",
     title,
     tagline: "",
     favicon: "img/favicon.svg",
-    url: "https://example.com",
-    baseUrl: "/",
+    url: address.url,
+    baseUrl: address.baseUrl,
     i18n: {
       defaultLocale: locales[0],
       locales,
@@ -170,6 +188,9 @@ export async function initSite(target: string, opts: InitOptions = {}): Promise<
         "choose a new or empty folder, or add --force to write into it (files of the same name are replaced, others kept)",
       );
   }
+  const address = opts.githubPages
+    ? githubPagesAddress(opts.githubPages)
+    : { url: "https://example.com", baseUrl: "/" };
   const title = titleOf(dir);
   const date = (opts.today ?? new Date()).toISOString().slice(0, 10);
   const fill = (text: string) => text.replaceAll("{{title}}", title).replaceAll("{{date}}", date);
@@ -188,7 +209,8 @@ export async function initSite(target: string, opts: InitOptions = {}): Promise<
       files.set(`content/${locale}/blog/${date}-${basename(f)}`, fill(readFileSync(join(from, f), "utf8")));
     files.set(`i18n/${locale}.json`, fill(readFileSync(join(from, "strings.json"), "utf8")));
   }
-  files.set("site.config.json", `${JSON.stringify(siteConfig(title, locales), null, 2)}\n`);
+  files.set("site.config.json", `${JSON.stringify(siteConfig(title, locales, address), null, 2)}\n`);
+  if (opts.githubPages) files.set(GITHUB_WORKFLOW, readFileSync(join(TEMPLATES, "github", "deploy.yml")));
 
   for (const [rel, content] of files) {
     const abs = join(dir, rel);
@@ -214,5 +236,11 @@ export function formatInitReport(r: InitReport, target: string): string {
     "  npm install",
     "  npm run dev      # live preview at http://127.0.0.1:3000/",
     "  npm run build    # the site in dist/",
+    ...(r.files.includes(GITHUB_WORKFLOW)
+      ? [
+          `Publishing: ${GITHUB_WORKFLOW} builds, checks links and deploys on every push to main;`,
+          "  in the repository's settings choose Pages → Source: GitHub Actions (docs/deploy.md in docsite's README).",
+        ]
+      : []),
   ].join("\n");
 }

@@ -6,10 +6,13 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { initSite, parseLocales, titleOf } from "../../cli/init/index.ts";
+import { GITHUB_WORKFLOW, githubPagesAddress, initSite, parseLocales, titleOf } from "../../cli/init/index.ts";
+import { parse as parseYaml } from "yaml";
 import { addDocsite, docsiteSpec, packageName } from "../../cli/init/site-package.ts";
 import { checkDist, dedupe } from "../../cli/links/check-dist.ts";
 import { buildSite } from "../support/site.ts";
+import { serve } from "../../cli/server/serve.ts";
+import type { AddressInfo } from "node:net";
 import type { Logger } from "../../cli/log.ts";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -86,6 +89,59 @@ describe("docsite init", () => {
       "The My docs team",
     );
   }, 120_000);
+
+  it("--github-pages: a workflow that builds, checks links and deploys, and the address Pages serves the site at", async () => {
+    expect(githubPagesAddress("Octo-Org/handbook")).toEqual({
+      url: "https://octo-org.github.io",
+      baseUrl: "/handbook/",
+    });
+    expect(githubPagesAddress("octo/Octo.github.io")).toEqual({ url: "https://octo.github.io", baseUrl: "/" });
+    for (const bad of ["octo", "octo/", "/repo", "a/b/c", "octo/..", "-x/repo"])
+      expect(() => githubPagesAddress(bad), bad).toThrow(/is not a GitHub repository/);
+
+    const dir = join(work, "pages-site");
+    const report = await initSite(dir, { githubPages: "octo/handbook", today: new Date("2026-03-04T10:00:00Z") });
+    expect(report.files).toContain(GITHUB_WORKFLOW);
+    const config = JSON.parse(await readFile(join(dir, "site.config.json"), "utf8"));
+    expect([config.url, config.baseUrl]).toEqual(["https://octo.github.io", "/handbook/"]);
+    // The workflow's shell steps are the site's own scripts, in the order a user runs them; its cache step keeps
+    // the build cache (safe to restore anywhere: cli/cache/README.md).
+    const workflow = parseYaml(await readFile(join(dir, GITHUB_WORKFLOW), "utf8"));
+    const steps = workflow.jobs.build.steps as Array<{ run?: string; uses?: string; with?: { path?: string } }>;
+    expect(steps.filter((s) => s.run).map((s) => s.run)).toEqual(["npm ci", "npm run build", "npm run check-links"]);
+    expect(steps.find((s) => s.uses?.startsWith("actions/cache@"))?.with?.path).toBe(".docsite/cache");
+    expect(steps.find((s) => s.uses?.startsWith("actions/upload-pages-artifact@"))?.with?.path).toBe("dist");
+    const pkg = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    for (const run of ["build", "check-links"]) expect(pkg.scripts[run]).toBeDefined();
+
+    // Built under its Pages address: every page under /handbook/, every link resolving there.
+    const { warnings, problems } = await buildAndCheck(dir);
+    expect(warnings).toEqual([]);
+    expect(problems).toEqual([]);
+    const home = await readFile(join(dir, "dist", "index.html"), "utf8");
+    expect(home).toContain('href="/handbook/docs/"');
+    expect(home).toContain('<link rel="canonical" href="https://octo.github.io/handbook/"');
+
+    // `docsite serve` shows the folder where Pages will: at /handbook/.
+    const server = await serve({ dir: join(dir, "dist"), port: 0 });
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const get = (path: string) => fetch(origin + path, { redirect: "manual" });
+      expect((await get("/handbook/docs/")).status).toBe(200);
+      expect(await (await get("/handbook/docs/getting-started/")).text()).toContain('href="/handbook/docs/"');
+      for (const [path, to] of [
+        ["/", "/handbook/"],
+        ["/handbook", "/handbook/"],
+        ["/handbook/docs", "/handbook/docs/"],
+        ["/handbook/docs/index.html", "/handbook/docs/"],
+      ])
+        expect((await get(path)).headers.get("location"), path).toBe(to);
+      expect((await get("/docs/")).status).toBe(404);
+      expect((await get("/handbook/nothing/")).status).toBe(404);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 
   it("makes each locale asked for: Russian translated, another language from the English pages", async () => {
     const dir = join(work, "multi");
