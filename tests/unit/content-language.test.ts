@@ -27,7 +27,15 @@ function proseLines(text: string): Array<{ line: number; text: string }> {
       return;
     }
     if (fence !== null) return;
-    if (/^\s*!\[/.test(raw) || raw.includes("<img")) return;
+    // A picture's words are its alt text and title (what a screen reader says, what the caption shows), not its path.
+    if (/^\s*!\[/.test(raw) || raw.includes("<img")) {
+      const words = [
+        ...raw.matchAll(/!\[([^\]]*)\]\([^)\s]*(?:\s+"((?:[^"\\]|\\.)*)")?\)/g),
+        ...raw.matchAll(/\b(?:alt|title)="([^"]*)"/g),
+      ].flatMap((m) => m.slice(1).filter(Boolean));
+      if (words.length) out.push({ line: i + 1, text: words.join(" ") });
+      return;
+    }
     out.push({ line: i + 1, text: raw.replace(/`[^`]*`/g, "``") });
   });
   return out;
@@ -207,7 +215,28 @@ describe("plain English and Russian without calques", () => {
     expect(russianProblems(file, read(file))).toEqual([]);
   });
 
+  it("the interface strings and the init templates follow the same rules (en)", () => {
+    const strings = (file: string) =>
+      Object.entries(JSON.parse(read(file)) as Record<string, string>)
+        .map(([key, text]) => `${key}: ${text}`)
+        .join("\n");
+    const problems = [
+      ...englishProblems("i18n/en.json", strings("i18n/en.json")),
+      ...englishProblems("theme/i18n/en.json", strings("theme/i18n/en.json")),
+      ...fg
+        .sync("cli/init/templates/en/**/*.{md,mdx,json}", { cwd: root })
+        .flatMap((f) => englishProblems(f, f.endsWith(".json") ? strings(f) : read(f))),
+    ];
+    expect(problems).toEqual([]);
+  });
+
   it("the rules catch what the audits found, and leave code, images and ordinary words alone", () => {
+    expect(
+      englishProblems(
+        "x.mdx",
+        '![The catalogue page](x.png "How a run is organised")\n<img src="y.png" alt="Colour" />',
+      ),
+    ).toHaveLength(2);
     const bad = [
       "A handy way to pass data.",
       "It is convenient to keep them apart.",
@@ -221,7 +250,7 @@ describe("plain English and Russian without calques", () => {
     const fine = [
       "Our tests run in four browsers; otherwise use `handy` in code.",
       "```js\nconst convenient = 1; // handy\n```",
-      "![A handy picture](x.png)",
+      "![A picture](organised-colour.png)",
       "Pixels differ from their neighbors; it stands for the state. A precise, concise exercise.",
       "The browser stands out; the `CancelledError` class.",
     ].join("\n");
@@ -272,7 +301,9 @@ describe("the pages of 'visual tests in CI' link each other, in both locales", (
       expect(text).toContain("{#references-in-ci}");
       expect(text).toContain("{#review-loop}");
       expect(text).toMatch(/container: node:20-bookworm/);
-      expect(text).toMatch(/docker run [^\n]*node:20-bookworm/);
+      // The container gets a node_modules of its own (Linux builds never replace the host's) and hands its files back.
+      expect(text).toMatch(/docker run [^\n]*-v \/work\/node_modules[\s\S]{0,80}node:20-bookworm/);
+      expect(text).toMatch(/chown -R "\$HOST_IDS" testplane\/screens/);
       expect(text).toContain("npx testplane --update-refs");
       expect(text).toContain("npx testplane gui");
       expect(text).toContain("git add testplane/screens");
