@@ -1,5 +1,6 @@
-// The types a site's own code may use, imported from "docsite" (`import type { PageMeta } from "docsite"`); the
-// components and hooks are in "docsite/theme" (theme/index.ts). These two modules are docsite's public surface:
+// The types a site's own code may use, imported from "docsite-ssg" (`import type { PageMeta } from "docsite-ssg"`;
+// the package's name on the registry, its command is `docsite`); the components and hooks are in "docsite-ssg/theme"
+// (theme/index.ts). These two modules are docsite's public surface:
 // everything else may change in any release. This file imports nothing of docsite's internals, so its declarations
 // (made when the package is packed) stay small.
 import type { ComponentType } from "react";

@@ -121,7 +121,7 @@ export function githubPagesAddress(spec: string): { url: string; baseUrl: string
 
 function siteConfig(title: string, locales: string[], address: { url: string; baseUrl: string }): object {
   return {
-    $schema: "./node_modules/docsite/cli/config/site-config.schema.json",
+    $schema: "./node_modules/docsite-ssg/cli/config/site-config.schema.json",
     title,
     tagline: "",
     favicon: "img/favicon.svg",

@@ -1,12 +1,19 @@
 // A site's package.json: docsite as its dependency and the four scripts, for `docsite init` (a new file) and
 // `docsite import` (added to the one it writes, or made). The dependency points where this docsite came from, so
-// `npm install` in the new folder installs the same one: the registry version, or the same tarball or folder when
-// docsite was installed from one (relative to the new site, as npm writes `file:` specs).
-import { existsSync, readFileSync } from "node:fs";
+// `npm install` in the new folder installs the same one: the registry version; a tarball copied into the site's
+// `vendor/` (so the site installs wherever it and the tarball are moved); or a checkout's folder, by relative path.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
+
+/** docsite's package name on the registry (the command stays `docsite`). */
+export const PACKAGE_NAME = "docsite-ssg";
+/** The names a site's package.json may give docsite: its own, and the one used before it had its own. */
+const NAMES = [PACKAGE_NAME, "docsite"];
+/** Where a site keeps the docsite tarball it was made with. */
+export const VENDOR_DIR = "vendor";
 
 export const SITE_SCRIPTS: Readonly<Record<string, string>> = {
   dev: "docsite dev",
@@ -40,9 +47,18 @@ const fileSpec = (from: string, target: string) => {
   return `file:${rel.startsWith(".") || isAbsolute(rel) ? rel : `./${rel}`}`;
 };
 
+/** docsite's dependency in a package.json: its spec, under either name (its own first). */
+const namedSpec = (pkg: Pkg | undefined): string | undefined => {
+  for (const name of NAMES) {
+    const spec = pkg?.dependencies?.[name] ?? pkg?.devDependencies?.[name];
+    if (spec) return spec;
+  }
+  return undefined;
+};
+
 /**
  * The dependency spec for this docsite, as a package.json in `siteDir` should name it:
- * - installed in a project (…/node_modules/docsite) that names it: that spec, a `file:` one re-based on `siteDir`;
+ * - installed in a project (…/node_modules/<name>) that names it: that spec, a `file:` one re-based on `siteDir`;
  * - running from a folder that is no installed package (a checkout): `file:` that folder;
  * - else (a global install, npx): `^<version>` from the registry.
  */
@@ -52,11 +68,32 @@ export function docsiteSpec(siteDir: string, root = PACKAGE_ROOT): string {
   const parent = dirname(root);
   if (basename(parent) !== "node_modules") return fileSpec(siteDir, root);
   const project = dirname(parent);
-  const pkg = readJson(join(project, "package.json"));
-  const spec = pkg?.dependencies?.docsite ?? pkg?.devDependencies?.docsite;
+  const spec = namedSpec(readJson(join(project, "package.json")));
   if (!spec) return version;
   if (spec.startsWith("file:")) return fileSpec(siteDir, resolve(project, spec.slice("file:".length)));
   return spec;
+}
+
+/**
+ * A `file:` spec naming a tarball is copied into the site (`vendor/<tarball>`) and named from there: a relative path
+ * out of the site breaks when either folder moves, an absolute one when the tarball does. Other specs stay.
+ */
+function vendored(siteDir: string, spec: string): string {
+  if (!spec.startsWith("file:")) return spec;
+  const target = resolve(siteDir, spec.slice("file:".length));
+  let isFile = false;
+  try {
+    isFile = statSync(target).isFile();
+  } catch {
+    return spec;
+  }
+  if (!isFile) return spec;
+  const dest = join(siteDir, VENDOR_DIR, basename(target));
+  if (resolve(dest) !== target) {
+    mkdirSync(dirname(dest), { recursive: true });
+    copyFileSync(target, dest);
+  }
+  return `file:${VENDOR_DIR}/${basename(target)}`;
 }
 
 /** npm's rules for a package name, applied to a folder name: lower case, URL-safe, at most 214 characters. */
@@ -73,7 +110,7 @@ export function packageName(dir: string): string {
  * Adds docsite and the scripts to `<dir>/package.json` (made when absent); what is there already is kept.
  * @returns whether the file was made, and the spec it names docsite by
  */
-export async function addDocsite(dir: string): Promise<{ made: boolean; spec: string }> {
+export async function addDocsite(dir: string, root = PACKAGE_ROOT): Promise<{ made: boolean; spec: string }> {
   const file = join(dir, "package.json");
   const made = !existsSync(file);
   let pkg: Pkg;
@@ -84,10 +121,11 @@ export async function addDocsite(dir: string): Promise<{ made: boolean; spec: st
       throw new DocsiteError("package.json cannot be read as a JSON object", { file }, "fix it, or remove it");
     pkg = read;
   }
-  const spec = pkg.dependencies?.docsite ?? pkg.devDependencies?.docsite ?? docsiteSpec(dir);
+  const named = namedSpec(pkg);
+  const spec = named ?? vendored(dir, docsiteSpec(dir, root));
   pkg.scripts = { ...SITE_SCRIPTS, ...pkg.scripts };
-  if (!pkg.dependencies?.docsite && !pkg.devDependencies?.docsite) {
-    const deps = { ...pkg.dependencies, docsite: spec };
+  if (!named) {
+    const deps = { ...pkg.dependencies, [PACKAGE_NAME]: spec };
     pkg.dependencies = Object.fromEntries(Object.entries(deps).sort(([a], [b]) => a.localeCompare(b)));
   }
   await writeFile(file, `${JSON.stringify(pkg, null, 2)}\n`);

@@ -30,6 +30,8 @@ export const moduleUrlOf = (mod: PageModule): string => urls.get(mod)!.url;
 export const moduleIdOf = (mod: PageModule): string => urls.get(mod)!.id;
 
 const themeDir = fromRoot("theme");
+/** docsite's public modules as a page imports them: `docsite-ssg` (types) and `docsite-ssg/theme`, or `docsite…`. */
+const PUBLIC_SURFACE = /^(docsite-ssg|docsite)(\/.*)?$/;
 
 const PLACEHOLDER = /"docsite-(package|theme):([^"]+)"/g;
 
@@ -130,16 +132,17 @@ async function compilePage(root: string, abs: string, file: string): Promise<{ c
           setup(b) {
             b.onResolve({ filter: /.*/ }, (args) => {
               if (args.kind === "entry-point") return undefined;
-              // docsite's public surface: the theme module the renderer itself uses (one React context).
-              if (args.path === "docsite/theme") return { path: "docsite-theme:theme/index.ts", external: true };
-              if (args.path === "docsite" || args.path.startsWith("docsite/"))
+              // docsite's public surface: the theme module the renderer itself uses (one React context). Its package
+              // name, and "docsite", the name sites made before the package had its own keep importing.
+              const surface = PUBLIC_SURFACE.exec(args.path);
+              if (surface?.[2] === "/theme") return { path: "docsite-theme:theme/index.ts", external: true };
+              if (surface)
                 return {
                   errors: [
                     {
-                      text:
-                        args.path === "docsite"
-                          ? '"docsite" holds types only: write `import type { … } from "docsite"`'
-                          : `"${args.path}" is not part of docsite's public surface: import from "docsite/theme"`,
+                      text: !surface[2]
+                        ? `"${surface[1]}" holds types only: write \`import type { … } from "${surface[1]}"\``
+                        : `"${args.path}" is not part of docsite's public surface: import from "${surface[1]}/theme"`,
                     },
                   ],
                 };

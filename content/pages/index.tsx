@@ -1,7 +1,7 @@
 // The landing page of each locale (/ and /ru/). Its words live in i18n/<locale>.json under landing.*.
 import type { ReactNode } from "react";
-import { useT, useLayout, DocsiteImage } from "docsite/theme";
-import type { PageMeta } from "docsite";
+import { useT, useLayout, DocsiteImage } from "docsite-ssg/theme";
+import type { PageMeta } from "docsite-ssg";
 
 const SHOWCASE = "content/media/testplane/report-failed-visual.png";
 

@@ -9,7 +9,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join, relative } from "node:path";
+import { basename, delimiter, join, relative } from "node:path";
+import { parse as parseYaml } from "yaml";
 
 const repo = join(import.meta.dirname, "..", "..");
 const ownPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string };
@@ -183,7 +184,7 @@ describe("docsite from its tarball, as a new user", () => {
     await mkdir(project);
     await writeFile(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true }));
     ok(await install(project, tarball), "npm install <tarball>");
-    const installed = join(project, "node_modules", "docsite");
+    const installed = join(project, "node_modules", "docsite-ssg");
     expect(lstatSync(installed).isSymbolicLink()).toBe(false);
     const version = await docsite(["--version"], project);
     ok(version, "docsite --version");
@@ -197,6 +198,16 @@ describe("docsite from its tarball, as a new user", () => {
   it("init → npm install → build → check-links → serve, and builds what the checkout builds", async () => {
     const made = await docsite(["init", "site", "--locales", "en,ru"], project);
     ok(made, "docsite init site");
+    // The tarball travels with the site (vendor/), so the site installs wherever it is moved.
+    const sitePkg = JSON.parse(await readFile(join(site, "package.json"), "utf8"));
+    expect(sitePkg.dependencies).toEqual({ "docsite-ssg": `file:vendor/${basename(tarball)}` });
+    expect(existsSync(join(site, "vendor", basename(tarball)))).toBe(true);
+    // Its pages link to docsite's own package, never to another project's.
+    const scaffold = await filesOf(join(site, "content"));
+    for (const f of scaffold) {
+      const text = await readFile(join(site, "content", f), "utf8");
+      expect(text, f).not.toMatch(/npmjs\.com\/package\/docsite(?!-ssg)\b/);
+    }
     ok(await install(site), "npm install (site)");
     const built = await npm(["run", "build"], site);
     ok(built, "npm run build");
@@ -250,7 +261,29 @@ describe("docsite from its tarball, as a new user", () => {
     await expectSameTree(join(site, "dist"), join(copy, "dist"));
   }, 300_000);
 
-  it("type-checks the new site's page module against the installed declarations (docsite, docsite/theme)", async () => {
+  it("init --github-pages: the workflow's own shell steps, run as a script in a moved copy of the site", async () => {
+    ok(
+      await docsite(["init", "pages-site", "--github-pages", "octo/handbook"], project),
+      "docsite init --github-pages",
+    );
+    const pagesSite = join(project, "pages-site");
+    ok(await install(pagesSite), "npm install (pages site): the lock file a user commits");
+    // The repository as CI checks it out: in another folder, without node_modules, dist/ or the cache.
+    const ci = join(work, "ci", "pages-site");
+    await cp(pagesSite, ci, { recursive: true, filter: (p) => !/[\\/](node_modules|dist|\.docsite)$/.test(p) });
+    const workflow = parseYaml(await readFile(join(ci, ".github", "workflows", "deploy.yml"), "utf8")) as {
+      jobs: { build: { steps: Array<{ run?: string }> } };
+    };
+    const script = workflow.jobs.build.steps.flatMap((step) => (step.run ? [step.run] : [])).join("\n");
+    expect(script).toBe("npm ci\nnpm run build\nnpm run check-links");
+    const r = await run("bash", ["-euo", "pipefail", "-c", script], ci);
+    ok(r, "the workflow's steps");
+    expect(r.out).toMatch(/0 broken link\(s\)/);
+    // What upload-pages-artifact publishes: dist/, its links under the repository's Pages path.
+    expect(await readFile(join(ci, "dist", "index.html"), "utf8")).toContain('href="/handbook/docs/"');
+  }, 600_000);
+
+  it("type-checks the new site's page module against the installed declarations (docsite-ssg, its theme)", async () => {
     // The versions this checkout is tested with, from npm's cache.
     const versionOf = (name: string) =>
       (JSON.parse(readFileSync(join(repo, "node_modules", name, "package.json"), "utf8")) as { version: string })
@@ -265,7 +298,7 @@ describe("docsite from its tarball, as a new user", () => {
     const bad = join(site, "content", "pages", "bad.tsx");
     await writeFile(
       bad,
-      'import { useT } from "docsite/theme";\nimport type { PageMeta } from "docsite";\n' +
+      'import { useT } from "docsite-ssg/theme";\nimport type { PageMeta } from "docsite-ssg";\n' +
         "export const meta: PageMeta = { wide: 1 };\nexport default () => <p>{useT()(2)}</p>;\n",
     );
     try {
@@ -286,7 +319,7 @@ describe("docsite from its tarball, as a new user", () => {
     // The config and sidebars were evaluated (the packaged CLI could not once: "__filename is not defined").
     expect(r.out).not.toMatch(/could not be evaluated|__filename/);
     const pkg = JSON.parse(await readFile(join(imported, "package.json"), "utf8"));
-    expect(pkg.dependencies.docsite).toMatch(/^file:.*\.tgz$/);
+    expect(pkg.dependencies["docsite-ssg"]).toBe(`file:vendor/${basename(tarball)}`);
     ok(await install(imported), "npm install (imported)");
     // 60 routes: with two worker threads, rendered in them (pipeline/pool.ts).
     const built = await run("npm", ["run", "build"], imported, cleanEnv({ DOCSITE_WORKERS: "2" }));
@@ -297,7 +330,14 @@ describe("docsite from its tarball, as a new user", () => {
     const copy = join(work, "checkout", "imported");
     ok(await checkout(["import", source, "--out", copy], work), "checkout import");
     // The same files but package.json, which names where each docsite came from.
-    await expectSameTree(imported, copy, ["package.json", "package-lock.json", "node_modules", "dist", ".docsite"]);
+    await expectSameTree(imported, copy, [
+      "package.json",
+      "package-lock.json",
+      "node_modules",
+      "vendor",
+      "dist",
+      ".docsite",
+    ]);
     ok(await checkout(["build", "--root", copy], work), "checkout build (imported)");
     console.log(`imported site: ${await expectSameTree(join(imported, "dist"), join(copy, "dist"))} files, same bytes`);
   }, 300_000);

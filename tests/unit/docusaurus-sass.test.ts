@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
-import { docsiteSpec, SITE_SCRIPTS } from "../../cli/init/site-package.ts";
+import { docsiteSpec, PACKAGE_NAME, SITE_SCRIPTS } from "../../cli/init/site-package.ts";
 import { projectDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
 import { dev, startDev } from "../../cli/server/dev.ts";
@@ -151,7 +151,7 @@ describe("the project's npm dependencies", () => {
       name: "sass-site-docsite",
       private: true,
       scripts: SITE_SCRIPTS,
-      dependencies: { clsx: "2.1.1", docsite: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      dependencies: { clsx: "2.1.1", [PACKAGE_NAME]: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
     });
     expect(report.dependencies).toMatchObject({ file: "created", kept: [] });
     const text = formatReport(report, out);
@@ -184,7 +184,7 @@ describe("the project's npm dependencies", () => {
       dependencies: {
         a: "1",
         clsx: "2.0.0",
-        docsite: docsiteSpec(out),
+        [PACKAGE_NAME]: docsiteSpec(out),
         "tiny-shout": "^1.0.0",
         "tiny-tokens": "1.0.0",
       },

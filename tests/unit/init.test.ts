@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GITHUB_WORKFLOW, githubPagesAddress, initSite, parseLocales, titleOf } from "../../cli/init/index.ts";
 import { parse as parseYaml } from "yaml";
-import { addDocsite, docsiteSpec, packageName } from "../../cli/init/site-package.ts";
+import { addDocsite, docsiteSpec, PACKAGE_NAME, packageName } from "../../cli/init/site-package.ts";
 import { checkDist, dedupe } from "../../cli/links/check-dist.ts";
 import { buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
@@ -68,12 +68,12 @@ describe("docsite init", () => {
       "check-links": "docsite check-links",
     });
     // Run from this checkout: the new site depends on it.
-    expect(pkg.dependencies).toEqual({ docsite: report.docsite });
+    expect(pkg.dependencies).toEqual({ [PACKAGE_NAME]: report.docsite });
     expect(report.docsite).toMatch(/^file:\.\.\//);
     const config = JSON.parse(await readFile(join(dir, "site.config.json"), "utf8"));
-    expect(config.$schema).toBe("./node_modules/docsite/cli/config/site-config.schema.json");
+    expect(config.$schema).toBe("./node_modules/docsite-ssg/cli/config/site-config.schema.json");
     // The schema is a file of the package (package.json "files" ships cli/).
-    expect(existsSync(join(repo, config.$schema.replace("./node_modules/docsite/", "")))).toBe(true);
+    expect(existsSync(join(repo, config.$schema.replace("./node_modules/docsite-ssg/", "")))).toBe(true);
 
     const { r, warnings, problems, pages } = await buildAndCheck(dir);
     expect(warnings).toEqual([]);
@@ -182,7 +182,7 @@ describe("docsite init", () => {
     expect(pkg.name).toBe("mine");
     expect(pkg.scripts.build).toBe("make");
     expect(pkg.scripts.dev).toBe("docsite dev");
-    expect(Object.keys(pkg.dependencies)).toEqual(["a", "docsite"]);
+    expect(Object.keys(pkg.dependencies)).toEqual(["a", PACKAGE_NAME]);
 
     // A folder holding only a git repository is empty enough.
     const repoDir = join(work, "git-only");
@@ -210,26 +210,47 @@ describe("docsite init", () => {
 describe("where the new site's package.json gets docsite from", () => {
   it("the installing project's spec (a file: one re-based), a checkout's folder, or the registry", async () => {
     const project = join(work, "proj");
-    const installed = join(project, "node_modules", "docsite");
+    const installed = join(project, "node_modules", PACKAGE_NAME);
     await mkdir(installed, { recursive: true });
-    await writeFile(join(installed, "package.json"), JSON.stringify({ name: "docsite", version: "1.2.3" }));
+    await writeFile(join(installed, "package.json"), JSON.stringify({ name: PACKAGE_NAME, version: "1.2.3" }));
     const site = join(project, "sites", "a");
 
     // No package.json names it (npx, a global install): the registry.
     expect(docsiteSpec(site, installed)).toBe("^1.2.3");
     await writeFile(
       join(project, "package.json"),
-      JSON.stringify({ dependencies: { docsite: "file:../docsite.tgz" } }),
+      JSON.stringify({ dependencies: { [PACKAGE_NAME]: "file:../docsite-ssg-1.2.3.tgz" } }),
     );
-    expect(docsiteSpec(site, installed)).toBe("file:../../../docsite.tgz");
+    expect(docsiteSpec(site, installed)).toBe("file:../../../docsite-ssg-1.2.3.tgz");
+    // The name sites used before the package had its own counts too.
     await writeFile(join(project, "package.json"), JSON.stringify({ devDependencies: { docsite: "^1.2.0" } }));
     expect(docsiteSpec(site, installed)).toBe("^1.2.0");
     // Not installed in a node_modules: a checkout, named as a folder.
     expect(docsiteSpec(join(work, "s"), repo)).toMatch(/^file:(\.\.\/)+/);
 
-    // addDocsite keeps a docsite the file names already.
+    // addDocsite keeps a docsite the file names already, under either name.
     await mkdir(site, { recursive: true });
     await writeFile(join(site, "package.json"), JSON.stringify({ dependencies: { docsite: "2.0.0" } }));
     expect(await addDocsite(site)).toEqual({ made: false, spec: "2.0.0" });
+    await writeFile(join(site, "package.json"), JSON.stringify({ dependencies: { [PACKAGE_NAME]: "2.1.0" } }));
+    expect(await addDocsite(site)).toEqual({ made: false, spec: "2.1.0" });
+  });
+
+  it("copies a tarball it was installed from into the site, so the site installs wherever both move", async () => {
+    const project = join(work, "from-tarball");
+    const installed = join(project, "node_modules", PACKAGE_NAME);
+    await mkdir(installed, { recursive: true });
+    await writeFile(join(installed, "package.json"), JSON.stringify({ name: PACKAGE_NAME, version: "1.2.3" }));
+    await writeFile(join(work, "docsite-ssg-1.2.3.tgz"), "tarball bytes");
+    await writeFile(
+      join(project, "package.json"),
+      JSON.stringify({ dependencies: { [PACKAGE_NAME]: "file:../docsite-ssg-1.2.3.tgz" } }),
+    );
+    const site = join(project, "site");
+    await mkdir(site, { recursive: true });
+    expect(await addDocsite(site, installed)).toEqual({ made: true, spec: "file:vendor/docsite-ssg-1.2.3.tgz" });
+    expect(await readFile(join(site, "vendor", "docsite-ssg-1.2.3.tgz"), "utf8")).toBe("tarball bytes");
+    const pkg = JSON.parse(await readFile(join(site, "package.json"), "utf8"));
+    expect(pkg.dependencies).toEqual({ [PACKAGE_NAME]: "file:vendor/docsite-ssg-1.2.3.tgz" });
   });
 });

@@ -1,6 +1,7 @@
 // The Testplane site in this repository is written like any site outside it: its code (content/pages/*.tsx and any
-// component or MDX import under content/) reaches docsite only through the public surface, "docsite/theme" and types
-// from "docsite". An import of docsite's internals (theme/…, cli/…, "docsite/<anything else>") fails here.
+// component or MDX import under content/) reaches docsite only through the public surface, "docsite-ssg/theme" and
+// types from "docsite-ssg" (or the same under "docsite", the name before the package had its own). An import of
+// docsite's internals (theme/…, cli/…, "docsite-ssg/<anything else>") fails here.
 import { describe, it, expect } from "vitest";
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
@@ -10,7 +11,8 @@ import { extname, join, relative, resolve } from "node:path";
 import { filesUnder } from "../../cli/content/files-under.ts";
 
 const repo = join(import.meta.dirname, "..", "..");
-const PUBLIC = new Set(["docsite", "docsite/theme"]);
+const PUBLIC = new Set(["docsite-ssg", "docsite-ssg/theme", "docsite", "docsite/theme"]);
+const OURS = /^(docsite-ssg|docsite)(\/|$)/;
 const CODE = /\.(tsx?|jsx?|mjs|cjs)$/;
 
 /** `import … from "x"` / `import "x"` lines of an MDX or Markdown file, outside code fences. */
@@ -37,7 +39,7 @@ async function internalImports(contentDir: string): Promise<string[]> {
   const bad: string[] = [];
   const check = (from: string, spec: string, target?: string) => {
     const where = `${relative(contentDir, from)}: ${spec}`;
-    if (spec === "docsite" || spec.startsWith("docsite/")) {
+    if (OURS.test(spec)) {
       if (!PUBLIC.has(spec)) bad.push(where);
     } else if (target && relative(contentDir, target).startsWith("..")) bad.push(where);
   };
@@ -81,8 +83,8 @@ async function internalImports(contentDir: string): Promise<string[]> {
 describe("the Testplane site uses docsite's public surface only", () => {
   it("imports nothing of docsite's internals from content/", async () => {
     expect(await internalImports(join(repo, "content"))).toEqual([]);
-    // It does use the surface: the landing page's hooks come from "docsite/theme".
-    expect(readFileSync(join(repo, "content", "pages", "index.tsx"), "utf8")).toMatch(/from "docsite\/theme"/);
+    // It does use the surface: the landing page's hooks come from "docsite-ssg/theme".
+    expect(readFileSync(join(repo, "content", "pages", "index.tsx"), "utf8")).toMatch(/from "docsite-ssg\/theme"/);
   });
 
   it("catches an internal import in a page, a component it imports, or an MDX file", async () => {
@@ -99,7 +101,7 @@ describe("the Testplane site uses docsite's public surface only", () => {
       );
       await writeFile(
         join(content, "components", "card.tsx"),
-        `import { Layout } from "${join(repo, "theme", "layout", "Layout.tsx")}";\nimport { x } from "docsite/cli";\n` +
+        `import { Layout } from "${join(repo, "theme", "layout", "Layout.tsx")}";\nimport { x } from "docsite-ssg/cli";\n` +
           "export const Card = (p: { t: unknown }) => <Layout>{String(p.t) + x}</Layout>;\n",
       );
       await writeFile(
@@ -108,7 +110,7 @@ describe("the Testplane site uses docsite's public surface only", () => {
       );
       expect((await internalImports(content)).sort()).toEqual([
         `components/card.tsx: ${join(repo, "theme", "layout", "Layout.tsx")}`,
-        "components/card.tsx: docsite/cli",
+        "components/card.tsx: docsite-ssg/cli",
         "en/docs/a.mdx: ../../../../theme/mdx/Tabs.tsx",
       ]);
     } finally {

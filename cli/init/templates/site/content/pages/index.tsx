@@ -1,7 +1,7 @@
 // The home page of each locale (/ and /<locale>/). A page module: a React component rendered to HTML at build time,
 // with no JavaScript of its own in the browser. Its words are keys of i18n/<locale>.json (home.*).
-import { useLayout, useT } from "docsite/theme";
-import type { PageMeta } from "docsite";
+import { useLayout, useT } from "docsite-ssg/theme";
+import type { PageMeta } from "docsite-ssg";
 
 export const meta: PageMeta = {
   title: "home.meta.title",
