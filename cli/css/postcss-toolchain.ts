@@ -32,8 +32,11 @@ export interface PostcssToolchain {
 
 const TAILWIND_V4 = "@tailwindcss/postcss";
 const TAILWIND_CONFIGS = ["js", "cjs", "mjs", "ts", "cts", "mts"].map((e) => `tailwind.config.${e}`);
-/** Folders docsite writes into the site folder: never sources of the site's classes. */
-const OWN_FOLDERS = ["dist", ".docsite"];
+/**
+ * What docsite writes into the site folder (the output, its staging `dist.tmp-…`/`dist.old-…` folders and lock, the
+ * cache): never sources of the site's classes, and written while the build runs.
+ */
+const OWN_FOLDERS = ["dist", "dist.*", ".docsite"];
 
 type Plugin = unknown;
 type PluginCreator = ((options?: unknown) => Plugin) & { postcss?: true };
@@ -270,7 +273,10 @@ function filesRead(
         dot: false,
         ignore: [
           "**/node_modules/**",
-          ...OWN_FOLDERS.map((f) => `${posix.relative(m.dir ?? "", join(rootDir, f))}/**`),
+          ...OWN_FOLDERS.flatMap((f) => {
+            const rel = posix.relative((m.dir ?? "").split(sep).join("/"), posix.join(rootDir.split(sep).join("/"), f));
+            return [rel, `${rel}/**`];
+          }),
         ],
       });
       for (const f of found) files.add(f);
@@ -288,7 +294,7 @@ export function siteFileList(rootDir: string): string {
   const names = fg.sync("**/*", {
     cwd: rootDir,
     dot: true,
-    ignore: ["**/node_modules/**", "**/.git/**", ...OWN_FOLDERS.map((f) => `${f}/**`)],
+    ignore: ["**/node_modules/**", "**/.git/**", ...OWN_FOLDERS.flatMap((f) => [f, `${f}/**`])],
   });
   return hashText(names.sort().join("\n"));
 }

@@ -72,6 +72,12 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
 
   it("generates the classes the site's pages, components and MDX use, and runs @apply in CSS modules", async () => {
     const out = await importFixture(v);
+    // What docsite writes in the site folder (a previous output, a build's staging folder, the cache) is not scanned.
+    for (const dir of ["dist", "dist.tmp-1-2", ".docsite"]) {
+      await mkdir(join(out, dir), { recursive: true });
+      await writeFile(join(out, dir, "page.html"), '<p class="skew-y-12">old</p>\n');
+    }
+    await writeFile(join(out, "dist", ".docsite-output"), "");
     await buildSite(out, { outDir: join(out, "dist") });
     const brand = await brandCss(join(out, "dist"));
     // Only the MDX page uses `tracking-widest`: the moved docs folder is scanned too.
@@ -93,6 +99,8 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
 
   it("a class first used in an MDX page after a build is in the warm build, as in a --no-cache build", async () => {
     const out = await importFixture(v);
+    // Twice: the first build adds dist/ and .docsite/ beside the configs (a folder the entries record).
+    await buildSite(out, { outDir: join(out, "dist") });
     await buildSite(out, { outDir: join(out, "dist") });
     expect(await brandCss(join(out, "dist"))).not.toMatch(/\.underline\s*\{/);
     const page = join(out, "content", "en", "docs", "current", "intro.mdx");
