@@ -372,7 +372,7 @@ export async function importDocusaurus(
       ? (config.docusaurus.postcss as { plugins: PostcssPluginSpec[] }).plugins.map((p) =>
           typeof p === "string" ? p : p[0],
         )
-      : m.copy.some((f) => /postcss/.test(f))
+      : m.copy.some((f) => /^(postcss\.config\.[cm]?js|\.postcssrc(\.\w+)?)$/.test(f))
         ? []
         : null,
   );
