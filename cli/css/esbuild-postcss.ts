@@ -35,10 +35,14 @@ export function postcssPlugin(toolchain: PostcssToolchain, read: Set<string>): P
 /** The Sass plugin's `post` step: the compiled CSS through the site's PostCSS, from the Sass file's path. */
 export const postcssAfterSass =
   (toolchain: PostcssToolchain, read: Set<string>) =>
-  async (css: string, file: string): Promise<string> => {
-    const out = await toolchain.process(css, file);
-    for (const f of out.files) read.add(f);
-    return out.css;
+  async (css: string, file: string): Promise<{ css: string } | { errors: PartialMessage[] }> => {
+    try {
+      const out = await toolchain.process(css, file);
+      for (const f of out.files) read.add(f);
+      return { css: out.css };
+    } catch (err) {
+      return { errors: [messageOf(err)] };
+    }
   };
 
 /** A PostCSS failure as esbuild reports it: the words and the stylesheet (site-relative) and line where it is. */

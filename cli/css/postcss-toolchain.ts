@@ -130,9 +130,16 @@ async function loadToolchain(
         result = await processor.process(input, { from });
       } catch (err) {
         const e = err as { message: string; file?: string; line?: number; reason?: string };
+        const reason = e.reason ?? e.message.split("\n")[0];
+        // As written (a Sass file's lines are not its compiled CSS's).
+        const written = existsSync(from) ? readFileSync(from, "utf8") : css;
         throw new DocsiteError(
-          `PostCSS (${setup.file}): ${e.reason ?? e.message.split("\n")[0]}`,
-          { file: siteRelative(rootDir, e.file ?? from), line: e.line },
+          `PostCSS (${setup.file}): ${reason}`,
+          // Tailwind's errors point at the stylesheet's root (line 1): the line naming the class says more.
+          {
+            file: siteRelative(rootDir, e.file ?? from),
+            line: (e.line ?? 1) > 1 ? e.line : (lineNaming(written, reason) ?? e.line),
+          },
           "fix the stylesheet, or the PostCSS plugins the site configures",
         );
       }
@@ -142,6 +149,14 @@ async function loadToolchain(
 }
 
 const siteRelative = (rootDir: string, file: string) => relative(rootDir, file).split(sep).join("/");
+
+/** Where a message without a location points: the first line holding what it names in backticks (Tailwind's way). */
+function lineNaming(css: string, reason: string): number | undefined {
+  const named = /`([^`]+)`/.exec(reason)?.[1];
+  if (!named) return undefined;
+  const at = css.split("\n").findIndex((l) => l.includes(named));
+  return at >= 0 ? at + 1 : undefined;
+}
 
 /** One plugin ready for PostCSS: Tailwind given the site folder (module comment), anything else as configured. */
 function instantiate(

@@ -112,3 +112,19 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
     expect(warm).toBe(await brandCss(join(out, "cold")));
   }, 240_000);
 });
+
+describe("a PostCSS error", () => {
+  it("names the stylesheet and what PostCSS could not do", async () => {
+    const out = await importFixture(4);
+    const mod = join(out, "src", "components", "Box", "styles.module.css");
+    await writeFile(mod, `${await readFile(mod, "utf8")}\n.bad {\n  @apply no-such-utility;\n}\n`);
+    const err = await buildSite(out, { outDir: join(out, "dist") }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    // The line that names it (Tailwind gives none).
+    const line = (await readFile(mod, "utf8")).split("\n").findIndex((l) => l.includes("no-such-utility")) + 1;
+    expect(err?.message).toContain(`src/components/Box/styles.module.css:${line}`);
+    expect(err?.message).toContain("Cannot apply unknown utility class `no-such-utility`");
+  }, 120_000);
+});
