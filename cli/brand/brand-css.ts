@@ -16,6 +16,8 @@ import { applyAliases } from "../mdx/modules.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { isSiteInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { postcssToolchain, siteFileList, type PostcssToolchain } from "../css/postcss-toolchain.ts";
+import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 
 /** The store of the site's bundled stylesheets (cli/cache/README.md). */
 export const BRAND_STORE = "brand";
@@ -184,21 +186,28 @@ interface Sheet {
 /** A sheet as the store keeps it: its files' bytes in base64. */
 type KeptSheet = Omit<Sheet, "assets" | "inputs"> & { assets: Array<[string, string]> };
 
-/** One stylesheet of the site, bundled now or kept from a build that read the same site files. */
+/**
+ * One stylesheet of the site, bundled now or kept from a build that read the same site files. Through the site's
+ * PostCSS, the entry also records what the plugins read (every source Tailwind scanned, its config), and its key
+ * holds the plugin list and the names of the site's files, so a file added where Tailwind looks is seen too.
+ */
 async function keptSheet(
   rootDir: string,
   file: string,
   aliases: Record<string, string>,
   cache: BuildCache | undefined,
+  toolchain: PostcssToolchain | null,
 ): Promise<Omit<Sheet, "inputs">> {
-  const key = cache?.key(BRAND_STORE, file, aliases);
+  const key = toolchain
+    ? cache?.key(BRAND_STORE, file, aliases, toolchain.key, siteFileList(rootDir))
+    : cache?.key(BRAND_STORE, file, aliases);
   const kept = cache && key ? readRecorded<KeptSheet>(cache, BRAND_STORE, key, rootDir) : undefined;
   if (kept)
     return {
       ...kept,
       assets: new Map(kept.assets.map(([f, b]) => [f, new Uint8Array(Buffer.from(b, "base64"))] as const)),
     };
-  const sheet = await bundleSheet(rootDir, file, aliases);
+  const sheet = await bundleSheet(rootDir, file, aliases, toolchain);
   if (cache && key) {
     const assets = [...sheet.assets].map(([f, b]) => [f, Buffer.from(b).toString("base64")] as [string, string]);
     writeRecorded<KeptSheet>(
@@ -213,11 +222,17 @@ async function keptSheet(
   return sheet;
 }
 
-/** Bundles one stylesheet of the site. */
-async function bundleSheet(rootDir: string, file: string, aliases: Record<string, string>): Promise<Sheet> {
+/** Bundles one stylesheet of the site (Sass, then the site's PostCSS when it has one, then esbuild). */
+async function bundleSheet(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  toolchain: PostcssToolchain | null,
+): Promise<Sheet> {
   const assets = new Map<string, Uint8Array>();
   const warnings: string[] = [];
   const sassFiles = new Set<string>();
+  const postcssFiles = new Set<string>();
   try {
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
@@ -229,7 +244,11 @@ async function bundleSheet(rootDir: string, file: string, aliases: Record<string
       logLevel: "silent",
       minify: false,
       metafile: true,
-      plugins: [sassPlugin(rootDir, sassFiles), sheetResolver(rootDir, aliases, warnings)],
+      plugins: [
+        sassPlugin(rootDir, sassFiles, toolchain ? postcssAfterSass(toolchain, postcssFiles) : undefined),
+        ...(toolchain ? [postcssPlugin(toolchain, postcssFiles)] : []),
+        sheetResolver(rootDir, aliases, warnings),
+      ],
       external: ["http://*", "https://*", "data:*"],
       loader: {
         ".woff": "file",
@@ -251,11 +270,13 @@ async function bundleSheet(rootDir: string, file: string, aliases: Record<string
       if (f.path.endsWith(".css")) css += f.text;
       else assets.set(posix.relative("/", f.path.split("\\").join("/")), f.contents);
     }
-    // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded.
+    // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded, PostCSS' what its
+    // plugins read (Tailwind's sources and config).
     const inputs = [
       file,
       ...Object.keys(out.metafile.inputs),
-      ...[...sassFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
+      ...[...sassFiles, ...postcssFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
+      ...(toolchain?.configFiles ?? []),
     ].filter(isSiteInput);
     return { css, assets, warnings, inputs: [...new Set(inputs)] };
   } catch (err) {
@@ -296,6 +317,9 @@ export async function brandStylesheet(config: SiteConfig, cache?: BuildCache): P
   const assets = new Map<string, Uint8Array>();
   const warnings: string[] = [];
   let own = "";
+  const toolchain = files.length
+    ? await postcssToolchain(config.rootDir, config.docusaurus?.postcss?.plugins, config.docusaurus?.aliases ?? {})
+    : null;
   for (const file of files) {
     const path = existsSync(join(config.rootDir, file)) ? file : packageFile(config.rootDir, file);
     if (!path)
@@ -304,7 +328,7 @@ export async function brandStylesheet(config: SiteConfig, cache?: BuildCache): P
         { file: "site.config.json" },
         "fix the path (from the site folder), install the package it comes from, or remove it from customCss",
       );
-    const sheet = await keptSheet(config.rootDir, path, config.docusaurus?.aliases ?? {}, cache);
+    const sheet = await keptSheet(config.rootDir, path, config.docusaurus?.aliases ?? {}, cache, toolchain);
     warnings.push(...sheet.warnings);
     own += `${sheet.css}\n`;
     for (const [f, bytes] of sheet.assets) assets.set(f, bytes);

@@ -105,7 +105,15 @@ export interface DocusaurusOptions {
   pages?: { dir: string; translations?: Record<string, string> };
   /** Docusaurus' `customFields` (what useDocusaurusContext().siteConfig.customFields gives components). */
   customFields?: Record<string, unknown>;
+  /**
+   * The PostCSS plugins the site's CSS goes through, as Docusaurus' webpack runs them (a plugin's `configurePostCss`,
+   * the project's PostCSS config): package names, or [name, options], loaded from the site's node_modules (cli/css/).
+   */
+  postcss?: { plugins: PostcssPluginSpec[] };
 }
+
+/** A PostCSS plugin by package name, with its options. */
+export type PostcssPluginSpec = string | [string, Record<string, unknown>];
 
 /** Addresses that lead on to a page (Docusaurus' client-redirects plugin). */
 export interface RedirectsConfig {

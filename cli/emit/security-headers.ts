@@ -101,6 +101,12 @@ export interface MoreSources {
   style?: string[];
   font?: string[];
   frame?: string[];
+  /**
+   * What puts styles into pages in the browser, which no hash of the rendered pages covers (islands that create
+   * `<style>` elements: cli/islands/bundle.ts). Then style-src allows inline styles ('unsafe-inline', without hashes,
+   * which would switch it off), so the policy never changes how a page looks; styles run no code.
+   */
+  inlineStyleFrom?: string[];
 }
 
 export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more: MoreSources = {}): string {
@@ -112,6 +118,10 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more
   const frame = new Set<string>();
   if (code.handlers.size) for (const h of ["'unsafe-hashes'", ...code.handlers]) script.add(h);
   if (code.styleAttrs.size) for (const h of ["'unsafe-hashes'", ...code.styleAttrs]) style.add(h);
+  if (more.inlineStyleFrom?.length) {
+    style.clear();
+    style.add("'self'").add("'unsafe-inline'");
+  }
   if (config.webFont) {
     style.add(originOf(config.webFont.stylesheet));
     font.add(originOf(config.webFont.stylesheet));
@@ -157,9 +167,13 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more
 export function headersFile(config: SiteConfig, code: InlineCode, more?: MoreSources): string {
   const csp = contentSecurityPolicy(config, code, more);
   const all = [...BASE_SECURITY_HEADERS, ["Content-Security-Policy", csp]].map(([k, v]) => `  ${k}: ${v}`);
+  const why = more?.inlineStyleFrom?.length
+    ? [`# style-src allows inline styles: ${more.inlineStyleFrom.join(", ")} put styles into pages in the browser.`]
+    : [];
   return [
     "# Written by docsite build: the headers docsite serve sends, for hosts that read _headers",
     '# (Netlify, Cloudflare Pages). See README, "Security headers", for nginx.',
+    ...why,
     `${config.baseUrl}*`,
     ...all,
     `${config.baseUrl}assets/*`,

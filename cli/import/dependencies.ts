@@ -148,3 +148,30 @@ export async function writeDependencies(
   await writeFile(outFile, `${JSON.stringify(target, null, 2)}\n`);
   return { file: there ? "merged" : "created", added, kept, left };
 }
+
+/** Packages of a PostCSS toolchain: PostCSS itself, its plugins, Tailwind and Tailwind's plugins. */
+const CSS_TOOLCHAIN =
+  /^(postcss|autoprefixer|tailwindcss|@tailwindcss\/.+|tailwindcss-.+|postcss-.+|.+-postcss|cssnano)$/;
+
+/**
+ * The packages the new site's CSS needs when it goes through PostCSS (`plugins`: what docusaurus.postcss or the
+ * copied PostCSS config names), name → version as the project has them, from its dependencies or devDependencies
+ * (Docusaurus builds with both installed; Tailwind usually sits in devDependencies). Given to writeDependencies as
+ * `extra`. Nothing for a site without PostCSS.
+ */
+export function cssToolchainPackages(src: string, plugins: string[] | null): Record<string, string> {
+  const file = join(src, "package.json");
+  if (!plugins || !existsSync(file)) return {};
+  const pkg = readPkg(file);
+  const all = { ...(pkg.devDependencies ?? {}), ...(pkg.dependencies ?? {}) };
+  const wanted = new Set(plugins);
+  return Object.fromEntries(
+    Object.entries(all).filter(
+      ([name, spec]) =>
+        (wanted.has(name) || CSS_TOOLCHAIN.test(name)) &&
+        !/docusaurus|prettier|eslint|stylelint/.test(name) &&
+        typeof spec === "string" &&
+        !LOCAL_SPEC.test(spec),
+    ),
+  );
+}

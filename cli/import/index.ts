@@ -6,7 +6,8 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import fg from "fast-glob";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
-import { writeDependencies, type DependencyResult } from "./dependencies.ts";
+import type { PostcssPluginSpec } from "../config/types.ts";
+import { cssToolchainPackages, writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule, isCycle } from "./load-module.ts";
 import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
@@ -364,10 +365,21 @@ export async function importDocusaurus(
   await writeFile(join(out, "site.config.json"), `${JSON.stringify(config, null, 2)}\n`);
   await mkdir(join(out, "i18n"), { recursive: true });
   for (const l of locales) await writeFile(join(out, "i18n", `${l}.json`), `${JSON.stringify(strings[l], null, 2)}\n`);
+  // The PostCSS toolchain the site's CSS goes through (Tailwind), wherever the project listed it.
+  const cssPackages = cssToolchainPackages(
+    src,
+    config.docusaurus?.postcss
+      ? (config.docusaurus.postcss as { plugins: PostcssPluginSpec[] }).plugins.map((p) =>
+          typeof p === "string" ? p : p[0],
+        )
+      : m.copy.some((f) => /^(postcss\.config\.[cm]?js|\.postcssrc(\.\w+)?)$/.test(f))
+        ? []
+        : null,
+  );
   const dependencies = await writeDependencies(
     src,
     out,
-    plugins.packages,
+    { ...cssPackages, ...plugins.packages },
     plugins.devDependencies,
     packageImports(contentSources),
   );

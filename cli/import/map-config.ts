@@ -10,7 +10,7 @@ import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { docsInstances, isDocsPlugin, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
-import { mapCustomCss } from "./map-css.ts";
+import { mapCustomCss, mapPostcss, postcssOfPlugin } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
@@ -109,6 +109,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       blogOpts = opts.blog === false ? false : (opts.blog ?? {});
     } else skipped.push(`preset ${typeof name === "string" ? name : "(unnamed)"}: only the classic preset is read`);
   }
+  const postcssFrom: Array<{ label: string; plugins: string[] }> = [];
   for (const p of dc.plugins ?? []) {
     const name = Array.isArray(p) ? p[0] : p;
     if (isDocsPlugin(name)) continue;
@@ -134,6 +135,12 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
             : typeof name?.name === "string"
               ? name.name
               : "(an object)";
+    // A plugin that adds PostCSS plugins (Tailwind's, typically): the build runs them (map-css.ts).
+    const postcss = postcssOfPlugin(dir, p);
+    if (postcss) {
+      postcssFrom.push({ label, plugins: postcss });
+      continue;
+    }
     skipped.push(
       `plugin ${label}: not run (what it adds — pages, redirects, files, scripts — is not in the new site; ` +
         "rebuild it as docsite pages or static files where the site needs it)",
@@ -469,6 +476,10 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   if (redirects) config.redirects = redirects;
   const fields = customFields(dc.customFields);
   if (fields) config.docusaurus = { ...config.docusaurus, customFields: fields };
+  const postcss = mapPostcss(dir, postcssFrom);
+  if (postcss.plugins) config.docusaurus = { ...config.docusaurus, postcss: { plugins: postcss.plugins } };
+  copy.push(...postcss.copy);
+  mapped.push(...postcss.mapped);
   const sidebarTitle = blogOpts ? blogSidebar(blogOpts).title : undefined;
   if (sidebarTitle)
     label("theme.blog.sidebar.title", sidebarTitle, "docusaurus-plugin-content-blog/options.json", "sidebar.title");

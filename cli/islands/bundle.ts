@@ -29,6 +29,11 @@ export interface IslandChunks {
   urls: Map<string, string>;
   /** Origins the islands embed in frames (a video player's), for the CSP's frame-src. */
   frames: string[];
+  /**
+   * Islands (their modules) whose code puts styles in the page in the browser — a `<style>` element, markup holding
+   * one, a `style` attribute set by name — which no hash of the rendered pages covers (the CSP: emit/).
+   */
+  styleInjectors?: string[];
 }
 
 export interface IslandBundleOptions {
@@ -168,6 +173,7 @@ export async function bundleIslands(
   const files = new Map<string, Uint8Array>();
   const urls = new Map<string, string>();
   const frames = new Set<string>();
+  const styleInjectors: string[] = [];
   const { rootDir: _, ...given } = opts;
   for (const key of [...new Set(keys)].sort()) {
     const entry = cache?.key(ISLANDS_STORE, "chunk", key, given);
@@ -183,10 +189,20 @@ export async function bundleIslands(
     const file = chunkName(key, code);
     files.set(file, code);
     urls.set(key, opts.baseUrl + file);
-    for (const o of frameOrigins(new TextDecoder().decode(code))) frames.add(o);
+    const text = new TextDecoder().decode(code);
+    for (const o of frameOrigins(text)) frames.add(o);
+    if (injectsStyles(text)) styleInjectors.push(islandModule(key).spec);
   }
-  return { files, urls, frames: [...frames].sort() };
+  return { files, urls, frames: [...frames].sort(), styleInjectors };
 }
+
+/**
+ * Whether an island's code puts styles into the page in the browser: creates a `<style>` element, sets markup that
+ * holds one (an SVG drawn with `dangerouslySetInnerHTML`, say), or sets a `style` attribute by name. Setting
+ * `element.style` properties (what React and preact do with a `style` prop) is not inline style for the CSP.
+ */
+export const injectsStyles = (code: string): boolean =>
+  /createElement\(\s*["'`]style["'`]\s*\)|<style[\s>]|setAttribute\(\s*["'`]style["'`]/.test(code);
 
 /**
  * The origins an island's code may put in an `<iframe>`: the https origins its code names, when it draws an iframe

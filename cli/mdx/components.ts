@@ -13,6 +13,8 @@ import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { svgComponents } from "./svg-component.ts";
 import { classify, type Classification } from "../islands/classify.ts";
+import { siteToolchain } from "../css/postcss-toolchain.ts";
+import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 
 interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -181,6 +183,15 @@ async function runBundle(
     },
   };
   const sassFiles = new Set<string>();
+  // The site's PostCSS (Tailwind's `@apply` in a CSS module), after Sass, as in Docusaurus' webpack (cli/css/).
+  const toolchain = await siteToolchain(rootDir);
+  const postcssFiles = new Set<string>();
+  const cssPlugins = toolchain
+    ? [
+        sassPlugin(rootDir, sassFiles, postcssAfterSass(toolchain, postcssFiles)),
+        postcssPlugin(toolchain, postcssFiles),
+      ]
+    : [sassPlugin(rootDir, sassFiles)];
   /** Site-relative project files (not packages) a build read, for invalidation. */
   const projectFiles = (abs: Iterable<string>) =>
     [...abs]
@@ -209,7 +220,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, resolvePlugin, mdxPlugin],
+      plugins: [...cssPlugins, svgComponents, ...plugins, resolvePlugin, mdxPlugin],
       loader: COMPONENT_LOADERS,
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
@@ -235,6 +246,9 @@ async function runBundle(
             (f) => !f.includes("node_modules/") && f !== "<stdin>" && !f.includes(":"),
           ),
           ...projectFiles(sassFiles),
+          // What the site's PostCSS read (Tailwind's config, the sources it scanned) and its config files.
+          ...projectFiles(postcssFiles),
+          ...(toolchain?.configFiles ?? []),
         ]),
       ],
       packageFiles: Object.keys(out.metafile.inputs).filter((f) => f.includes("node_modules/") && !f.includes(":")),

@@ -44,7 +44,15 @@ function sassMessage(sass: typeof Sass, err: unknown, rootDir: string, entry: st
  * The esbuild plugin. `loaded` collects every Sass file a compile read (absolute paths), so the caller can
  * invalidate a bundle when a partial that was `@use`d changes (esbuild only sees the entry stylesheet).
  */
-export function sassPlugin(rootDir: string, loaded: Set<string>): Plugin {
+export function sassPlugin(
+  rootDir: string,
+  loaded: Set<string>,
+  /**
+   * What the compiled CSS goes through next, as webpack's postcss-loader after sass-loader (cli/css/): its CSS, or
+   * its own messages (a PostCSS error is no Sass error).
+   */
+  post?: (css: string, file: string) => Promise<{ css: string } | { errors: PartialMessage[] }>,
+): Plugin {
   const nodeModules = join(rootDir, "node_modules");
   return {
     name: "docsite-sass",
@@ -78,8 +86,10 @@ export function sassPlugin(rootDir: string, loaded: Set<string>): Plugin {
           });
           const files = result.loadedUrls.filter((u) => u.protocol === "file:").map((u) => fileURLToPath(u));
           for (const f of files) loaded.add(f);
+          const after = post ? await post(result.css, file) : { css: result.css };
+          if ("errors" in after) return { errors: after.errors, watchFiles: files };
           return {
-            contents: result.css,
+            contents: after.css,
             loader: /\.module\.s[ac]ss$/i.test(file) ? "local-css" : "css",
             resolveDir: dirname(file),
             watchFiles: files,

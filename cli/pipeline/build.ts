@@ -414,7 +414,12 @@ async function buildWith(
   early.drop();
   files.set(
     "_headers",
-    headersFile(config, rendered.inline, { style: brand?.origins, font: brand?.origins, frame: islands.frames }),
+    headersFile(config, rendered.inline, {
+      style: brand?.origins,
+      font: brand?.origins,
+      frame: islands.frames,
+      inlineStyleFrom: islands.styleInjectors,
+    }),
   );
   timings.extras = done();
 
