@@ -13,6 +13,16 @@ import {
   type SidebarsInput,
 } from "./sidebar-nodes.ts";
 import { parseJsonText } from "../config/json-text.ts";
+import { suggestion } from "../config/did-you-mean.ts";
+
+/** Two doc ids of this site as examples (one in a folder when there is one), for a message: ` (e.g. "a/b" or "c")`. */
+function idExamples(ids: Iterable<string>): string {
+  const all = [...ids].sort();
+  const picked = [all.find((i) => i.includes("/")), all.find((i) => !i.includes("/"))].filter((i): i is string =>
+    Boolean(i),
+  );
+  return picked.length ? ` (e.g. ${picked.map((i) => `"${i}"`).join(" or ")})` : "";
+}
 
 export function readSidebars(rootDir: string, file: string): { data: SidebarsInput; text: string } {
   const abs = join(rootDir, file);
@@ -76,9 +86,9 @@ export function resolveSidebar(
     if (d) return d;
     if (ctx.drafts.has(id)) return null;
     throw new DocsiteError(
-      `sidebar references doc id "${id}", which does not exist`,
+      `sidebar references doc id "${id}", which does not exist${suggestion(id, ctx.docs.keys())}`,
       { file: ctx.file, line: lineOf(ctx.text, `"${id}"`) },
-      'doc ids are file paths inside the version folder without extension (e.g. "commands/browser/url" or "quickstart/index")',
+      `doc ids are file paths inside the version folder without extension${idExamples(ctx.docs.keys())}`,
     );
   };
   for (const item of items) {

@@ -154,6 +154,13 @@ export function extraFiles(config: SiteConfig): Set<string> {
   return extra;
 }
 
+/** A doc page of this site as it is linked in content (without the locale prefix), for messages. */
+function examplePath(config: SiteConfig, table: RouteTable): string {
+  const doc = table.routes.find((r) => r.kind === "doc" && r.locale === config.i18n.defaultLocale) ?? table.routes[0];
+  const path = doc?.path ?? "/";
+  return config.trailingSlash === false && path.length > 1 ? path.replace(/\/$/, "") : path;
+}
+
 /** Checks every internal link and anchor of the table: broken ones by `onBrokenLinks` / `onBrokenAnchors`. */
 export function checkSiteLinks(
   config: SiteConfig,
@@ -171,7 +178,7 @@ export function checkSiteLinks(
     throw new DocsiteError(
       `${broken.length} broken link${broken.length > 1 ? "s" : ""}:\n  ${broken.join("\n  ")}`,
       {},
-      "fix the link targets (site paths end with '/', e.g. /docs/v8/quickstart/), or set onBrokenLinks in site.config.json",
+      `fix the link targets (a page of this site, e.g. ${examplePath(config, table)}), or set onBrokenLinks in site.config.json`,
     );
   }
   return found;

@@ -216,6 +216,8 @@ describe("link checking", () => {
       const err = await buildSite(r).catch((e) => e);
       expect(err).toBeInstanceOf(DocsiteError);
       expect(err.message).toContain("content/ru/docs/v1/guide/first.mdx:8: broken link to /ru/docs/v1/missing/");
+      // The hint's example is a page of this site.
+      expect(err.hint).toMatch(/a page of this site, e\.g\. \/docs\/v1\/[a-z/]*\)/);
     } finally {
       await removeSite(r);
     }

@@ -49,8 +49,14 @@ describe("developer-facing build errors", () => {
   });
 
   it("a sidebar that names a doc id that does not exist", async () => {
-    const err = await failure({ "content/sidebars.json": '{\n  "main": [\n    "index",\n    "guide/thrid"\n  ]\n}\n' });
-    expect(err.message).toBe('sidebar references doc id "guide/thrid", which does not exist');
+    const err = await failure({ "content/sidebars.json": '{\n  "main": [\n    "index",\n    "guide/frist"\n  ]\n}\n' });
+    // The nearest id is offered, and the hint's examples are ids of this site, not of another one.
+    expect(err.message).toBe(
+      'sidebar references doc id "guide/frist", which does not exist (did you mean "guide/first"?)',
+    );
+    expect(err.hint).toMatch(
+      /^doc ids are file paths inside the version folder without extension \(e\.g\. "guide\/[a-z]+" or "[a-z]+"\)$/,
+    );
     expect(err.where).toEqual({ file: "content/sidebars.json", line: 4 });
   });
 
