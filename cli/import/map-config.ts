@@ -4,14 +4,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { join } from "node:path";
-import { isFunctionRef, isStub } from "./load-module.ts";
+import { isStub } from "./load-module.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
-import { docsInstances, isDocsPlugin, planVersions, type VersionPlan } from "./docs-instances.ts";
+import { docsInstances, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
 import { mapCustomCss } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
+import { pluginEntries } from "./plugin-entries.ts";
+import { mapContentPlugins, pageSetDifference, unreadOptions } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
 export type { VersionPlan } from "./docs-instances.ts";
@@ -28,6 +30,10 @@ export interface MappedConfig {
   blogDir: string | null;
   mapped: string[];
   skipped: string[];
+  /** What the new site lacks that the Docusaurus site has (the verdict is "not ready" while there are any). */
+  blockers: string[];
+  /** The blog instance's i18n folder under i18n/<locale>/ (its translated posts). */
+  blogI18n: string;
   /** Files the import writes into the new project (a redirects module), path → text. */
   files: Record<string, string>;
   /** Project files and folders copied as they are, beyond content, static/ and src/. */
@@ -76,6 +82,7 @@ export function sitePath(to: string, baseUrl: string): string | null {
 export function mapConfig(dir: string, dc: Any): MappedConfig {
   const mapped: string[] = [];
   const skipped: string[] = [];
+  const blockers: string[] = [];
   const files: Record<string, string> = {};
   const copy: string[] = [];
   let redirects: Any | undefined;
@@ -95,54 +102,33 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     return key;
   };
 
-  // Presets and plugins: the classic preset's docs, blog and theme options.
-  // Without the classic preset there are no preset docs and no blog (only the plugins' instances), as in Docusaurus.
-  let docsOpts: Any | false = false;
-  let blogOpts: Any | false = false;
-  let customCss: string[] = [];
-  for (const p of dc.presets ?? []) {
-    const [name, opts] = Array.isArray(p) ? p : [p, {}];
-    if (typeof name === "string" && /classic/.test(name) && opts && typeof opts === "object") {
-      const css = opts.theme?.customCss;
-      customCss = (Array.isArray(css) ? css : [css]).filter((c): c is string => typeof c === "string");
-      docsOpts = opts.docs === false ? false : (opts.docs ?? {});
-      blogOpts = opts.blog === false ? false : (opts.blog ?? {});
-    } else skipped.push(`preset ${typeof name === "string" ? name : "(unnamed)"}: only the classic preset is read`);
-  }
-  for (const p of dc.plugins ?? []) {
-    const name = Array.isArray(p) ? p[0] : p;
-    if (isDocsPlugin(name)) continue;
-    if (typeof name === "string" && /(^|\/)docusaurus-plugin-sass$/.test(name)) {
-      mapped.push(`plugin ${name}: docsite compiles the .scss/.sass files components import itself`);
-      continue;
-    }
-    if (typeof name === "string" && /(^|\/)plugin-client-redirects$/.test(name)) {
-      const r = mapRedirects(Array.isArray(p) ? p[1] : undefined, samplePaths(dir));
+  // Presets, plugins and themes, by what each is (plugin-entries.ts), however the config names them.
+  const plugins = pluginEntries(dc, dir);
+  skipped.push(...plugins.skipped);
+  const content = mapContentPlugins(dir, plugins.entries);
+  skipped.push(...content.skipped);
+  blockers.push(...content.blockers);
+  const blogOpts = content.blog;
+  const customCss = content.customCss;
+  for (const e of plugins.entries) {
+    if (e.kind === "sass")
+      mapped.push(`plugin ${e.label}: docsite compiles the .scss/.sass files components import itself`);
+    else if (e.kind === "redirects") {
+      const r = mapRedirects(e.options, samplePaths(dir));
       redirects = r.redirects;
       if (r.module) files[r.module.file] = r.module.text;
       mapped.push(...r.mapped);
       skipped.push(...r.skipped);
-      continue;
-    }
-    const label =
-      typeof name === "string"
-        ? name
-        : isFunctionRef(name)
-          ? `${name.$fn || "(a function)"}${name.$module ? ` from ${name.$module}` : " written in the config"}`
-          : isStub(name)
-            ? `${name.$stub} (not installed)`
-            : typeof name?.name === "string"
-              ? name.name
-              : "(an object)";
-    skipped.push(
-      `plugin ${label}: not run (what it adds — pages, redirects, files, scripts — is not in the new site; ` +
-        "rebuild it as docsite pages or static files where the site needs it)",
-    );
+    } else if (e.kind === "other" && e.from === "plugin")
+      skipped.push(
+        `plugin ${e.label}: not run (what it adds — pages, redirects, files, scripts — is not in the new site; ` +
+          "rebuild it as docsite pages or static files where the site needs it)",
+      );
   }
   const tc: Any = dc.themeConfig ?? {};
 
   // Docs: every instance (the preset's and each plugin-content-docs with an id), each with its versions.
-  const found = docsInstances(dc, docsOpts === false ? false : docsOpts);
+  const found = docsInstances(plugins.entries);
   skipped.push(...found.skipped);
   // A site without docs still has the one docsite expects (its folder stays empty).
   if (!found.instances.length) {
@@ -151,6 +137,20 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   const planned = planVersions(dir, found.instances);
   skipped.push(...planned.skipped);
+  for (const i of found.instances) {
+    const name = i.id === "default" ? "docs" : `docs instance "${i.id}"`;
+    skipped.push(...unreadOptions("docs", name, i.options));
+  }
+  for (const v of planned.versions)
+    blockers.push(
+      ...pageSetDifference(
+        dir,
+        v.docsDir,
+        `docs${v.pluginId === "default" ? "" : ` instance "${v.pluginId}"`} ${v.docusaurusName}`,
+        v.options,
+        "docs",
+      ),
+    );
   const versions: VersionPlan[] = planned.versions;
   const mainId = versions[0]?.pluginId ?? "default";
   const routeBasePath = versions[0]?.routeBasePath ?? "docs";
@@ -458,7 +458,9 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       `swizzled theme components in src/theme/ (${others.join(", ")}): not carried over; docsite draws its own layout, ` +
         "so port what they change into the site's components or CSS",
     );
-  const pages = mapPages(dir, locales, defaultLocale);
+  const pages = content.pagesPath
+    ? mapPages(dir, locales, defaultLocale, content.pagesPath)
+    : { copy: [], mapped: [], pages: undefined };
   if (pages.pages) config.docusaurus = { pages: pages.pages };
   copy.push(...pages.copy);
   mapped.push(...pages.mapped);
@@ -497,8 +499,13 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     strings,
     versions,
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,
+    blogI18n:
+      content.blogId === "default"
+        ? "docusaurus-plugin-content-blog"
+        : `docusaurus-plugin-content-blog-${content.blogId}`,
     mapped,
     skipped,
+    blockers,
     files,
     copy,
   };
