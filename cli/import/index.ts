@@ -186,6 +186,7 @@ export async function importDocusaurus(
   for (const v of listed) checkName(v, "docs version", "versions.json");
   const m: MappedConfig = mapConfig(src, dc);
   skipped.push(...m.skipped);
+  blockers.push(...m.blockers);
   const { config } = m;
   const def: string = config.i18n.defaultLocale;
   const locales: string[] = config.i18n.locales;
@@ -226,6 +227,33 @@ export async function importDocusaurus(
   };
   /** A translated page is one of a base page (Docusaurus lists the base folder); other files come along. */
   const translationOf = (base: string) => (rel: string) => !isContent(rel) || existsSync(join(src, base, rel));
+  /**
+   * A page the default locale's i18n folder replaces is still the base file in a locale without its own
+   * translation (Docusaurus falls back to the base folder, not to the default locale's copy): the base file is
+   * copied into that locale, where docsite would otherwise show the default locale's text.
+   */
+  const baseForOtherLocales = async (base: string, defaultI18n: string, i18nOf: (l: string) => string, to: string) => {
+    if (!existsSync(join(src, defaultI18n)) || !existsSync(join(src, base))) return;
+    const replaced = (await fg("**/*.{md,mdx}", { cwd: join(src, defaultI18n) })).filter((f) =>
+      existsSync(join(src, base, f)),
+    );
+    if (!replaced.length) return;
+    for (const l of locales.filter((x) => x !== def)) {
+      const own = (f: string) => existsSync(join(src, i18nOf(l), f));
+      const files = replaced.filter((f) => !own(f));
+      for (const f of files)
+        await copyOneFile(join(src, base, f), join(out, to.replace("{locale}", l), f), {
+          boundary,
+          outRoot,
+          skipped,
+          display,
+        });
+      if (files.length)
+        mapped.push(
+          `${base}: ${files.length} file(s) for ${l}, which has no translation of them and reads them from ${base}/ in Docusaurus`,
+        );
+    }
+  };
   for (const v of m.versions) {
     await copyDir(v.docsDir, `content/${def}/docs/${v.name}`);
     await overlay(
@@ -236,15 +264,28 @@ export async function importDocusaurus(
     await count(`content/${def}/docs/${v.name}`);
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`, translationOf(v.docsDir));
+    await baseForOtherLocales(
+      v.docsDir,
+      `i18n/${def}/${v.i18nPlugin}/${v.i18nKey}`,
+      (l) => `i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`,
+      `content/{locale}/docs/${v.name}`,
+    );
   }
   let posts = 0;
   if (m.blogDir) {
-    posts = await copyDir(m.blogDir, `content/${def}/blog`);
-    const blogFile = (f: string) => f !== "options.json" && translationOf(m.blogDir as string)(f);
-    await overlay(`i18n/${def}/docusaurus-plugin-content-blog`, `content/${def}/blog`, blogFile);
+    const blogDir = m.blogDir;
+    posts = await copyDir(blogDir, `content/${def}/blog`);
+    const blogFile = (f: string) => f !== "options.json" && translationOf(blogDir)(f);
+    await overlay(`i18n/${def}/${m.blogI18n}`, `content/${def}/blog`, blogFile);
     posts = (await fg("**/*.{md,mdx}", { cwd: join(out, `content/${def}/blog`) })).filter((f) => !isPartial(f)).length;
     for (const l of locales.filter((x) => x !== def))
-      await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, blogFile);
+      await copyDir(`i18n/${l}/${m.blogI18n}`, `content/${l}/blog`, blogFile);
+    await baseForOtherLocales(
+      blogDir,
+      `i18n/${def}/${m.blogI18n}`,
+      (l) => `i18n/${l}/${m.blogI18n}`,
+      "content/{locale}/blog",
+    );
   }
   const staticFiles = await copyDir("static", "static", undefined, true);
   // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.
