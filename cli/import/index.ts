@@ -10,10 +10,13 @@ import { writeDependencies, type DependencyResult } from "./dependencies.ts";
 import { loadModule, isCycle } from "./load-module.ts";
 import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
-import { packageImports, referencedCopies } from "./referenced-files.ts";
+import { referencedCopies } from "./referenced-files.ts";
+import { importedPackages } from "./imported-packages.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
+import type { MdxPluginLists } from "../config/types.ts";
+import { DEFAULT_EXCLUDE } from "./content-plugins.ts";
 
 export interface ImportReport {
   docs: number;
@@ -410,7 +413,15 @@ export async function importDocusaurus(
     out,
     plugins.packages,
     plugins.devDependencies,
-    packageImports(contentSources),
+    importedPackages(
+      src,
+      boundary,
+      [
+        ...codeEntries(src, contentSources, config.docusaurus, plugins.lists),
+        ...(config.customCss ?? []).map((f: string) => join(src, f)),
+      ],
+      (name) => existsSync(join(src, "node_modules", name)) || declared(src, name),
+    ),
   );
   if (plugins.devDependencies) mapped.push(plugins.devDependencies);
   skipped.push(...dependencies.left);
@@ -435,6 +446,43 @@ export async function importDocusaurus(
     dependencies,
     blockers,
   };
+}
+
+/** Whether the project's package.json lists a package (in either list). */
+function declared(src: string, name: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(join(src, "package.json"), "utf8"));
+    return Boolean(pkg?.dependencies?.[name] ?? pkg?.devDependencies?.[name]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files of the Docusaurus project the new site's build compiles, where following imports starts
+ * (imported-packages.ts): the content copied, the pages, the global MDX components and the carried plugin modules.
+ */
+function codeEntries(
+  src: string,
+  contentSources: string[],
+  docusaurus: { pages?: { dir: string }; mdxComponents?: string },
+  lists: Record<string, MdxPluginLists>,
+): string[] {
+  const pages = docusaurus.pages?.dir;
+  const pageFiles = pages
+    ? fg
+        .sync("**/*.{js,jsx,ts,tsx,md,mdx}", { cwd: join(src, pages), ignore: DEFAULT_EXCLUDE })
+        .map((f) => join(src, pages, f))
+    : [];
+  const components = docusaurus.mdxComponents
+    ? fg.sync("src/theme/MDXComponents{,/**/*}.{js,jsx,ts,tsx}", { cwd: src }).map((f) => join(src, f))
+    : [];
+  const pluginModules = Object.values(lists)
+    .flatMap((l) => Object.values(l).flat())
+    .map((r) => r.module)
+    .filter((m) => m.startsWith("./"))
+    .map((m) => join(src, m));
+  return [...contentSources.filter(isContent), ...pageFiles, ...components, ...pluginModules];
 }
 
 /** Two versions whose docs are one folder (a name twice in versions.json, or a folder linked to another). */

@@ -419,15 +419,12 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     [/theme-live-codeblock/, "```jsx live blocks are shown as code (no live editor)"],
     [/search/, "docsite has its own search (local, or Algolia when themeConfig.algolia is set)"],
   ];
-  for (const t of Array.isArray(dc.themes) ? dc.themes : []) {
-    const name = typeof t === "string" ? t : Array.isArray(t) && typeof t[0] === "string" ? t[0] : "(a theme object)";
-    const note = themeNotes.find(([re]) => re.test(name))?.[1] ?? "not run; docsite draws its own theme";
-    skipped.push(`theme ${name}: ${note}`);
+  const themes = plugins.entries.filter((e) => e.from === "theme" && e.kind !== "theme-classic");
+  for (const t of themes) {
+    const note = themeNotes.find(([re]) => re.test(t.label))?.[1] ?? "not run; docsite draws its own theme";
+    skipped.push(`theme ${t.label}: ${note}`);
   }
-  if (
-    dc.markdown?.mermaid === true &&
-    !(Array.isArray(dc.themes) && dc.themes.some((t: unknown) => /mermaid/.test(String(t))))
-  )
+  if (dc.markdown?.mermaid === true && !themes.some((t) => /mermaid/.test(t.label)))
     skipped.push("markdown.mermaid: ```mermaid blocks are shown as their source (docsite does not draw the diagrams)");
   const listOf = (v: unknown) => (Array.isArray(v) ? v : []);
   const described = (v: unknown) =>

@@ -261,6 +261,7 @@ describe("a package a component imports that the project keeps in devDependencie
         devDependencies: { "left-pad": "^1.3.0", "is-number": "^7.0.0", "@types/react": "^18.0.0" },
       }),
       "docs/intro.md": "# Intro\n",
+      "docs/pad.mdx": 'import Pad from "@site/src/components/Pad";\n\n# Pad\n\n<Pad />\n',
       "src/components/Pad/index.js":
         'import leftPad from "left-pad";\nimport "./styles.css";\n\nexport default function Pad() {\n  return leftPad("x", 3);\n}\n',
       "src/components/Pad/styles.css": ".pad {}\n",
@@ -272,7 +273,7 @@ describe("a package a component imports that the project keeps in devDependencie
     expect(pkg.dependencies["is-number"]).toBeUndefined();
     expect(pkg.devDependencies).toBeUndefined();
     expect(report.dependencies.left).toContain(
-      "2 devDependencies (build tooling; add any that a component imports by hand)",
+      "2 devDependencies (build tooling; nothing the new site compiles imports them)",
     );
   });
 });
