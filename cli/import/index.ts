@@ -31,6 +31,11 @@ export interface ImportReport {
   dependencies: DependencyResult;
   /** Why the new site is not the Docusaurus site (the verdict's "not ready"): empty when it is. */
   blockers: string[];
+  /** The Docusaurus project (absolute). */
+  source: string;
+  /** Packages the config's own files import that are not installed: importing again after npm install there is
+   * the next step, as the config could not be read in full. */
+  notInstalled: string[];
 }
 
 const docsiteI18n = fromRoot("theme", "i18n");
@@ -176,7 +181,7 @@ export async function importDocusaurus(
     // A stand-in the config's own files used may have changed a setting; one a plugin package used did not.
     if (stubbedBySite.length)
       blockers.push(
-        `the config's packages ${stubbedBySite.join(", ")} are not installed (run npm install in the Docusaurus project and import again)`,
+        `the config's packages ${stubbedBySite.join(", ")} are not installed in the Docusaurus project, so what the config takes from them is missing`,
       );
   }
   for (const l of [dc.i18n?.defaultLocale ?? "en", ...(Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [])])
@@ -445,6 +450,8 @@ export async function importDocusaurus(
     skipped,
     dependencies,
     blockers,
+    source: src,
+    notInstalled: stubbedBySite,
   };
 }
 
@@ -523,30 +530,43 @@ export function formatReport(r: ImportReport, out: string): string {
     ...r.mapped.map((s) => `  ✓ ${s}`),
     r.skipped.length ? "Not carried over:" : "Everything was carried over.",
     ...r.skipped.map((s) => `  ✗ ${s}`),
-    ...dependencyLines(r.dependencies, out),
+    ...dependencyLines(r.dependencies),
     verdict(r),
+    nextStep(r, out),
   ];
   return lines.join("\n");
 }
 
 /**
  * The report's last line: `ready` (everything carried over), `ready with N items to review` (the site builds; the
- * items above are what it lacks), or `not ready: …` (the new site would differ from the Docusaurus one in ways the
- * report cannot list: a config or sidebars that did not run, packages stood in for).
+ * items above are what it lacks), or `not ready: …` (the new site lacks content the Docusaurus one has, or differs
+ * in ways the report cannot list: a config or sidebars that did not run, packages stood in for).
  */
 export function verdict(r: Pick<ImportReport, "skipped" | "blockers">): string {
-  if (r.blockers.length) return `Verdict: not ready: ${r.blockers.join("; ")}`;
+  if (r.blockers.length)
+    return `Verdict: not ready, ${r.blockers.length} item${r.blockers.length === 1 ? "" : "s"} to review:\n${r.blockers.map((b) => `  ! ${b}`).join("\n")}`;
   if (!r.skipped.length) return "Verdict: ready";
   return `Verdict: ready with ${r.skipped.length} item${r.skipped.length === 1 ? "" : "s"} to review (✗ above)`;
 }
 
-function dependencyLines(d: DependencyResult, out: string): string[] {
-  if (d.file === "none") return [`Next: docsite build --root ${out}`];
+/**
+ * The one thing to do next. The project's packages not installed: the config could not be read in full, so
+ * installing them there and importing again (over this folder) comes first, and building now would only build
+ * the lesser site. Otherwise: install what the new package.json names, when it names anything, and build.
+ */
+export function nextStep(r: Pick<ImportReport, "dependencies" | "notInstalled" | "source">, out: string): string {
+  if (r.notInstalled.length)
+    return `Next: cd ${r.source} && npm install, then docsite import ${r.source} --out ${out} --force`;
+  if (r.dependencies.file === "none") return `Next: docsite build --root ${out}`;
+  return `Next: cd ${out} && npm install, then docsite build --root ${out}`;
+}
+
+function dependencyLines(d: DependencyResult): string[] {
+  if (d.file === "none") return [];
   const what = d.file === "created" ? "created" : "merged into the existing one";
   return [
-    `package.json ${what}: ${d.added.length} dependencies of the Docusaurus project that components may import` +
+    `package.json ${what}: ${d.added.length} dependencies the new site's code imports` +
       (d.added.length ? ` (${d.added.join(", ")})` : "") +
       (d.kept.length ? `; already there, versions kept: ${d.kept.join(", ")}` : ""),
-    `Next: cd ${out} && npm install, then docsite build --root ${out}`,
   ];
 }

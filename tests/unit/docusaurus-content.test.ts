@@ -127,8 +127,13 @@ describe("a config whose packages are not installed", () => {
     const text = formatReport(await importDocusaurus(src, out), out);
     expect(text).toContain("stand-ins took their place");
     expect(text).toContain("prism-theme-not-installed");
-    expect(text.trim().split("\n").pop()).toMatch(
-      /^Verdict: not ready: the config's packages prism-theme-not-installed are not installed/,
+    expect(text).toContain(
+      "Verdict: not ready, 1 item to review:\n  ! the config's packages prism-theme-not-installed are not installed",
+    );
+    // One next step, the one that gives the full site: install there, import again.
+    expect(text.match(/^Next:/gm)).toHaveLength(1);
+    expect(text.trim().split("\n").pop()).toBe(
+      `Next: cd ${src} && npm install, then docsite import ${src} --out ${out} --force`,
     );
     expect(await readdir(join(out, "content", "en", "docs", "current"))).toEqual(["a.md"]);
   });
