@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
+import { fromRoot } from "../boot/locations.ts";
 
 /** Packages docsite provides or replaces: never written into the new project. */
 const PROVIDED = new RegExp(
@@ -44,6 +45,27 @@ function readPkg(file: string): Pkg {
       "fix the file (it must be a JSON object), or remove it",
     );
   }
+}
+
+/**
+ * `overrides` that make npm install docsite's React for every package that asks for one. The build renders the
+ * site's components with docsite's React whatever node_modules holds (react is external to their bundles:
+ * cli/mdx/components.ts), so a React 18 that npm installs for a package's peer range (react-spring's) is a second,
+ * unused copy that only brings peer conflicts (testplane-docs: 3, and React 18 beside docsite's 19). An override the
+ * new package.json already has is kept.
+ */
+function oneReact(existing: unknown): Record<string, unknown> | undefined {
+  let own: Pkg = {};
+  try {
+    own = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as Pkg;
+  } catch {
+    return undefined;
+  }
+  const react = own.dependencies?.react;
+  const reactDom = own.dependencies?.["react-dom"];
+  if (!react || !reactDom) return undefined;
+  const kept = existing && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+  return { react, "react-dom": reactDom, ...kept };
 }
 
 /** Where the new project finds a package's version: the project's lists, else the version installed there. */
@@ -161,6 +183,8 @@ export async function writeDependencies(
       }
     target.devDependencies = Object.fromEntries(Object.entries(currentDev).sort(([a], [b]) => a.localeCompare(b)));
   }
+  const overrides = oneReact(target.overrides);
+  if (overrides) target.overrides = overrides;
   await writeFile(outFile, `${JSON.stringify(target, null, 2)}\n`);
   return { file: there ? "merged" : "created", added, kept, left };
 }

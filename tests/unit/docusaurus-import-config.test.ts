@@ -109,6 +109,11 @@ describe("the new project's dependencies", () => {
     expect(deps).toEqual({ "@prettier/sync": "^0.5.0", "left-pad": "^1.3.0" });
     // Not the stories' Storybook, the test runner, a package nothing imports, nor a second React.
     expect(pkg.devDependencies).toBeUndefined();
+    // Exactly one React, docsite's: npm installs it for every package that asks for one (react-spring's peer range
+    // would otherwise bring React 18 beside it).
+    const own = JSON.parse(await readFile(join(fixture, "..", "..", "..", "package.json"), "utf8"));
+    expect(pkg.overrides).toEqual({ react: own.dependencies.react, "react-dom": own.dependencies["react-dom"] });
+    expect(pkg.dependencies.react).toBeUndefined();
     expect(text).toContain(
       "dependencies no carried file imports (components docsite does not use, tooling): unused-lib",
     );

@@ -3,6 +3,7 @@
 // package, a `.sass` file, and hand-written packages under its node_modules standing for `npm install`).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cp, mkdtemp, readFile, rm, writeFile, readdir } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,9 @@ import { dev, startDev } from "../../cli/server/dev.ts";
 import { openDevEvents } from "../support/dev-events.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
+const docsiteReact: Record<string, string> = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "package.json"), "utf8"),
+).dependencies;
 let work: string;
 let n = 0;
 
@@ -153,6 +157,8 @@ describe("the project's npm dependencies", () => {
       scripts: SITE_SCRIPTS,
       // What the components and their stylesheets import (`~tiny-tokens/radius`); not clsx, which nothing imports.
       dependencies: { docsite: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      // docsite's React for every package that asks for one (cli/import/dependencies.ts).
+      overrides: { react: docsiteReact.react, "react-dom": docsiteReact["react-dom"] },
     });
     expect(report.dependencies).toMatchObject({ file: "created", kept: [] });
     const text = formatReport(report, out);
@@ -192,6 +198,7 @@ describe("the project's npm dependencies", () => {
         "tiny-shout": "0.9.0",
         "tiny-tokens": "1.0.0",
       },
+      overrides: { react: docsiteReact.react, "react-dom": docsiteReact["react-dom"] },
     });
     expect(formatReport(report, out)).toContain("merged into the existing one: 1 dependencies");
   });
