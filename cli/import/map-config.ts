@@ -13,6 +13,7 @@ import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "
 import { mapCustomCss } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
 import { pluginEntries } from "./plugin-entries.ts";
+import { mapHeadingIds } from "./heading-ids.ts";
 import { mapContentPlugins, pageSetDifference, unreadOptions } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
@@ -477,6 +478,11 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   }
   const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
   const format = dc.markdown?.format;
+  const ids = mapHeadingIds(dir, dc.markdown);
+  mapped.push(...ids.mapped);
+  skipped.push(...ids.skipped);
+  blockers.push(...ids.blockers);
+  if (ids.anchors) config.docusaurus = { ...config.docusaurus, anchors: ids.anchors };
   const pluginSources: PluginSource[] = [
     ...found.instances.map((i) => ({
       options: i.options,

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importDocusaurus, formatReport, type ImportReport } from "../../cli/import/index.ts";
 import { candidates, packageOfPath, resolveEntryName } from "../../cli/import/plugin-names.ts";
+import { buildSite } from "../support/site.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-config-eval");
 let work: string;
@@ -139,4 +140,31 @@ describe("the report", () => {
       /! docs current: 1 file\(s\) of docs that its include\/exclude options leave out would be pages in docsite[^\n]*drafts\/wip\.md/,
     );
   });
+});
+
+describe("heading ids", () => {
+  it("keep capital letters where the site's markdown.anchors.maintainCase says so; a patched slugger is named", async () => {
+    const dir = join(work, "anchors");
+    const write = async (rel: string, body: string) => {
+      await mkdir(dirname(join(dir, rel)), { recursive: true });
+      await writeFile(join(dir, rel), body);
+    };
+    await write(
+      "docusaurus.config.js",
+      'module.exports = { title: "A", url: "https://a.example", baseUrl: "/", presets: [["classic", { blog: false }]], markdown: { anchors: { maintainCase: true } } };\n',
+    );
+    await write("docs/intro.md", "# Intro\n\n## Hello World\n\nText.\n");
+    await write(
+      "patches/@docusaurus+utils+3.9.2.patch",
+      "--- a/lib/slugger.js\n+++ b/lib/slugger.js\n-slug(v)\n+slug(v, true)\n",
+    );
+    const site = join(work, "anchors-site");
+    const r = await importDocusaurus(dir, site);
+    const config = JSON.parse(await readFile(join(site, "site.config.json"), "utf8"));
+    expect(config.docusaurus.anchors).toEqual({ maintainCase: true });
+    expect(r.blockers.join("\n")).toContain("patches/@docusaurus+utils+3.9.2.patch: the project patches Docusaurus");
+    await buildSite(site, { outDir: join(site, "dist") });
+    const html = await readFile(join(site, "dist", "docs", "intro", "index.html"), "utf8");
+    expect(html).toContain('id="Hello-World"');
+  }, 120_000);
 });
