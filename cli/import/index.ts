@@ -11,6 +11,7 @@ import { loadModule, isCycle } from "./load-module.ts";
 import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
 import { referencedCopies } from "./referenced-files.ts";
+import type { DocusaurusConfig } from "./docusaurus-config.ts";
 import { importedPackages } from "./imported-packages.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
@@ -149,12 +150,12 @@ export async function importDocusaurus(
   const configName = relative(src, configFile);
   const skipped: string[] = [];
   const blockers: string[] = [];
-  let dc: Record<string, any>;
+  let dc: DocusaurusConfig;
   let stubbed: string[] = [];
   let stubbedBySite: string[] = [];
   try {
     const loaded = await loadModule(configFile, { siteDir: src, call: true, timeoutMs: opts.configTimeoutMs });
-    dc = (loaded.value ?? {}) as Record<string, any>;
+    dc = (loaded.value ?? {}) as DocusaurusConfig;
     stubbed = loaded.stubbed;
     stubbedBySite = loaded.stubbedBySite ?? stubbed;
   } catch (err) {

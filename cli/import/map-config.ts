@@ -1,6 +1,7 @@
 // Docusaurus config (as evaluated) → site.config.json plus the interface strings its labels need. Labels become
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
+import type { DocusaurusConfig, Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { join } from "node:path";
@@ -9,11 +10,12 @@ import { splitFrontMatter } from "../content/frontmatter.ts";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { docsInstances, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
-import { blogSidebar, customFields, docsChrome, mapLogo, mapNavbarExtra } from "./map-chrome.ts";
+import { blogSidebar, customFields, docsChrome, mapLogo } from "./map-chrome.ts";
 import { mapCustomCss } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
 import { pluginEntries } from "./plugin-entries.ts";
 import { mapHeadingIds } from "./heading-ids.ts";
+import { mapFooterLinks, mapNavbarItems, type NavigationContext } from "./map-navigation.ts";
 import { mapContentPlugins, pageSetDifference, unreadOptions } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
@@ -41,9 +43,7 @@ export interface MappedConfig {
   copy: string[];
 }
 
-type Any = Record<string, any>;
-
-const readJson = (file: string): Any => {
+const readJson = (file: string): Loose => {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch {
@@ -65,28 +65,17 @@ export const icuMessage = (docusaurusMessage: string) => docusaurusMessage.repla
 /** A label (no placeholders) as an ICU message that prints it as written, braces included. */
 export const icuLabel = (text: string) => icuMessage(text).replace(/[{}]/g, "'$&'");
 
-export const keyPart = (label: string) =>
-  label
-    .trim()
-    .replace(/[^A-Za-z0-9_-]+/g, "_")
-    .replace(/^_+|_+$/g, "") || "item";
+import { sitePath } from "./map-navigation.ts";
 
-/** A site path as docsite writes them: leading and trailing slash. Null when it is not a plain site path. */
-export function sitePath(to: string, baseUrl: string): string | null {
-  let p = to.startsWith(baseUrl) ? `/${to.slice(baseUrl.length)}` : to;
-  if (!p.startsWith("/")) p = `/${p}`;
-  const [path, hash] = p.split("#");
-  if (/[?\s]/.test(path) || /\.[a-z0-9]+$/i.test(path)) return null;
-  return `${path.replace(/\/?$/, "/")}${hash ? `#${hash}` : ""}`.replace(/^\/\/+/, "/");
-}
+export { keyPart, sitePath } from "./map-navigation.ts";
 
-export function mapConfig(dir: string, dc: Any): MappedConfig {
+export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   const mapped: string[] = [];
   const skipped: string[] = [];
   const blockers: string[] = [];
   const files: Record<string, string> = {};
   const copy: string[] = [];
-  let redirects: Any | undefined;
+  let redirects: Loose | undefined;
   const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
   const i18n = dc.i18n ?? {};
   const defaultLocale: string = str(i18n.defaultLocale) ?? "en";
@@ -126,7 +115,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
           "rebuild it as docsite pages or static files where the site needs it)",
       );
   }
-  const tc: Any = dc.themeConfig ?? {};
+  const tc: Loose = dc.themeConfig ?? {};
 
   // Docs: every instance (the preset's and each plugin-content-docs with an id), each with its versions.
   const found = docsInstances(plugins.entries);
@@ -191,116 +180,23 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     .map((f) => readFileSync(join(dir, f), "utf8"))
     .join("\n");
 
-  // Navbar.
-  const navItems: Any[] = [];
-  for (const item of (tc.navbar?.items ?? []) as Any[]) {
-    const text = str(item.label) ?? "";
-    const key = text
-      ? label(`theme.navbar.item.${keyPart(text)}`, text, "docusaurus-theme-classic/navbar.json", `item.label.${text}`)
-      : undefined;
-    const position = item.position === "right" ? "right" : "left";
-    // An item with `items` and no type is a dropdown, as Docusaurus reads it.
-    const type = item.type ?? (Array.isArray(item.items) ? "dropdown" : "default");
-    if (type === "docSidebar" && key)
-      navItems.push({
-        type: "docSidebar",
-        sidebarId: sidebarIdOf(str(item.docsPluginId), String(item.sidebarId)),
-        label: key,
-        position,
-      });
-    else if (type === "docsVersionDropdown") navItems.push({ type: "docsVersionDropdown", position });
-    else if (type === "localeDropdown") navItems.push({ type: "localeDropdown", position });
-    else if (type === "search") navItems.push({ type: "search", position });
-    else if ((type === "default" || type === "doc") && key) {
-      const href = str(item.href);
-      const to = type === "doc" ? docUrl(str(item.docsPluginId), String(item.docId)) : str(item.to);
-      if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
-      else if (to && sitePath(to, baseUrl))
-        navItems.push({ type: "link", label: key, to: sitePath(to, baseUrl), position });
-      else
-        skipped.push(
-          `navbar item "${text}": its target ${to ?? href ?? "(none)"} is not a site path or an http(s) URL`,
-        );
-    } else {
-      const extra = mapNavbarExtra(
-        { ...item, type },
-        {
-          label: (t) =>
-            label(`theme.navbar.item.${keyPart(t)}`, t, "docusaurus-theme-classic/navbar.json", `item.label.${t}`),
-          sitePath: (to) => sitePath(to, baseUrl),
-          css: cssText,
-        },
-      );
-      if (extra) navItems.push(extra);
-      else {
-        // What the reader would see of it: its label, an HTML item's text, or where it leads.
-        const what = text
-          ? `"${text}" `
-          : typeof item.html === "string"
-            ? `of raw HTML (${
-                item.html
-                  .replace(/<[^>]+>/g, "")
-                  .trim()
-                  .slice(0, 40) || "no text"
-              }) `
-            : str(item.href) || str(item.to)
-              ? `to ${str(item.href) ?? str(item.to)} `
-              : "";
-        skipped.push(
-          type === "dropdown" && Array.isArray(item.items)
-            ? `navbar item ${what}of type dropdown: ${item.items.length ? `none of its ${item.items.length} links is a site path or an http(s) URL` : "it has no links"}`
-            : `navbar item ${what}of type ${type}: no docsite counterpart`,
-        );
-      }
-    }
-  }
-  if (!navItems.some((i) => i.type === "search")) navItems.push({ type: "search", position: "right" });
+  const nav: NavigationContext = {
+    label,
+    sitePath: (to) => sitePath(to, baseUrl),
+    docUrl,
+    sidebarIdOf,
+    css: cssText,
+    skipped,
+  };
+  const navItems = mapNavbarItems(tc.navbar?.items, nav);
   mapped.push(`navbar: ${navItems.length} items`);
-
-  // Footer: grouped links (a flat list becomes one group).
-  const footerLinks: Any[] = [];
-  const groups: Any[] = tc.footer?.links ?? [];
-  const asGroups = groups.length && !groups[0].items ? [{ title: "Links", items: groups }] : groups;
-  for (const g of asGroups) {
-    const title = str(g.title) ?? "Links";
-    const items: Any[] = [];
-    for (const it of (g.items ?? []) as Any[]) {
-      const text = str(it.label);
-      if (!text) {
-        skipped.push(`footer item in "${title}" without a label (HTML items are not carried over)`);
-        continue;
-      }
-      const key = label(
-        `footer.link.item.${keyPart(title)}.${keyPart(text)}`,
-        text,
-        "docusaurus-theme-classic/footer.json",
-        `link.item.label.${text}`,
-      );
-      const rawHref = str(it.href);
-      // A footer `href` may be a site path too.
-      const href = rawHref && /^https?:\/\//.test(rawHref) ? rawHref : undefined;
-      const toText = str(it.to) ?? (rawHref?.startsWith("/") ? rawHref : undefined);
-      const to = toText && sitePath(toText, baseUrl);
-      if (href && /^https?:\/\//.test(href)) items.push({ label: key, href });
-      else if (to) items.push({ label: key, to });
-      else skipped.push(`footer item "${text}": its target is not a site path or an http(s) URL`);
-    }
-    footerLinks.push({
-      title: label(
-        `footer.link.title.${keyPart(title)}`,
-        title,
-        "docusaurus-theme-classic/footer.json",
-        `link.title.${title}`,
-      ),
-      items,
-    });
-  }
+  const footerLinks = mapFooterLinks(tc.footer?.links, nav);
   const copyright = str(tc.footer?.copyright);
   if (copyright)
     label("footer.copyright", copyright.replace(/<[^>]+>/g, ""), "docusaurus-theme-classic/footer.json", "copyright");
   else for (const l of locales) strings[l]["footer.copyright"] = "";
 
-  const config: Any = {
+  const config: Loose = {
     $schema: "https://docsite.local/site-config.schema.json",
     title: str(dc.title) ?? "Docs",
     tagline: str(dc.tagline) ?? "",
@@ -314,7 +210,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       locales,
       localeConfigs: Object.fromEntries(
         locales.map((l) => {
-          const c: Any = i18n.localeConfigs?.[l] ?? {};
+          const c: Loose = i18n.localeConfigs?.[l] ?? {};
           return [
             l,
             {
@@ -431,7 +327,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
   const described = (v: unknown) =>
     typeof v === "string"
       ? v
-      : (str((v as Any)?.src) ?? str((v as Any)?.href) ?? str((v as Any)?.tagName) ?? "an entry");
+      : (str((v as Loose)?.src) ?? str((v as Loose)?.href) ?? str((v as Loose)?.tagName) ?? "an entry");
   for (const [field, what] of [
     ["headTags", "head tags"],
     ["scripts", "scripts"],
@@ -476,7 +372,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
     config.blog = false;
     mapped.push("blog: false (no blog pages)");
   }
-  const blogDir = blogOpts === false ? null : (str((blogOpts as Any).path) ?? "blog");
+  const blogDir = blogOpts === false ? null : (str((blogOpts as Loose).path) ?? "blog");
   const format = dc.markdown?.format;
   const ids = mapHeadingIds(dir, dc.markdown);
   mapped.push(...ids.mapped);
@@ -561,9 +457,9 @@ function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
   if (!existsSync(docsDir)) return undefined;
   for (const rel of fg.sync("**/*.{md,mdx}", { cwd: docsDir })) {
     const path = rel.replace(/\.mdx?$/, "");
-    let fm: Any = {};
+    let fm: Loose = {};
     try {
-      fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Any;
+      fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Loose;
     } catch {
       continue;
     }

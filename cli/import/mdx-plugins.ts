@@ -7,14 +7,13 @@
 // A plugin that cannot be carried (written inline in the config, a stand-in for a package that is not installed,
 // options holding a function that reads from outside itself) is named in the report; a function that uses nothing
 // but its parameters is carried as its source (carried-function.ts).
+import type { Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { isFunctionRef, isStub, type FunctionRef } from "./load-module.ts";
 import { isInside } from "./copy-tree.ts";
 import { carryOptions } from "./carried-function.ts";
-
-type Any = Record<string, any>;
 
 const LIST_NAMES = [
   "beforeDefaultRemarkPlugins",
@@ -25,7 +24,7 @@ const LIST_NAMES = [
 
 export interface PluginSource {
   /** Options of a content plugin (a docs instance's, the blog's, the pages'). */
-  options: Any;
+  options: Loose;
   /** Key in site.config.json `docusaurus.mdxPlugins`: "docs", "docs:<id>", "blog", "pages". */
   key: string;
   /** How the report names it. */
@@ -72,7 +71,7 @@ function packageRoot(file: string, stop: string): string | undefined {
   return undefined;
 }
 
-const readJson = (f: string): Any => {
+const readJson = (f: string): Loose => {
   try {
     return JSON.parse(readFileSync(f, "utf8"));
   } catch {
@@ -91,7 +90,7 @@ function holdsCode(v: unknown): boolean {
 export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSource[]): MappedPlugins {
   const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [] };
   const site = realpathSync(dir);
-  const own: Any = readJson(join(dir, "package.json"));
+  const own: Loose = readJson(join(dir, "package.json"));
   const versionOf = (name: string): string => {
     const listed = own.dependencies?.[name] ?? own.devDependencies?.[name];
     if (typeof listed === "string" && !/^(workspace|link|file|portal|catalog):/.test(listed)) return listed;
