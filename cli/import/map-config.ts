@@ -353,7 +353,7 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
         "so port what they change into the site's components or CSS",
     );
   const pages = content.pagesPath
-    ? mapPages(dir, locales, defaultLocale, content.pagesPath)
+    ? mapPages(dir, locales, content.pagesPath)
     : { copy: [], mapped: [], pages: undefined };
   if (pages.pages) config.docusaurus = { pages: pages.pages };
   copy.push(...pages.copy);

@@ -101,6 +101,16 @@ describe("translated blog posts", () => {
   });
 });
 
+describe("translated pages", () => {
+  it("include the default locale's i18n folder, which Docusaurus reads first for that locale too", async () => {
+    const config = await siteConfig();
+    expect(config.docusaurus.pages.translations).toEqual({ en: "i18n/en/docusaurus-plugin-content-pages" });
+    expect(await readFile(join(out, "i18n/en/docusaurus-plugin-content-pages/about.md"), "utf8")).toContain(
+      "The English page.",
+    );
+  });
+});
+
 describe("the new project's dependencies", () => {
   it("are what its content, pages and carried plugins import, and nothing else", async () => {
     const pkg = JSON.parse(await readFile(join(out, "package.json"), "utf8"));
