@@ -261,9 +261,9 @@ M._resolveFilename = function (/** @type {string} */ req, /** @type {any} */ par
     return originalResolve.call(this, req, parent, ...rest);
   } catch (err) {
     if (/** @type {any} */ (err).code === "MODULE_NOT_FOUND" && isBare(req) && !inNodeModules(parent?.filename)) {
+      // Named; a blocker only once loaded (M._load): `require.resolve` of it gives a path, which names the package
+      // (cli/import/plugin-names.ts) as well as the real one would.
       stubbed.add(packageName(req));
-      const from = parent?.filename;
-      if (!from || from.startsWith(siteDir + sep)) stubbedBySite.add(packageName(req));
       return join(STUB_PATH, req);
     }
     throw err;
@@ -277,7 +277,11 @@ M._load = function (/** @type {string} */ req, /** @type {any} */ parent, /** @t
       return undefined;
     }
   })();
-  if (resolved?.startsWith(STUB_PATH + sep)) return stub(req);
+  if (resolved?.startsWith(STUB_PATH + sep)) {
+    const from = parent?.filename;
+    if (!from || from.startsWith(siteDir + sep)) stubbedBySite.add(packageName(req));
+    return stub(req);
+  }
   const value = originalLoad.call(this, req, parent, isMain);
   const direct = isBare(req) && !inNodeModules(parent?.filename);
   tag(value, isBare(req) ? req : (resolved ?? req), direct, resolved);

@@ -68,16 +68,26 @@ function oneReact(existing: unknown): Record<string, unknown> | undefined {
   return { react, "react-dom": reactDom, ...kept };
 }
 
-/** Where the new project finds a package's version: the project's lists, else the version installed there. */
-function specOf(src: string, pkg: Pkg, name: string): string | undefined {
-  const listed = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
-  if (typeof listed === "string" && !LOCAL_SPEC.test(listed)) return listed;
+const versionIn = (file: string, read: (json: any) => unknown): string | undefined => {
   try {
-    const installed = JSON.parse(readFileSync(join(src, "node_modules", name, "package.json"), "utf8")).version;
-    return typeof installed === "string" ? `^${installed}` : undefined;
+    const v = read(JSON.parse(readFileSync(file, "utf8")));
+    return typeof v === "string" ? v : undefined;
   } catch {
     return undefined;
   }
+};
+
+/**
+ * Where the new project finds a package's version: the project's lists, else the version installed there, else
+ * the one its package-lock.json records (a package components import without listing it, installed for another).
+ */
+function specOf(src: string, pkg: Pkg, name: string): string | undefined {
+  const listed = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
+  if (typeof listed === "string" && !LOCAL_SPEC.test(listed)) return listed;
+  const found =
+    versionIn(join(src, "node_modules", name, "package.json"), (j) => j?.version) ??
+    versionIn(join(src, "package-lock.json"), (j) => j?.packages?.[`node_modules/${name}`]?.version);
+  return found ? `^${found}` : undefined;
 }
 
 /**
