@@ -365,9 +365,15 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   if (redirects) config.redirects = redirects;
   const fields = customFields(dc.customFields);
   if (fields) config.docusaurus = { ...config.docusaurus, customFields: fields };
+  // The blog's title (its list pages' heading) and its sidebar's, translated in the instance's options.json.
+  const blogI18n =
+    content.blogId === "default"
+      ? "docusaurus-plugin-content-blog"
+      : `docusaurus-plugin-content-blog-${content.blogId}`;
+  const blogTitle = blogOpts ? str(blogOpts.blogTitle) : undefined;
+  if (blogTitle) label("theme.blog.title", blogTitle, `${blogI18n}/options.json`, "title");
   const sidebarTitle = blogOpts ? blogSidebar(blogOpts).title : undefined;
-  if (sidebarTitle)
-    label("theme.blog.sidebar.title", sidebarTitle, "docusaurus-plugin-content-blog/options.json", "sidebar.title");
+  if (sidebarTitle) label("theme.blog.sidebar.title", sidebarTitle, `${blogI18n}/options.json`, "sidebar.title");
   if (blogOpts === false) {
     config.blog = false;
     mapped.push("blog: false (no blog pages)");
@@ -398,10 +404,7 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
     strings,
     versions,
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,
-    blogI18n:
-      content.blogId === "default"
-        ? "docusaurus-plugin-content-blog"
-        : `docusaurus-plugin-content-blog-${content.blogId}`,
+    blogI18n,
     mapped,
     skipped,
     blockers,

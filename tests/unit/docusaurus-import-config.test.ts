@@ -99,6 +99,13 @@ describe("translated blog posts", () => {
     expect(await post("fr", "hello.md")).toContain("Texte de base, en français.");
     expect(await post("fr", "two.md")).toContain("La traduction française.");
   });
+
+  it("the blog's title is a string, translated from the instance's options.json", async () => {
+    const strings = async (l: string) => JSON.parse(await readFile(join(out, "i18n", `${l}.json`), "utf8"));
+    expect((await strings("en"))["theme.blog.title"]).toBe("Journal");
+    expect((await strings("fr"))["theme.blog.title"]).toBe("Le journal");
+    expect(text).not.toContain("blog.blogTitle");
+  });
 });
 
 describe("translated pages", () => {
