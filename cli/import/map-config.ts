@@ -6,17 +6,16 @@ import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
-import { splitFrontMatter } from "../content/frontmatter.ts";
-import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
-import { docsInstances, planVersions, type VersionPlan } from "./docs-instances.ts";
+import type { VersionPlan } from "./docs-instances.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo } from "./map-chrome.ts";
 import { mapCustomCss } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
 import { pluginEntries } from "./plugin-entries.ts";
 import { mapHeadingIds } from "./heading-ids.ts";
+import { mapDocs } from "./map-docs.ts";
 import { mapFooterLinks, mapNavbarItems, type NavigationContext } from "./map-navigation.ts";
-import { mapContentPlugins, pageSetDifference, unreadOptions } from "./content-plugins.ts";
+import { mapContentPlugins } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
 export type { VersionPlan } from "./docs-instances.ts";
@@ -117,53 +116,12 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   }
   const tc: Loose = dc.themeConfig ?? {};
 
-  // Docs: every instance (the preset's and each plugin-content-docs with an id), each with its versions.
-  const found = docsInstances(plugins.entries);
-  skipped.push(...found.skipped);
-  // A site without docs still has the one docsite expects (its folder stays empty).
-  if (!found.instances.length) {
-    skipped.push("docs: disabled in the preset");
-    found.instances.push({ id: "default", options: {} });
-  }
-  const planned = planVersions(dir, found.instances);
-  skipped.push(...planned.skipped);
-  for (const i of found.instances) {
-    const name = i.id === "default" ? "docs" : `docs instance "${i.id}"`;
-    skipped.push(...unreadOptions("docs", name, i.options));
-  }
-  for (const v of planned.versions)
-    blockers.push(
-      ...pageSetDifference(
-        dir,
-        v.docsDir,
-        `docs${v.pluginId === "default" ? "" : ` instance "${v.pluginId}"`} ${v.docusaurusName}`,
-        v.options,
-        "docs",
-      ),
-    );
-  const versions: VersionPlan[] = planned.versions;
-  const mainId = versions[0]?.pluginId ?? "default";
-  const routeBasePath = versions[0]?.routeBasePath ?? "docs";
-  /** A sidebar's id in the new project: another instance's ids get the instance's id in front. */
-  const sidebarIdOf = (pluginId: string | undefined, id: string) =>
-    (pluginId ?? mainId) === mainId ? id : `${pluginId}-${id}`;
-  /** The site path of a doc of an instance's last version, by its id, with Docusaurus' slug rules. */
-  const docUrl = (pluginId: string | undefined, docId: string): string => {
-    const v = versions.find((x) => x.pluginId === (pluginId ?? mainId) && x.isLast);
-    const prefix = `/${[v?.routeBasePath ?? routeBasePath, v?.path ?? ""].filter(Boolean).join("/")}/`.replace(
-      /^\/\/$/,
-      "/",
-    );
-    const file = v ? findDoc(join(dir, v.docsDir), docId) : undefined;
-    const slug = file?.slug ?? docId.replace(/(^|\/)index$/, "");
-    return `${prefix}${slug.replace(/^\/+/, "")}`;
-  };
-  for (const id of new Set(versions.map((v) => v.pluginId))) {
-    const here = versions.filter((v) => v.pluginId === id);
-    mapped.push(
-      `docs${id === mainId ? "" : ` instance "${id}"`}: ${here.map((v) => `${v.docusaurusName} at /${[v.routeBasePath, v.path].filter(Boolean).join("/")}`).join(", ")}`,
-    );
-  }
+  // Docs: every instance, each with its versions (map-docs.ts).
+  const docs = mapDocs(dir, plugins.entries);
+  mapped.push(...docs.mapped);
+  skipped.push(...docs.skipped);
+  blockers.push(...docs.blockers);
+  const { found, versions, mainId, routeBasePath, sidebarIdOf, docUrl } = docs;
 
   let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
   if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
@@ -448,31 +406,4 @@ function swizzledComponents(dir: string): Array<{ name: string; file: string }> 
     if (!found.has(name) || own) found.set(name, `src/theme/${f}`);
   }
   return [...found].map(([name, file]) => ({ name, file }));
-}
-
-/**
- * The doc of a docs folder with this id (its path without number prefixes and extension, the file name replaced
- * by front matter `id`), and its slug inside the version as Docusaurus gives it: front matter `slug` (a relative one
- * against the doc's folder), else the folder for a category index (README, named like its folder, index), else
- * the id's path.
- */
-function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
-  if (!existsSync(docsDir)) return undefined;
-  for (const rel of fg.sync("**/*.{md,mdx}", { cwd: docsDir })) {
-    const path = rel.replace(/\.mdx?$/, "");
-    let fm: Loose = {};
-    try {
-      fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Loose;
-    } catch {
-      continue;
-    }
-    const { id } = docIdOf(path, typeof fm.id === "string" ? fm.id : undefined);
-    if (id !== docId) continue;
-    const dir = id.includes("/") ? id.slice(0, id.lastIndexOf("/")) : "";
-    if (typeof fm.slug === "string")
-      return { slug: fm.slug.startsWith("/") ? fm.slug : `${dir ? `${dir}/` : ""}${fm.slug}` };
-    const index = categoryIndexSlug(path) ?? (/(^|\/)index$/.test(path) ? `/${dir}` : undefined);
-    return { slug: index ?? id };
-  }
-  return undefined;
 }
