@@ -57,7 +57,7 @@ const READ: Record<"docs" | "blog" | "pages", Set<string>> = {
 
 /** What the reader misses for the options sites set most, where "not followed" alone would not say. */
 const NOTES: Record<string, string> = {
-  editUrl: "no “Edit this page” links (a page's custom_edit_url front matter still gives one)",
+  editUrl: "no “Edit this page” links; a page's custom_edit_url front matter still gives one",
   editLocalizedFiles: "no “Edit this page” links",
   editCurrentVersion: "no “Edit this page” links",
   showLastUpdateTime: "no “Last updated” dates",

@@ -14,6 +14,7 @@ import { mapPages } from "./map-pages.ts";
 import { pluginEntries } from "./plugin-entries.ts";
 import { mapHeadingIds } from "./heading-ids.ts";
 import { mapDocs } from "./map-docs.ts";
+import { mapThemeExtras } from "./map-theme-config.ts";
 import { mapFooterLinks, mapNavbarItems, type NavigationContext } from "./map-navigation.ts";
 import { mapContentPlugins } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
@@ -231,74 +232,11 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
     onDuplicateRoutes: severity(dc.onDuplicateRoutes, "warn"),
     onMissingTranslations: "warn",
   };
-  const ab = tc.announcementBar;
-  if (ab && str(ab.content)) {
-    config.announcementBar = {
-      id: str(ab.id) ?? "announcement",
-      content: label(
-        "theme.announcementBar.content",
-        ab.content.replace(/<[^>]+>/g, ""),
-        "code.json",
-        "theme.announcementBar.content",
-      ),
-      isCloseable: ab.isCloseable !== false,
-    };
-    mapped.push("announcement bar (HTML reduced to its text)");
-  }
-  if (tc.colorMode) {
-    config.colorMode = {
-      defaultMode: tc.colorMode.defaultMode === "dark" ? "dark" : "light",
-      disableSwitch: Boolean(tc.colorMode.disableSwitch),
-      respectPrefersColorScheme: Boolean(tc.colorMode.respectPrefersColorScheme),
-    };
-    mapped.push("colour mode");
-  }
-  const alg = tc.algolia;
-  if (alg && str(alg.appId) && str(alg.apiKey) && str(alg.indexName)) {
-    config.search = {
-      provider: "algolia",
-      algolia: {
-        appId: alg.appId,
-        apiKey: alg.apiKey,
-        indexName: alg.indexName,
-        contextualSearch: alg.contextualSearch !== false,
-        ...(alg.replaceSearchResultPathname ? { replaceSearchResultPathname: alg.replaceSearchResultPathname } : {}),
-      },
-    };
-    mapped.push("Algolia DocSearch");
-  }
-  if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
-  // Themes beside the classic one: what each draws is drawn by docsite's theme, or not at all.
-  const themeNotes: Array<[RegExp, string]> = [
-    [/theme-mermaid/, "```mermaid blocks are shown as their source (docsite does not draw the diagrams)"],
-    [/theme-live-codeblock/, "```jsx live blocks are shown as code (no live editor)"],
-    [/search/, "docsite has its own search (local, or Algolia when themeConfig.algolia is set)"],
-  ];
-  const themes = plugins.entries.filter((e) => e.from === "theme" && e.kind !== "theme-classic");
-  for (const t of themes) {
-    const note = themeNotes.find(([re]) => re.test(t.label))?.[1] ?? "not run; docsite draws its own theme";
-    skipped.push(`theme ${t.label}: ${note}`);
-  }
-  if (dc.markdown?.mermaid === true && !themes.some((t) => /mermaid/.test(t.label)))
-    skipped.push("markdown.mermaid: ```mermaid blocks are shown as their source (docsite does not draw the diagrams)");
-  const listOf = (v: unknown) => (Array.isArray(v) ? v : []);
-  const described = (v: unknown) =>
-    typeof v === "string"
-      ? v
-      : (str((v as Loose)?.src) ?? str((v as Loose)?.href) ?? str((v as Loose)?.tagName) ?? "an entry");
-  for (const [field, what] of [
-    ["headTags", "head tags"],
-    ["scripts", "scripts"],
-    ["stylesheets", "stylesheets"],
-    ["clientModules", "client modules"],
-  ] as const) {
-    const items = listOf(dc[field]);
-    if (items.length)
-      skipped.push(
-        `${field}: ${items.length} ${what} (${items.map(described).join(", ")}) not added to pages; ` +
-          "docsite pages carry only their own head and scripts",
-      );
-  }
+  // The theme config's extras (announcement bar, colour mode, Algolia) and what pages do not carry (map-theme-config.ts).
+  const extras = mapThemeExtras(dc, tc, plugins.entries, label);
+  Object.assign(config, extras.fields);
+  mapped.push(...extras.mapped);
+  skipped.push(...extras.skipped);
   // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
   const swizzled = swizzledComponents(dir);
   const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
