@@ -388,6 +388,10 @@ export async function importDocusaurus(
   // The project's remark/rehype plugins: run by docsite's compile; the ones outside node_modules copied along.
   const plugins = mapMdxPlugins(src, boundary, m.pluginSources);
   skipped.push(...plugins.skipped);
+  if (plugins.missing.length)
+    blockers.push(
+      `${plugins.missing.length} remark/rehype plugin(s) the site runs are left out (${plugins.missing.join(", ")}; ✗ above): what they change on its pages is missing`,
+    );
   for (const c of plugins.copies)
     await copyTree(c.from, join(out, c.to), {
       boundary,

@@ -31,7 +31,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
   const skipped: string[] = [];
   const blockers: string[] = [];
   const found = docsInstances(entries);
-  skipped.push(...found.skipped);
+  blockers.push(...found.blockers);
   // A site without docs still has the one docsite expects (its folder stays empty).
   if (!found.instances.length) {
     skipped.push("docs: disabled in the preset");
@@ -39,6 +39,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
   }
   const planned = planVersions(dir, found.instances);
   skipped.push(...planned.skipped);
+  blockers.push(...planned.blockers);
   for (const i of found.instances) {
     const name = i.id === "default" ? "docs" : `docs instance "${i.id}"`;
     skipped.push(...unreadOptions("docs", name, i.options));

@@ -39,6 +39,8 @@ export interface MappedPlugins {
   copies: Array<{ from: string; to: string }>;
   mapped: string[];
   skipped: string[];
+  /** The plugins the site runs that are left out (`docs.remarkPlugins[0]`…): the pages they change differ. */
+  missing: string[];
   /**
    * Why the new project needs the Docusaurus project's devDependencies too, when it does: a plugin that checks
    * code blocks against the project's tsconfig (remark-typescript-tools) resolves what the blocks import, which
@@ -88,7 +90,7 @@ function holdsCode(v: unknown): boolean {
 }
 
 export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSource[]): MappedPlugins {
-  const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [] };
+  const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [], missing: [] };
   const site = realpathSync(dir);
   const own: Loose = readJson(join(dir, "package.json"));
   const versionOf = (name: string): string => {
@@ -141,27 +143,31 @@ export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSour
       entries.forEach((entry, i) => {
         const [plugin, opts] = Array.isArray(entry) ? entry : [entry, undefined];
         const where = `${label}.${listName}[${i}]`;
+        const leftOut = (line: string) => {
+          result.skipped.push(line);
+          result.missing.push(where);
+        };
         if (isStub(plugin)) {
-          result.skipped.push(
+          leftOut(
             `${where}: ${plugin.$stub} is not installed in the Docusaurus project, so it was not read; install it there and import again`,
           );
           return;
         }
         if (!isFunctionRef(plugin)) {
-          result.skipped.push(`${where}: not a plugin function (left out)`);
+          leftOut(`${where}: not a plugin function (left out)`);
           return;
         }
         // Functions in the options are carried as their source when they use nothing from outside themselves.
         const carried = holdsCode(opts) ? carryOptions(opts) : { value: opts };
         if ("reason" in carried) {
-          result.skipped.push(
+          leftOut(
             `${where}: ${plugin.$module ?? plugin.$fn} has options that cannot be carried (${carried.reason}); left out`,
           );
           return;
         }
         const ref = refOf(plugin);
         if (typeof ref === "string") {
-          result.skipped.push(`${where}: ${ref} (left out)`);
+          leftOut(`${where}: ${ref} (left out)`);
           return;
         }
         refs.push({ ...ref, ...(carried.value === undefined ? {} : { options: carried.value }) });

@@ -147,13 +147,15 @@ describe("the report", () => {
     expect(text.trim().split("\n").pop()).toBe(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
   });
 
-  it("says not ready, with the list, when a blog instance is not carried and the docs' page set differs", () => {
+  it("says not ready, with the list, when a blog instance or a docs version is not carried, or the page set differs", () => {
     // The blog plugin named by require.resolve is not installed: named, but no stand-in value reached the config.
     expect(report.notInstalled).toEqual([]);
     expect(text).toContain("@docusaurus/plugin-content-blog");
-    expect(report.blockers).toHaveLength(3);
-    expect(text).toContain("Verdict: not ready, 3 items to review:");
+    expect(report.blockers).toHaveLength(4);
+    expect(text).toContain("Verdict: not ready, 4 items to review:");
     expect(text).toContain('! blog instance "news" (news, 1 posts): not carried');
+    // guides_versions.json lists 1.0, whose folder is missing: the instance's version is not carried.
+    expect(text).toContain('! docs instance "guides" version 1.0: guides_versioned_docs/version-1.0 does not exist');
     expect(text).toMatch(
       /! docs current: 1 file\(s\) of docs that its include\/exclude options publish are partials in docsite[^\n]*_shared\.md/,
     );
@@ -188,4 +190,21 @@ describe("heading ids", () => {
     const html = await readFile(join(site, "dist", "docs", "intro", "index.html"), "utf8");
     expect(html).toContain('id="Hello-World"');
   }, 120_000);
+});
+
+describe("a remark plugin the site runs that cannot be carried", () => {
+  it("makes the verdict not ready, naming it", async () => {
+    const dir = join(work, "inline-plugin");
+    await mkdir(join(dir, "docs"), { recursive: true });
+    await writeFile(
+      join(dir, "docusaurus.config.js"),
+      "const extra = 'x';\n" +
+        'module.exports = { title: "P", url: "https://p.example", baseUrl: "/", presets: [["classic", { blog: false, docs: { remarkPlugins: [() => (tree) => { tree.extra = extra; }] } }]] };\n',
+    );
+    await writeFile(join(dir, "docs", "intro.md"), "# Intro\n");
+    const r = await importDocusaurus(dir, join(work, "inline-plugin-site"));
+    expect(r.blockers).toEqual([
+      expect.stringContaining("1 remark/rehype plugin(s) the site runs are left out (docs.remarkPlugins[0]"),
+    ]);
+  });
 });
