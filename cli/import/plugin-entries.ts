@@ -5,7 +5,7 @@
 import { relative } from "node:path";
 import type { ContentPluginOptions, DocusaurusConfig, Loose } from "./docusaurus-config.ts";
 import { isFunctionRef, isStub } from "./load-module.ts";
-import { type EntryKind, resolveEntryName } from "./plugin-names.ts";
+import { type EntryKind, packageOfPath, resolveEntryName } from "./plugin-names.ts";
 
 export type PluginKind = "docs" | "blog" | "pages" | "redirects" | "sass" | "theme-classic" | "other";
 
@@ -43,6 +43,17 @@ function describe(name: unknown, siteDir: string): string {
   return typeof n === "string" ? n : "(an object)";
 }
 
+/**
+ * The package an entry's name stands for: a string as Docusaurus resolves it; a function imported from a package
+ * (`import docs from "@docusaurus/plugin-content-docs"`, then `[docs, {…}]`) by the module it came from.
+ */
+function packageOfEntry(name: unknown, kind: EntryKind, siteDir: string): string | undefined {
+  if (typeof name === "string") return resolveEntryName(name, kind, siteDir);
+  if (isFunctionRef(name) && name.$module && !name.$module.startsWith("/"))
+    return packageOfPath(name.$file ?? "") ?? resolveEntryName(name.$module, kind, siteDir);
+  return undefined;
+}
+
 export interface PluginEntries {
   entries: PluginEntry[];
   /** Presets that are not the classic one (Docusaurus would run them; the import does not). */
@@ -74,7 +85,7 @@ export function pluginEntries(dc: DocusaurusConfig, siteDir: string): PluginEntr
   ] as const)
     for (const p of list(dc[field])) {
       const [name, opts] = split(p);
-      const pkg = typeof name === "string" ? resolveEntryName(name, kindOfEntry, siteDir) : undefined;
+      const pkg = packageOfEntry(name, kindOfEntry, siteDir);
       const kind: PluginKind = (pkg ? KIND_OF[pkg] : undefined) ?? "other";
       const id = typeof opts.id === "string" ? opts.id : "default";
       entries.push({

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { importDocusaurus, formatReport, type ImportReport } from "../../cli/import/index.ts";
 import { candidates, packageOfPath, resolveEntryName } from "../../cli/import/plugin-names.ts";
 import { buildSite } from "../support/site.ts";
+import { pluginEntries } from "../../cli/import/plugin-entries.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-config-eval");
 let work: string;
@@ -85,6 +86,12 @@ describe("plugins, however the config names them", () => {
     expect(packageOfPath("/s/node_modules/@docusaurus/plugin-content-docs/lib/index.js")).toBe(
       "@docusaurus/plugin-content-docs",
     );
+    // A plugin function imported from the package (`import docs from "@docusaurus/plugin-content-docs"`).
+    const fromImport = pluginEntries(
+      { plugins: [[{ $fn: "pluginContentDocs", $module: "@docusaurus/plugin-content-docs" }, { id: "x" }]] },
+      work,
+    );
+    expect(fromImport.entries).toMatchObject([{ kind: "docs", id: "x" }]);
     // require.resolve of a package that is not installed (load-module's stand-in path) still names it.
     expect(packageOfPath("/s/node_modules/.docsite-not-installed/@docusaurus/plugin-content-blog")).toBe(
       "@docusaurus/plugin-content-blog",
