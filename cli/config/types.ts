@@ -103,6 +103,8 @@ export interface DocusaurusOptions {
   mdxComponents?: string;
   /** Docusaurus' pages folder (src/pages) and each locale's folder of translated Markdown pages. */
   pages?: { dir: string; translations?: Record<string, string> };
+  /** Docusaurus' `markdown.anchors`: `maintainCase` keeps capital letters in heading ids. */
+  anchors?: { maintainCase?: boolean };
   /** Docusaurus' `customFields` (what useDocusaurusContext().siteConfig.customFields gives components). */
   customFields?: Record<string, unknown>;
   /**

@@ -13,6 +13,7 @@ import Module from "node:module";
 import { dirname, isAbsolute, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { transformSync } from "esbuild";
+import { Parser } from "acorn";
 
 /** @typedef {{ module: string, export: string, file?: string }} Origin */
 
@@ -107,12 +108,11 @@ function packageType(/** @type {string} */ f) {
 
 const ESM_SYNTAX = /^\s*(import\s*[\w{*'"]|export\s+|export\s*\{)/m;
 
-/** @param {string} source @param {string} filename @param {"ts" | "tsx" | "js" | "jsx"} loader */
-function toCommonJs(source, filename, loader) {
-  const url = pathToFileURL(filename).href;
-  return transformSync(source, {
+/** @param {string} filename @param {"ts" | "tsx" | "js" | "jsx"} loader @param {"cjs" | "esm"} format */
+const transformOptions = (filename, loader, format) =>
+  /** @type {import("esbuild").TransformOptions} */ ({
     loader,
-    format: "cjs",
+    format,
     platform: "node",
     target: "node20",
     sourcemap: "inline",
@@ -120,13 +120,86 @@ function toCommonJs(source, filename, loader) {
     // import() of a TypeScript file would go to Node's ES loader, which cannot read it: make it a require.
     supported: { "dynamic-import": false },
     define: {
-      "import.meta.url": JSON.stringify(url),
+      "import.meta.url": JSON.stringify(pathToFileURL(filename).href),
       "import.meta.dirname": JSON.stringify(dirname(filename)),
       "import.meta.filename": JSON.stringify(filename),
     },
     logLevel: "silent",
-  }).code.replace(NODE_MODE_INTEROP, "__toESM($1)");
+  });
+
+/** @param {string} source @param {string} filename @param {"ts" | "tsx" | "js" | "jsx"} loader */
+function toCommonJs(source, filename, loader) {
+  let code;
+  try {
+    code = transformSync(source, transformOptions(filename, loader, "cjs")).code;
+  } catch (err) {
+    // Top-level await (jiti runs it; CommonJS has none): the module's body becomes an async function.
+    if (!/top-level await/i.test(String(/** @type {any} */ (err)?.message))) throw err;
+    const esm = transformSync(source, { ...transformOptions(filename, loader, "esm"), sourcemap: false }).code;
+    code = transformSync(awaitedBody(esm), { ...transformOptions(filename, "js", "cjs"), sourcemap: false }).code;
+  }
+  // In a block: a module may declare its own `__dirname`/`__filename` (`const __dirname = path.dirname(
+  // fileURLToPath(import.meta.url))`), which the CommonJS wrapper's parameters would otherwise clash with, and Node
+  // would then retry the file as an ES module ("module is not defined in ES module scope"). `{` shares the first
+  // line, so the source map's lines stay right.
+  return `{${code.replace(NODE_MODE_INTEROP, "__toESM($1)")}\n}`;
 }
+
+/**
+ * An ES module with top-level await as one without: its imports stay at the top, the rest of its body runs in an
+ * async function, and its default export is that function's promise of the module's exports (the runner awaits it:
+ * AWAITED marks it). Only the config or sidebars file itself is read so; jiti gives the same values.
+ * @param {string} esm
+ */
+function awaitedBody(esm) {
+  const ast = /** @type {any} */ (Parser.parse(esm, { ecmaVersion: "latest", sourceType: "module" }));
+  /** @type {string[]} */
+  const head = [];
+  /** @type {string[]} */
+  const body = [];
+  /** @type {string[]} */
+  const exported = [];
+  const text = (/** @type {any} */ n) => esm.slice(n.start, n.end);
+  /** @param {any} p @param {string[]} out */
+  const names = (p, out) => {
+    if (!p) return out;
+    if (p.type === "Identifier") out.push(p.name);
+    else if (p.type === "ObjectPattern")
+      for (const q of p.properties) names(q.type === "RestElement" ? q.argument : q.value, out);
+    else if (p.type === "ArrayPattern") for (const q of p.elements) names(q, out);
+    else if (p.type === "RestElement") names(p.argument, out);
+    else if (p.type === "AssignmentPattern") names(p.left, out);
+    return out;
+  };
+  for (const node of ast.body) {
+    if (node.type === "ImportDeclaration" || node.source) head.push(text(node));
+    else if (node.type === "ExportDefaultDeclaration") {
+      const d = node.declaration;
+      if (d.id) {
+        body.push(text(d));
+        exported.push(`default: ${d.id.name}`);
+      } else {
+        body.push(`const __docsite_default = ${text(d)};`);
+        exported.push("default: __docsite_default");
+      }
+    } else if (node.type === "ExportNamedDeclaration" && node.declaration) {
+      body.push(text(node.declaration));
+      const d = node.declaration;
+      const declared =
+        d.type === "VariableDeclaration"
+          ? d.declarations.flatMap((/** @type {any} */ x) => names(x.id, []))
+          : [d.id.name];
+      exported.push(...declared);
+    } else if (node.type === "ExportNamedDeclaration")
+      for (const s of node.specifiers)
+        exported.push(`${JSON.stringify(s.exported.name ?? s.exported.value)}: ${s.local.name}`);
+    else body.push(text(node));
+  }
+  return `${head.join("\n")}\nexport default { ${AWAITED}: (async () => {\n${body.join("\n")}\nreturn { ${exported.join(", ")} };\n})() };\n`;
+}
+
+/** Marks the promise of a module whose body had top-level await (awaitedBody). */
+const AWAITED = "__docsiteAwaited";
 
 // esbuild gives an .mjs/.mts file Node's interop (a CommonJS module's `default` is always its whole exports), where
 // jiti, so Docusaurus, takes an ES module's transpiled `default` export: `import gfm from "remark-gfm"` is the
@@ -188,9 +261,9 @@ M._resolveFilename = function (/** @type {string} */ req, /** @type {any} */ par
     return originalResolve.call(this, req, parent, ...rest);
   } catch (err) {
     if (/** @type {any} */ (err).code === "MODULE_NOT_FOUND" && isBare(req) && !inNodeModules(parent?.filename)) {
+      // Named; a blocker only once loaded (M._load): `require.resolve` of it gives a path, which names the package
+      // (cli/import/plugin-names.ts) as well as the real one would.
       stubbed.add(packageName(req));
-      const from = parent?.filename;
-      if (!from || from.startsWith(siteDir + sep)) stubbedBySite.add(packageName(req));
       return join(STUB_PATH, req);
     }
     throw err;
@@ -204,7 +277,11 @@ M._load = function (/** @type {string} */ req, /** @type {any} */ parent, /** @t
       return undefined;
     }
   })();
-  if (resolved?.startsWith(STUB_PATH + sep)) return stub(req);
+  if (resolved?.startsWith(STUB_PATH + sep)) {
+    const from = parent?.filename;
+    if (!from || from.startsWith(siteDir + sep)) stubbedBySite.add(packageName(req));
+    return stub(req);
+  }
   const value = originalLoad.call(this, req, parent, isMain);
   const direct = isBare(req) && !inNodeModules(parent?.filename);
   tag(value, isBare(req) ? req : (resolved ?? req), direct, resolved);
@@ -298,8 +375,10 @@ function describe(err) {
 try {
   const req = Module.createRequire(file);
   let value = file.endsWith(".json") ? JSON.parse(readFileSync(file, "utf8")) : req(file);
-  if (value && (typeof value === "object" || typeof value === "function") && "default" in value)
-    value = /** @type {any} */ (value).default;
+  const unwrap = (/** @type {any} */ v) =>
+    v && (typeof v === "object" || typeof v === "function") && "default" in v ? v.default : v;
+  value = unwrap(value);
+  if (value && typeof value === "object" && AWAITED in value) value = unwrap(await value[AWAITED]);
   if (call && typeof value === "function" && stubName(value) === undefined) value = await value();
   else if (value && typeof (/** @type {any} */ (value).then) === "function") value = await value;
   const result = serialise(value, "", [], []);

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { isFunctionRef, isStub } from "./load-module.ts";
-
-type Any = Record<string, any>;
+import type { ContentPluginOptions, Loose } from "./docusaurus-config.ts";
+import type { PluginEntry } from "./plugin-entries.ts";
 
 export interface VersionPlan {
   /** The docs instance: "default" for the main docs. */
@@ -32,39 +32,32 @@ export interface VersionPlan {
   /** Key of i18n/<locale>/<i18nPlugin>/<key>.json and of the folder of translations. */
   i18nKey: string;
   /** The instance's plugin options (remark plugins are read from them). */
-  options: Any;
+  options: ContentPluginOptions;
 }
 
 export interface DocsInstance {
   id: string;
-  options: Any;
+  options: ContentPluginOptions;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 const trim = (s: string) => s.replace(/^\/+|\/+$/g, "");
-const DOCS_PLUGIN = /^(@docusaurus\/plugin-content-docs|docusaurus-plugin-content-docs|content-docs)$/;
-
-/** The docs instances the config declares: the preset's (unless `docs: false`) and the plugins'. */
-export function docsInstances(dc: Any, presetDocs: Any | false): { instances: DocsInstance[]; skipped: string[] } {
+/** The docs instances the config declares (plugin-entries.ts): the preset's (unless `docs: false`) and the plugins'. */
+export function docsInstances(entries: PluginEntry[]): { instances: DocsInstance[]; blockers: string[] } {
   const instances: DocsInstance[] = [];
-  const skipped: string[] = [];
-  if (presetDocs !== false) instances.push({ id: "default", options: presetDocs });
-  for (const p of (Array.isArray(dc.plugins) ? dc.plugins : []) as unknown[]) {
-    const [name, opts] = Array.isArray(p) ? p : [p, {}];
-    if (typeof name !== "string" || !DOCS_PLUGIN.test(name)) continue;
-    const o: Any = opts && typeof opts === "object" ? (opts as Any) : {};
-    const id = str(o.id) ?? "default";
-    if (instances.some((i) => i.id === id)) {
-      skipped.push(`docs plugin instance "${id}" is declared twice; the first one is imported`);
+  const blockers: string[] = [];
+  for (const e of entries) {
+    if (e.kind !== "docs") continue;
+    if (instances.some((i) => i.id === e.id)) {
+      blockers.push(
+        `docs plugin instance "${e.id}" is declared twice: the second (${typeof e.options.path === "string" ? e.options.path : "no path"}) is not carried; give each instance its own id`,
+      );
       continue;
     }
-    instances.push({ id, options: o });
+    instances.push({ id: e.id, options: e.options });
   }
-  return { instances, skipped };
+  return { instances, blockers };
 }
-
-/** True for a plugin entry that docsInstances() takes (so the config mapping does not report it as dropped). */
-export const isDocsPlugin = (name: unknown) => typeof name === "string" && DOCS_PLUGIN.test(name);
 
 /** A path the config gives (relative to the site, or absolute from `require.resolve`) relative to the site. */
 export function siteRelative(dir: string, p: string): string {
@@ -80,9 +73,13 @@ const readJson = (file: string): unknown => {
 };
 
 /** The versions of every instance, in instance order; `taken` guards folder names across instances. */
-export function planVersions(dir: string, instances: DocsInstance[]): { versions: VersionPlan[]; skipped: string[] } {
+export function planVersions(
+  dir: string,
+  instances: DocsInstance[],
+): { versions: VersionPlan[]; skipped: string[]; blockers: string[] } {
   const versions: VersionPlan[] = [];
   const skipped: string[] = [];
+  const blockers: string[] = [];
   const taken = new Set<string>();
   for (const { id, options: o } of instances) {
     const main = id === "default";
@@ -97,7 +94,7 @@ export function planVersions(dir: string, instances: DocsInstance[]): { versions
     const listed = readJson(join(dir, `${prefix}versions.json`));
     const released: string[] = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === "string") : [];
     const lastVersion = str(o.lastVersion) ?? released[0] ?? "current";
-    const vOpts: Any = o.versions && typeof o.versions === "object" ? o.versions : {};
+    const vOpts: Loose = o.versions && typeof o.versions === "object" ? o.versions : {};
     const onlyInclude: string[] | undefined = Array.isArray(o.onlyIncludeVersions) ? o.onlyIncludeVersions : undefined;
     const sidebarPath = o.sidebarPath === false ? false : str(o.sidebarPath);
     const docsPath = siteRelative(dir, str(o.path) ?? (main ? "docs" : id));
@@ -107,10 +104,12 @@ export function planVersions(dir: string, instances: DocsInstance[]): { versions
       if (onlyInclude && !onlyInclude.includes(name)) continue;
       const versionedDir = `${prefix}versioned_docs/version-${name}`;
       if (name !== "current" && !existsSync(join(dir, versionedDir))) {
-        skipped.push(`docs version ${name}: ${versionedDir} does not exist (generated by a script?)`);
+        blockers.push(
+          `docs${main ? "" : ` instance "${id}"`} version ${name}: ${versionedDir} does not exist (generated by a script?), so the version is not carried`,
+        );
         continue;
       }
-      const v: Any = vOpts[name] ?? {};
+      const v: Loose = vOpts[name] ?? {};
       const isLast = name === lastVersion;
       const path = str(v.path) ?? (isLast ? "" : name === "current" ? "next" : name);
       let folder = main ? name : name === "current" ? id : `${id}-${name}`;
@@ -148,7 +147,7 @@ export function planVersions(dir: string, instances: DocsInstance[]): { versions
     if (here.length && !here.some((v) => v.isLast)) here[0].isLast = true;
     versions.push(...here);
   }
-  return { versions, skipped };
+  return { versions, skipped, blockers };
 }
 
 /** A value from the config that is a usable string (not a stand-in, not a function). */

@@ -11,10 +11,14 @@ import { cssToolchainPackages, writeDependencies, type DependencyResult } from "
 import { loadModule, isCycle } from "./load-module.ts";
 import { copyOneFile, copyTree, displayPath, isInside, projectBoundary, realPathOf } from "./copy-tree.ts";
 import { mapMdxPlugins } from "./mdx-plugins.ts";
-import { packageImports, referencedCopies } from "./referenced-files.ts";
+import { referencedCopies } from "./referenced-files.ts";
+import type { DocusaurusConfig } from "./docusaurus-config.ts";
+import { importedPackages } from "./imported-packages.ts";
 import { mapConfig, translations, icuLabel, icuMessage, type MappedConfig } from "./map-config.ts";
 import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
+import type { MdxPluginLists } from "../config/types.ts";
+import { DEFAULT_EXCLUDE } from "./content-plugins.ts";
 
 export interface ImportReport {
   docs: number;
@@ -29,6 +33,11 @@ export interface ImportReport {
   dependencies: DependencyResult;
   /** Why the new site is not the Docusaurus site (the verdict's "not ready"): empty when it is. */
   blockers: string[];
+  /** The Docusaurus project (absolute). */
+  source: string;
+  /** Packages the config's own files import that are not installed: importing again after npm install there is
+   * the next step, as the config could not be read in full. */
+  notInstalled: string[];
 }
 
 const docsiteI18n = fromRoot("theme", "i18n");
@@ -142,12 +151,12 @@ export async function importDocusaurus(
   const configName = relative(src, configFile);
   const skipped: string[] = [];
   const blockers: string[] = [];
-  let dc: Record<string, any>;
+  let dc: DocusaurusConfig;
   let stubbed: string[] = [];
   let stubbedBySite: string[] = [];
   try {
     const loaded = await loadModule(configFile, { siteDir: src, call: true, timeoutMs: opts.configTimeoutMs });
-    dc = (loaded.value ?? {}) as Record<string, any>;
+    dc = (loaded.value ?? {}) as DocusaurusConfig;
     stubbed = loaded.stubbed;
     stubbedBySite = loaded.stubbedBySite ?? stubbed;
   } catch (err) {
@@ -174,7 +183,7 @@ export async function importDocusaurus(
     // A stand-in the config's own files used may have changed a setting; one a plugin package used did not.
     if (stubbedBySite.length)
       blockers.push(
-        `the config's packages ${stubbedBySite.join(", ")} are not installed (run npm install in the Docusaurus project and import again)`,
+        `the config's packages ${stubbedBySite.join(", ")} are not installed in the Docusaurus project, so what the config takes from them is missing`,
       );
   }
   for (const l of [dc.i18n?.defaultLocale ?? "en", ...(Array.isArray(dc.i18n?.locales) ? dc.i18n.locales : [])])
@@ -187,6 +196,7 @@ export async function importDocusaurus(
   for (const v of listed) checkName(v, "docs version", "versions.json");
   const m: MappedConfig = mapConfig(src, dc);
   skipped.push(...m.skipped);
+  blockers.push(...m.blockers);
   const { config } = m;
   const def: string = config.i18n.defaultLocale;
   const locales: string[] = config.i18n.locales;
@@ -227,6 +237,33 @@ export async function importDocusaurus(
   };
   /** A translated page is one of a base page (Docusaurus lists the base folder); other files come along. */
   const translationOf = (base: string) => (rel: string) => !isContent(rel) || existsSync(join(src, base, rel));
+  /**
+   * A page the default locale's i18n folder replaces is still the base file in a locale without its own
+   * translation (Docusaurus falls back to the base folder, not to the default locale's copy): the base file is
+   * copied into that locale, where docsite would otherwise show the default locale's text.
+   */
+  const baseForOtherLocales = async (base: string, defaultI18n: string, i18nOf: (l: string) => string, to: string) => {
+    if (!existsSync(join(src, defaultI18n)) || !existsSync(join(src, base))) return;
+    const replaced = (await fg("**/*.{md,mdx}", { cwd: join(src, defaultI18n) })).filter((f) =>
+      existsSync(join(src, base, f)),
+    );
+    if (!replaced.length) return;
+    for (const l of locales.filter((x) => x !== def)) {
+      const own = (f: string) => existsSync(join(src, i18nOf(l), f));
+      const files = replaced.filter((f) => !own(f));
+      for (const f of files)
+        await copyOneFile(join(src, base, f), join(out, to.replace("{locale}", l), f), {
+          boundary,
+          outRoot,
+          skipped,
+          display,
+        });
+      if (files.length)
+        mapped.push(
+          `${base}: ${files.length} file(s) for ${l}, which has no translation of them and reads them from ${base}/ in Docusaurus`,
+        );
+    }
+  };
   for (const v of m.versions) {
     await copyDir(v.docsDir, `content/${def}/docs/${v.name}`);
     await overlay(
@@ -237,15 +274,28 @@ export async function importDocusaurus(
     await count(`content/${def}/docs/${v.name}`);
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`, translationOf(v.docsDir));
+    await baseForOtherLocales(
+      v.docsDir,
+      `i18n/${def}/${v.i18nPlugin}/${v.i18nKey}`,
+      (l) => `i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`,
+      `content/{locale}/docs/${v.name}`,
+    );
   }
   let posts = 0;
   if (m.blogDir) {
-    posts = await copyDir(m.blogDir, `content/${def}/blog`);
-    const blogFile = (f: string) => f !== "options.json" && translationOf(m.blogDir as string)(f);
-    await overlay(`i18n/${def}/docusaurus-plugin-content-blog`, `content/${def}/blog`, blogFile);
+    const blogDir = m.blogDir;
+    posts = await copyDir(blogDir, `content/${def}/blog`);
+    const blogFile = (f: string) => f !== "options.json" && translationOf(blogDir)(f);
+    await overlay(`i18n/${def}/${m.blogI18n}`, `content/${def}/blog`, blogFile);
     posts = (await fg("**/*.{md,mdx}", { cwd: join(out, `content/${def}/blog`) })).filter((f) => !isPartial(f)).length;
     for (const l of locales.filter((x) => x !== def))
-      await copyDir(`i18n/${l}/docusaurus-plugin-content-blog`, `content/${l}/blog`, blogFile);
+      await copyDir(`i18n/${l}/${m.blogI18n}`, `content/${l}/blog`, blogFile);
+    await baseForOtherLocales(
+      blogDir,
+      `i18n/${def}/${m.blogI18n}`,
+      (l) => `i18n/${l}/${m.blogI18n}`,
+      "content/{locale}/blog",
+    );
   }
   const staticFiles = await copyDir("static", "static", undefined, true);
   // `@site/src/...` partials, data files and React components with their styles: copied too, so imports resolve.
@@ -339,6 +389,10 @@ export async function importDocusaurus(
   // The project's remark/rehype plugins: run by docsite's compile; the ones outside node_modules copied along.
   const plugins = mapMdxPlugins(src, boundary, m.pluginSources);
   skipped.push(...plugins.skipped);
+  if (plugins.missing.length)
+    blockers.push(
+      `${plugins.missing.length} remark/rehype plugin(s) the site runs are left out (${plugins.missing.join(", ")}; ✗ above): what they change on its pages is missing`,
+    );
   for (const c of plugins.copies)
     await copyTree(c.from, join(out, c.to), {
       boundary,
@@ -381,7 +435,15 @@ export async function importDocusaurus(
     out,
     { ...cssPackages, ...plugins.packages },
     plugins.devDependencies,
-    packageImports(contentSources),
+    importedPackages(
+      src,
+      boundary,
+      [
+        ...codeEntries(src, contentSources, config.docusaurus, plugins.lists),
+        ...(config.customCss ?? []).map((f: string) => join(src, f)),
+      ],
+      (name) => existsSync(join(src, "node_modules", name)) || declared(src, name),
+    ),
   );
   if (plugins.devDependencies) mapped.push(plugins.devDependencies);
   skipped.push(...dependencies.left);
@@ -405,7 +467,46 @@ export async function importDocusaurus(
     skipped,
     dependencies,
     blockers,
+    source: src,
+    notInstalled: stubbedBySite,
   };
+}
+
+/** Whether the project's package.json lists a package (in either list). */
+function declared(src: string, name: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(join(src, "package.json"), "utf8"));
+    return Boolean(pkg?.dependencies?.[name] ?? pkg?.devDependencies?.[name]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files of the Docusaurus project the new site's build compiles, where following imports starts
+ * (imported-packages.ts): the content copied, the pages, the global MDX components and the carried plugin modules.
+ */
+function codeEntries(
+  src: string,
+  contentSources: string[],
+  docusaurus: { pages?: { dir: string }; mdxComponents?: string },
+  lists: Record<string, MdxPluginLists>,
+): string[] {
+  const pages = docusaurus.pages?.dir;
+  const pageFiles = pages
+    ? fg
+        .sync("**/*.{js,jsx,ts,tsx,md,mdx}", { cwd: join(src, pages), ignore: DEFAULT_EXCLUDE })
+        .map((f) => join(src, pages, f))
+    : [];
+  const components = docusaurus.mdxComponents
+    ? fg.sync("src/theme/MDXComponents{,/**/*}.{js,jsx,ts,tsx}", { cwd: src }).map((f) => join(src, f))
+    : [];
+  const pluginModules = Object.values(lists)
+    .flatMap((l) => Object.values(l).flat())
+    .map((r) => r.module)
+    .filter((m) => m.startsWith("./"))
+    .map((m) => join(src, m));
+  return [...contentSources.filter(isContent), ...pageFiles, ...components, ...pluginModules];
 }
 
 /** Two versions whose docs are one folder (a name twice in versions.json, or a folder linked to another). */
@@ -446,30 +547,43 @@ export function formatReport(r: ImportReport, out: string): string {
     ...r.mapped.map((s) => `  ✓ ${s}`),
     r.skipped.length ? "Not carried over:" : "Everything was carried over.",
     ...r.skipped.map((s) => `  ✗ ${s}`),
-    ...dependencyLines(r.dependencies, out),
+    ...dependencyLines(r.dependencies),
     verdict(r),
+    nextStep(r, out),
   ];
   return lines.join("\n");
 }
 
 /**
  * The report's last line: `ready` (everything carried over), `ready with N items to review` (the site builds; the
- * items above are what it lacks), or `not ready: …` (the new site would differ from the Docusaurus one in ways the
- * report cannot list: a config or sidebars that did not run, packages stood in for).
+ * items above are what it lacks), or `not ready: …` (the new site lacks content the Docusaurus one has, or differs
+ * in ways the report cannot list: a config or sidebars that did not run, packages stood in for).
  */
 export function verdict(r: Pick<ImportReport, "skipped" | "blockers">): string {
-  if (r.blockers.length) return `Verdict: not ready: ${r.blockers.join("; ")}`;
+  if (r.blockers.length)
+    return `Verdict: not ready, ${r.blockers.length} item${r.blockers.length === 1 ? "" : "s"} to review:\n${r.blockers.map((b) => `  ! ${b}`).join("\n")}`;
   if (!r.skipped.length) return "Verdict: ready";
   return `Verdict: ready with ${r.skipped.length} item${r.skipped.length === 1 ? "" : "s"} to review (✗ above)`;
 }
 
-function dependencyLines(d: DependencyResult, out: string): string[] {
-  if (d.file === "none") return [`Next: docsite build --root ${out}`];
+/**
+ * The one thing to do next. The project's packages not installed: the config could not be read in full, so
+ * installing them there and importing again (over this folder) comes first, and building now would only build
+ * the lesser site. Otherwise: install what the new package.json names, when it names anything, and build.
+ */
+export function nextStep(r: Pick<ImportReport, "dependencies" | "notInstalled" | "source">, out: string): string {
+  if (r.notInstalled.length)
+    return `Next: cd ${r.source} && npm install, then docsite import ${r.source} --out ${out} --force`;
+  if (r.dependencies.file === "none") return `Next: docsite build --root ${out}`;
+  return `Next: cd ${out} && npm install, then docsite build --root ${out}`;
+}
+
+function dependencyLines(d: DependencyResult): string[] {
+  if (d.file === "none") return [];
   const what = d.file === "created" ? "created" : "merged into the existing one";
   return [
-    `package.json ${what}: ${d.added.length} dependencies of the Docusaurus project that components may import` +
+    `package.json ${what}: ${d.added.length} dependencies the new site's code imports` +
       (d.added.length ? ` (${d.added.join(", ")})` : "") +
       (d.kept.length ? `; already there, versions kept: ${d.kept.join(", ")}` : ""),
-    `Next: cd ${out} && npm install, then docsite build --root ${out}`,
   ];
 }

@@ -1,15 +1,14 @@
 // The parts of a Docusaurus config that make a site look like itself, mapped for site.config.json: the navbar's
 // logo (light and dark, sized), dropdowns and icon links, the footer's style, breadcrumbs and version badges of docs,
 // the blog's recent-posts sidebar, `blog: false`, and `customFields` for components. Called from map-config.ts.
+import type { Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-type Any = Record<string, any>;
-
 /** A navbar logo: src and srcDark as given (static paths, full or data: URLs), with a width and height. */
-export function mapLogo(dir: string, logo: Any | undefined, title: string | undefined): Any {
+export function mapLogo(dir: string, logo: Loose | undefined, title: string | undefined): Loose {
   const src = typeof logo?.src === "string" ? logo.src : "";
-  const out: Any = { src, alt: typeof logo?.alt === "string" ? logo.alt : (title ?? "") };
+  const out: Loose = { src, alt: typeof logo?.alt === "string" ? logo.alt : (title ?? "") };
   if (typeof logo?.srcDark === "string" && logo.srcDark !== src) out.srcDark = logo.srcDark;
   // Docusaurus draws the logo 32 px high (2rem): its width follows the picture's proportions.
   const height = toPixels(logo?.height) ?? 32;
@@ -64,12 +63,12 @@ const KNOWN_ICONS: Array<[RegExp, string]> = [
  * Navbar items map-config.ts has no counterpart for: dropdowns, and links without a label (icon links whose class
  * the custom CSS draws, Docusaurus' way; or one docsite has an icon for). Null when there is still none.
  */
-export function mapNavbarExtra(item: Any, ctx: NavbarContext): Any | null {
+export function mapNavbarExtra(item: Loose, ctx: NavbarContext): Loose | null {
   const position = item.position === "right" ? "right" : "left";
   const type = item.type ?? "default";
   if (type === "dropdown" && typeof item.label === "string") {
-    const items: Any[] = [];
-    for (const it of (item.items ?? []) as Any[]) {
+    const items: Loose[] = [];
+    for (const it of (item.items ?? []) as Loose[]) {
       if (typeof it.label !== "string") continue;
       const href = typeof it.href === "string" && /^https?:\/\//.test(it.href) ? it.href : undefined;
       const to = !href && typeof (it.to ?? it.href) === "string" ? ctx.sitePath(it.to ?? it.href) : null;
@@ -97,7 +96,7 @@ export function mapNavbarExtra(item: Any, ctx: NavbarContext): Any | null {
 
 /** Docs options docsite draws: breadcrumbs (on unless switched off), and per version the "Version: x" badge. */
 export function docsChrome(
-  docsOpts: Any,
+  docsOpts: Loose,
   versionCount: number,
 ): { breadcrumbs: boolean; badge: (name: string) => boolean } {
   return {
@@ -114,7 +113,7 @@ export function docsChrome(
  * The blog's recent-posts sidebar: Docusaurus lists 5 by default, "ALL" every post, 0 none. Its title, when the site
  * names one, is the text of the string `theme.blog.sidebar.title`.
  */
-export function blogSidebar(blogOpts: Any): { sidebarCount: number; title?: string } {
+export function blogSidebar(blogOpts: Loose): { sidebarCount: number; title?: string } {
   const count = blogOpts.blogSidebarCount;
   const sidebarCount = count === "ALL" ? 1_000_000 : typeof count === "number" && count >= 0 ? Math.floor(count) : 5;
   return {

@@ -2,13 +2,12 @@
 // extensions, and `createRedirects` when it is a function of the path alone. That function is written into the new
 // project as an ES module (redirects.mjs) that the build runs without imports (cli/redirects/); one that reads
 // anything besides its argument (an imported list, `require`) cannot run there and is named in the report instead.
+import type { Loose } from "./docusaurus-config.ts";
 import vm from "node:vm";
 import { isFunctionRef } from "./load-module.ts";
 
-type Any = Record<string, any>;
-
 export interface MappedRedirects {
-  redirects?: Any;
+  redirects?: Loose;
   /** The module to write into the new project: its name and text. */
   module?: { file: string; text: string };
   mapped: string[];
@@ -42,11 +41,11 @@ function pureSource(fn: string, paths: string[]): string | null {
   }
 }
 
-export function mapRedirects(options: Any | undefined, paths: string[] = []): MappedRedirects {
+export function mapRedirects(options: Loose | undefined, paths: string[] = []): MappedRedirects {
   const out: MappedRedirects = { mapped: [], skipped: [] };
-  const o: Any = options && typeof options === "object" ? options : {};
-  const redirects: Any = {};
-  const rules: Any[] = [];
+  const o: Loose = options && typeof options === "object" ? options : {};
+  const redirects: Loose = {};
+  const rules: Loose[] = [];
   for (const r of Array.isArray(o.redirects) ? o.redirects : []) {
     const from = strings(r?.from).filter((f) => f.startsWith("/"));
     const to = typeof r?.to === "string" ? r.to : undefined;

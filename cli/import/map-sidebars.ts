@@ -1,10 +1,9 @@
 // Docusaurus sidebars (evaluated) → docsite's JSON sidebars. Labels become i18n keys; their translations come
 // from i18n/<locale>/docusaurus-plugin-content-docs/<version>.json, where Docusaurus keeps them.
+import type { Loose } from "./docusaurus-config.ts";
 import { keyPart } from "./map-config.ts";
 
-type Any = Record<string, any>;
-
-const isObject = (v: unknown): v is Any => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface SidebarLabels {
   /** Registers a label: returns its key. `dKey` is the Docusaurus translation key. */
@@ -12,8 +11,8 @@ export interface SidebarLabels {
   skipped: string[];
 }
 
-function items(input: unknown, sidebarId: string, version: string, labels: SidebarLabels): Array<Any | string> {
-  const out: Array<Any | string> = [];
+function items(input: unknown, sidebarId: string, version: string, labels: SidebarLabels): Array<Loose | string> {
+  const out: Array<Loose | string> = [];
   const list: unknown[] = Array.isArray(input) ? input : input && typeof input === "object" ? [input] : [];
   for (const raw of list) {
     if (typeof raw === "string") {
@@ -21,7 +20,7 @@ function items(input: unknown, sidebarId: string, version: string, labels: Sideb
       continue;
     }
     if (!raw || typeof raw !== "object") continue;
-    const it = raw as Any;
+    const it = raw as Loose;
     const key = (kind: string, text: string) =>
       labels.label(
         `sidebar.${keyPart(version)}.${keyPart(sidebarId)}.${kind}.${keyPart(text)}`,
@@ -67,14 +66,14 @@ function items(input: unknown, sidebarId: string, version: string, labels: Sideb
         break;
       case "category": {
         const label = String(it.label ?? "");
-        const cat: Any = {
+        const cat: Loose = {
           type: "category",
           label: key("category", label),
           items: items(it.items, sidebarId, version, labels),
         };
         if (it.link?.type === "doc") cat.link = { type: "doc", id: it.link.id };
         else if (it.link?.type === "generated-index") {
-          const l = it.link as Any;
+          const l = it.link as Loose;
           // Title and description become i18n keys, translated as Docusaurus keys them.
           const text = (field: "title" | "description") =>
             typeof l[field] === "string"
@@ -113,9 +112,9 @@ export function mapSidebars(
   value: unknown,
   version: string,
   labels: SidebarLabels,
-): Record<string, Array<Any | string>> {
-  const out: Record<string, Array<Any | string>> = {};
+): Record<string, Array<Loose | string>> {
+  const out: Record<string, Array<Loose | string>> = {};
   if (!value || typeof value !== "object") return out;
-  for (const [id, sidebar] of Object.entries(value as Any)) out[id] = items(sidebar, id, version, labels);
+  for (const [id, sidebar] of Object.entries(value as Loose)) out[id] = items(sidebar, id, version, labels);
   return out;
 }

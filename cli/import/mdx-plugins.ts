@@ -7,14 +7,13 @@
 // A plugin that cannot be carried (written inline in the config, a stand-in for a package that is not installed,
 // options holding a function that reads from outside itself) is named in the report; a function that uses nothing
 // but its parameters is carried as its source (carried-function.ts).
+import type { Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { isFunctionRef, isStub, type FunctionRef } from "./load-module.ts";
 import { isInside } from "./copy-tree.ts";
 import { carryOptions } from "./carried-function.ts";
-
-type Any = Record<string, any>;
 
 const LIST_NAMES = [
   "beforeDefaultRemarkPlugins",
@@ -25,7 +24,7 @@ const LIST_NAMES = [
 
 export interface PluginSource {
   /** Options of a content plugin (a docs instance's, the blog's, the pages'). */
-  options: Any;
+  options: Loose;
   /** Key in site.config.json `docusaurus.mdxPlugins`: "docs", "docs:<id>", "blog", "pages". */
   key: string;
   /** How the report names it. */
@@ -40,6 +39,8 @@ export interface MappedPlugins {
   copies: Array<{ from: string; to: string }>;
   mapped: string[];
   skipped: string[];
+  /** The plugins the site runs that are left out (`docs.remarkPlugins[0]`…): the pages they change differ. */
+  missing: string[];
   /**
    * Why the new project needs the Docusaurus project's devDependencies too, when it does: a plugin that checks
    * code blocks against the project's tsconfig (remark-typescript-tools) resolves what the blocks import, which
@@ -72,7 +73,7 @@ function packageRoot(file: string, stop: string): string | undefined {
   return undefined;
 }
 
-const readJson = (f: string): Any => {
+const readJson = (f: string): Loose => {
   try {
     return JSON.parse(readFileSync(f, "utf8"));
   } catch {
@@ -89,9 +90,9 @@ function holdsCode(v: unknown): boolean {
 }
 
 export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSource[]): MappedPlugins {
-  const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [] };
+  const result: MappedPlugins = { lists: {}, packages: {}, copies: [], mapped: [], skipped: [], missing: [] };
   const site = realpathSync(dir);
-  const own: Any = readJson(join(dir, "package.json"));
+  const own: Loose = readJson(join(dir, "package.json"));
   const versionOf = (name: string): string => {
     const listed = own.dependencies?.[name] ?? own.devDependencies?.[name];
     if (typeof listed === "string" && !/^(workspace|link|file|portal|catalog):/.test(listed)) return listed;
@@ -142,27 +143,31 @@ export function mapMdxPlugins(dir: string, boundary: string, sources: PluginSour
       entries.forEach((entry, i) => {
         const [plugin, opts] = Array.isArray(entry) ? entry : [entry, undefined];
         const where = `${label}.${listName}[${i}]`;
+        const leftOut = (line: string) => {
+          result.skipped.push(line);
+          result.missing.push(where);
+        };
         if (isStub(plugin)) {
-          result.skipped.push(
+          leftOut(
             `${where}: ${plugin.$stub} is not installed in the Docusaurus project, so it was not read; install it there and import again`,
           );
           return;
         }
         if (!isFunctionRef(plugin)) {
-          result.skipped.push(`${where}: not a plugin function (left out)`);
+          leftOut(`${where}: not a plugin function (left out)`);
           return;
         }
         // Functions in the options are carried as their source when they use nothing from outside themselves.
         const carried = holdsCode(opts) ? carryOptions(opts) : { value: opts };
         if ("reason" in carried) {
-          result.skipped.push(
+          leftOut(
             `${where}: ${plugin.$module ?? plugin.$fn} has options that cannot be carried (${carried.reason}); left out`,
           );
           return;
         }
         const ref = refOf(plugin);
         if (typeof ref === "string") {
-          result.skipped.push(`${where}: ${ref} (left out)`);
+          leftOut(`${where}: ${ref} (left out)`);
           return;
         }
         refs.push({ ...ref, ...(carried.value === undefined ? {} : { options: carried.value }) });

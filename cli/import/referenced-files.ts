@@ -25,36 +25,6 @@ export function projectReferences(text: string): string[] {
   return [...out];
 }
 
-/** The package names (`react-spring`, `@scope/name`) that files import, Node's own modules aside. */
-export function packageImports(files: string[]): Set<string> {
-  const out = new Set<string>();
-  const patterns = [
-    /\bfrom\s+["']([^"'./][^"']*)["']/g,
-    /^\s*import\s+["']([^"'./][^"']*)["']/gm,
-    /\b(?:require|import)\(\s*["']([^"'./][^"']*)["']\s*\)/g,
-  ];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      continue;
-    }
-    for (const re of patterns)
-      for (const m of text.matchAll(re)) {
-        const spec = m[1];
-        if (spec.startsWith("node:") || spec.startsWith("@site/") || /^@(theme|theme-original|generated)\//.test(spec))
-          continue;
-        const name = spec
-          .split("/")
-          .slice(0, spec.startsWith("@") ? 2 : 1)
-          .join("/");
-        if (/^(@[\w.-]+\/)?[\w.-]+$/.test(name)) out.add(name);
-      }
-  }
-  return out;
-}
-
 const SCRIPT_EXTENSIONS = ["", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".json", ".md", ".mdx"];
 
 /** The file or folder a specifier names (trying script extensions and index files), or undefined. */

@@ -237,6 +237,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
             lineOffset: input.bodyOffset,
             rewriteLink: (url: string) => input.rewriteLink(url, input.file),
             docusaurus: ctx?.docusaurus,
+            maintainCase: ctx?.maintainCase,
             source: input.body,
           },
         ],

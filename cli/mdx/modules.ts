@@ -73,6 +73,8 @@ export interface ModuleContext {
   mdxPlugins?: MdxPluginContext;
   /** Its swizzled MDXComponents module, from the site root (mdx/mdx-components.ts). */
   mdxComponents?: string;
+  /** Its `markdown.anchors.maintainCase`: heading ids keep capital letters. */
+  maintainCase?: boolean;
 }
 
 export type Resolved =
@@ -172,6 +174,7 @@ export function moduleContextOf(config: {
     docusaurus: Boolean(config.docusaurus),
     ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
     ...(config.docusaurus?.mdxComponents ? { mdxComponents: config.docusaurus.mdxComponents } : {}),
+    ...(config.docusaurus?.anchors?.maintainCase ? { maintainCase: true } : {}),
     ...(lists && Object.keys(lists).length
       ? {
           mdxPlugins: {

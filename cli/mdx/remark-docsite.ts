@@ -48,6 +48,8 @@ interface Options {
    * and a JSX `<a>` is not link-checked (Docusaurus checks Markdown links and `<Link>` only).
    */
   docusaurus?: boolean;
+  /** Heading ids keep capital letters (Docusaurus' `markdown.anchors.maintainCase`). */
+  maintainCase?: boolean;
   /** The page's source text: a `toc` export is added only where the source names it. */
   source?: string;
 }
@@ -118,11 +120,12 @@ export function remarkDocsite(opts: Options) {
         }
       }
       const text = mdastText(node).trim();
-      if (id && opts.docusaurus && idLines.has(id)) id = slugger.slug(id);
+      const keepCase = Boolean(opts.maintainCase);
+      if (id && opts.docusaurus && idLines.has(id)) id = slugger.slug(id, keepCase);
       else if (id) {
         assertUniqueId(id, idLines, (node.position?.start.line ?? 0) + opts.lineOffset);
-        slugger.slug(id); // reserve the custom id so a later same-text heading gets -1
-      } else id = slugger.slug(text);
+        slugger.slug(id, keepCase); // reserve the custom id so a later same-text heading gets -1
+      } else id = slugger.slug(text, keepCase);
       idLines.set(id, (node.position?.start.line ?? 0) + opts.lineOffset);
       if (isLayoutId(id))
         (extracted.layoutIdClashes ??= []).push({ id, line: (node.position?.start.line ?? 0) + opts.lineOffset });

@@ -127,8 +127,13 @@ describe("a config whose packages are not installed", () => {
     const text = formatReport(await importDocusaurus(src, out), out);
     expect(text).toContain("stand-ins took their place");
     expect(text).toContain("prism-theme-not-installed");
-    expect(text.trim().split("\n").pop()).toMatch(
-      /^Verdict: not ready: the config's packages prism-theme-not-installed are not installed/,
+    expect(text).toContain(
+      "Verdict: not ready, 1 item to review:\n  ! the config's packages prism-theme-not-installed are not installed",
+    );
+    // One next step, the one that gives the full site: install there, import again.
+    expect(text.match(/^Next:/gm)).toHaveLength(1);
+    expect(text.trim().split("\n").pop()).toBe(
+      `Next: cd ${src} && npm install, then docsite import ${src} --out ${out} --force`,
     );
     expect(await readdir(join(out, "content", "en", "docs", "current"))).toEqual(["a.md"]);
   });
@@ -261,6 +266,7 @@ describe("a package a component imports that the project keeps in devDependencie
         devDependencies: { "left-pad": "^1.3.0", "is-number": "^7.0.0", "@types/react": "^18.0.0" },
       }),
       "docs/intro.md": "# Intro\n",
+      "docs/pad.mdx": 'import Pad from "@site/src/components/Pad";\n\n# Pad\n\n<Pad />\n',
       "src/components/Pad/index.js":
         'import leftPad from "left-pad";\nimport "./styles.css";\n\nexport default function Pad() {\n  return leftPad("x", 3);\n}\n',
       "src/components/Pad/styles.css": ".pad {}\n",
@@ -272,7 +278,7 @@ describe("a package a component imports that the project keeps in devDependencie
     expect(pkg.dependencies["is-number"]).toBeUndefined();
     expect(pkg.devDependencies).toBeUndefined();
     expect(report.dependencies.left).toContain(
-      "2 devDependencies (build tooling; add any that a component imports by hand)",
+      "2 devDependencies (build tooling; nothing the new site compiles imports them)",
     );
   });
 });

@@ -183,6 +183,8 @@ describe("the import report", () => {
     expect(text).toContain("theme @docusaurus/theme-mermaid: ```mermaid blocks are shown as their source");
     expect(text).toContain('docs instance "community": current at /community/next, 1.0 at /community');
     expect(text).toContain("navbar: 4 items");
-    expect(text.trim().split("\n").pop()).toMatch(/^Verdict: ready with \d+ items to review/);
+    const last = text.trim().split("\n").slice(-2);
+    expect(last[0]).toMatch(/^Verdict: ready with \d+ items to review/);
+    expect(last[1]).toBe(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
   });
 });

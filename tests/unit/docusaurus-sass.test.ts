@@ -3,17 +3,21 @@
 // package, a `.sass` file, and hand-written packages under its node_modules standing for `npm install`).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cp, mkdtemp, readFile, rm, writeFile, readdir } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
 import { docsiteSpec, PACKAGE_NAME, SITE_SCRIPTS } from "../../cli/init/site-package.ts";
-import { projectDependencies } from "../../cli/import/dependencies.ts";
+import { neededDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
 import { dev, startDev } from "../../cli/server/dev.ts";
 import { openDevEvents } from "../support/dev-events.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
+const docsiteReact: Record<string, string> = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "package.json"), "utf8"),
+).dependencies;
 let work: string;
 let n = 0;
 
@@ -151,13 +155,16 @@ describe("the project's npm dependencies", () => {
       name: "sass-site-docsite",
       private: true,
       scripts: SITE_SCRIPTS,
-      dependencies: { clsx: "2.1.1", [PACKAGE_NAME]: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      // What the components and their stylesheets import (`~tiny-tokens/radius`); not clsx, which nothing imports.
+      dependencies: { [PACKAGE_NAME]: docsiteSpec(out), "tiny-shout": "^1.0.0", "tiny-tokens": "1.0.0" },
+      // docsite's React for every package that asks for one (cli/import/dependencies.ts).
+      overrides: { react: docsiteReact.react, "react-dom": docsiteReact["react-dom"] },
     });
     expect(report.dependencies).toMatchObject({ file: "created", kept: [] });
     const text = formatReport(report, out);
-    expect(text).toContain("package.json created: 3 dependencies");
+    expect(text).toContain("package.json created: 2 dependencies");
     expect(text).toContain(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
-    expect(text).toContain("our-local-kit@file:../kit");
+    expect(text).toContain("no carried file imports (components docsite does not use, tooling): clsx, our-local-kit");
     expect(text).toContain("docusaurus-plugin-sass: docsite compiles the .scss/.sass files");
     // The custom stylesheet and the pages are carried over now (docs/migration.md, "Pages, brand and islands").
     expect(text).toContain("custom CSS: src/css/custom.scss");
@@ -173,23 +180,27 @@ describe("the project's npm dependencies", () => {
     await importDocusaurus(fixture, out);
     await writeFile(
       join(out, "package.json"),
-      JSON.stringify({ name: "mine", scripts: { build: "docsite build" }, dependencies: { clsx: "2.0.0", a: "1" } }),
+      JSON.stringify({
+        name: "mine",
+        scripts: { build: "docsite build" },
+        dependencies: { "tiny-shout": "0.9.0", a: "1" },
+      }),
     );
     const report = await importDocusaurus(fixture, out, { force: true });
     expect(report.dependencies.file).toBe("merged");
-    expect(report.dependencies.kept).toEqual(["clsx"]);
+    expect(report.dependencies.kept).toEqual(["tiny-shout"]);
     expect(JSON.parse(await readFile(join(out, "package.json"), "utf8"))).toEqual({
       name: "mine",
       scripts: { ...SITE_SCRIPTS, build: "docsite build" },
       dependencies: {
         a: "1",
-        clsx: "2.0.0",
         [PACKAGE_NAME]: docsiteSpec(out),
-        "tiny-shout": "^1.0.0",
+        "tiny-shout": "0.9.0",
         "tiny-tokens": "1.0.0",
       },
+      overrides: { react: docsiteReact.react, "react-dom": docsiteReact["react-dom"] },
     });
-    expect(formatReport(report, out)).toContain("merged into the existing one: 2 dependencies");
+    expect(formatReport(report, out)).toContain("merged into the existing one: 1 dependencies");
   });
 
   it("an unreadable package.json in the output folder is an error naming it", async () => {
@@ -204,23 +215,34 @@ describe("the project's npm dependencies", () => {
     expect(err?.where?.file).toBe(join(out, "package.json"));
   });
 
-  it("leaves out Docusaurus', React's and tooling packages and local versions, keeps the rest", () => {
-    const r = projectDependencies({
-      dependencies: {
-        "@docusaurus/core": "3",
-        "@easyops-cn/docusaurus-search-local": "1",
-        react: "19",
-        "react-dom": "19",
-        "@mdx-js/react": "3",
-        "@gravity-ui/icons": "2.16.0",
-        "react-tweet": "3.3.1",
-        kit: "workspace:*",
-        theme: "catalog:",
+  it("writes what the files import, less Docusaurus', React's and tooling packages, local versions named", () => {
+    const imports = (names: string[]) => new Map(names.map((n) => [n, "/site/src/pages/index.tsx"]));
+    const r = neededDependencies(
+      "/nowhere",
+      {
+        dependencies: {
+          "@docusaurus/core": "3",
+          "@easyops-cn/docusaurus-search-local": "1",
+          react: "19",
+          "react-dom": "19",
+          "@mdx-js/react": "3",
+          "@gravity-ui/icons": "2.16.0",
+          "react-tweet": "3.3.1",
+          kit: "workspace:*",
+          theme: "catalog:",
+          "unused-lib": "1",
+        },
+        devDependencies: { sass: "1", eslint: "9", "react-spring": "9.7.3", vitest: "3" },
       },
-      devDependencies: { sass: "1", eslint: "9" },
-    });
-    expect(r.deps).toEqual({ "@gravity-ui/icons": "2.16.0", "react-tweet": "3.3.1" });
-    expect(r.left.join("\n")).toContain("kit@workspace:*, theme@catalog:");
-    expect(r.left.join("\n")).toContain("2 devDependencies");
+      imports(["@gravity-ui/icons", "react-tweet", "react", "react-dom", "kit", "theme", "react-spring", "undeclared"]),
+      {},
+    );
+    // A devDependency a component imports is needed; the test runner nothing imports is not.
+    expect(r.deps).toEqual({ "@gravity-ui/icons": "2.16.0", "react-tweet": "3.3.1", "react-spring": "9.7.3" });
+    const left = r.left.join("\n");
+    expect(left).toContain("kit@workspace:*, theme@catalog:");
+    expect(left).toContain("no carried file imports (components docsite does not use, tooling): unused-lib");
+    expect(left).toContain("undeclared (/site/src/pages/index.tsx)");
+    expect(left).not.toContain("vitest");
   });
 });
