@@ -7,13 +7,17 @@
 // The code itself reads the variable when it runs (the render), so what it shows follows the environment; the
 // stamp put in front of it (a hash of the values it reads) makes its bytes differ when they do, so every store keyed
 // by the code (a page's render, its content) misses too.
-import { tokenizer, tokTypes, type Token } from "acorn";
+import type { Token } from "acorn";
 import { hashParts } from "./hash.ts";
 import { ENV } from "./recorded-inputs.ts";
 
-/** The input names (`env:NAME`, or `env:*`) of the variables `code` reads. */
-export function envReads(code: string): string[] {
+/**
+ * The input names (`env:NAME`, or `env:*`) of the variables `code` reads. acorn is loaded only for code that names
+ * `process`: a warm build compiles nothing and should not load it.
+ */
+export async function envReads(code: string): Promise<string[]> {
   if (!code.includes("process")) return [];
+  const { tokenizer, tokTypes } = await import("acorn");
   // acorn's tokens carry their value (a name's, a string's), which its types leave out.
   let tokens: Array<Token & { value?: unknown }>;
   try {
@@ -34,7 +38,8 @@ export function envReads(code: string): string[] {
   const dot = (t: Token | undefined): boolean => t?.type === tokTypes.dot || t?.type === tokTypes.questionDot;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.type !== tokTypes.name || t.value !== "process" || dot(tokens[i - 1])) continue;
+    // `globalThis.process.env.X` too (and any `x.process.env.Y`: one read too many costs a miss, never a lie).
+    if (t.type !== tokTypes.name || t.value !== "process") continue;
     if (!dot(tokens[i + 1]) || tokens[i + 2]?.type !== tokTypes.name || tokens[i + 2].value !== "env") continue;
     const [a, b, c] = [tokens[i + 3], tokens[i + 4], tokens[i + 5]];
     if (dot(a) && b?.type === tokTypes.name) names.add(`${ENV}${b.value}`);

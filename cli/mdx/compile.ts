@@ -262,7 +262,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     });
     code = String(out.value);
     // The environment variables it reads are inputs, and stamp the code (cli/cache/env-reads.ts).
-    const env = envReads(code);
+    const env = await envReads(code);
     for (const name of env) depHashes[name] = hashInput(ctx?.rootDir ?? "", name);
     code = stampEnv(code, env);
   } catch (err) {

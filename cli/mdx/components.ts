@@ -238,7 +238,7 @@ async function runBundle(
     const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
     const css = out.outputFiles.find((f) => f.path.endsWith(".css"));
     // The environment variables it reads are inputs, and stamp the code (cli/cache/env-reads.ts).
-    const env = envReads(js?.text ?? "");
+    const env = await envReads(js?.text ?? "");
     return {
       code: stampEnv(js?.text ?? "", env),
       css: css?.text ?? "",

@@ -184,7 +184,7 @@ function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
         // The environment variables it reads are inputs too (cli/cache/env-reads.ts).
         files = [
           ...inputsOf(rootDir, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn),
-          ...envReads(code),
+          ...(await envReads(code)),
         ];
       } catch (err) {
         const first = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err as Error).message;

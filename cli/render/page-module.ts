@@ -160,7 +160,7 @@ async function compilePage(root: string, abs: string, file: string): Promise<{ c
     });
     // Every file it read, wherever it lies, where its imports looked (recorded-inputs.ts), and the environment
     // variables it reads, which stamp the code (env-reads.ts).
-    const env = envReads(out.outputFiles[0].text);
+    const env = await envReads(out.outputFiles[0].text);
     code = stampEnv(out.outputFiles[0].text, env);
     inputs = [...inputsOf(root, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn), ...env];
   } catch (err) {
