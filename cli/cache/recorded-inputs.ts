@@ -10,15 +10,16 @@
 // - `folder:<path>`: a folder, by the names it holds. A file added beside one the step read (`helper.jsx` beside the
 //   `helper.js` an import found, an `index` file), or where an import looked and found nothing, may change what an
 //   import resolves to. The folders of every file read, and those `resolutionFolders` saw an import look in.
-// - `env:<NAME>`: an environment variable the code read (env-reads.ts), by its value; `env:*` the whole environment
-//   (code that reads it by a computed name).
-//
 // - `maybe:<path>`: a file a resolver looks for without esbuild listing it, there or not: the package.json,
 //   tsconfig.json and jsconfig.json of each folder on the way up to the nearest package.json (within the site, or
 //   near the files outside it).
+// - `env:<NAME>`: an environment variable the code read (env-reads.ts), by its value; `env:*` the whole environment
+//   (code that reads it by a computed name).
 //
+// docsite's own code folders are left out: the toolchain identity (identity.ts) hashes them, wherever docsite is.
 // A file that is gone or cannot be read makes the entry a miss. When a step cannot say what it read, it keeps
-// nothing.
+// nothing. A file's hash is memoised per process by its stat (inode, size, mtime, ctime): a package's files are read
+// by many entries, and a warm build then costs a stat per input.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import type { Plugin } from "esbuild";
@@ -44,10 +45,7 @@ const MANIFESTS = ["package.json", "tsconfig.json", "jsconfig.json"];
 
 const slashed = (p: string) => p.split(sep).join("/");
 
-/**
- * A file's hash, memoised by its stat for the life of the process: the files of a package are read by many entries
- * of a build (and every page's compile); a file written since has another mtime, ctime or size.
- */
+/** A file's hash, memoised by its stat for the life of the process (a file written since has another ctime). */
 const fileHashes = new Map<string, { stamp: string; hash: string }>();
 function hashFile(abs: string): string {
   const st = statSync(abs);
