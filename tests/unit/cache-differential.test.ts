@@ -492,6 +492,12 @@ describe("the build cache against cold builds, after edits of what the site's bu
     await verify("patched words two");
   }, 120_000);
 
+  it("sees an edit of a Sass package's partial that leaves npm's record as it was", async () => {
+    // The fixture's Card stylesheet `@use`s tiny-tokens/colors (its own node_modules, recorded by npm or not).
+    await edit(join(site, "node_modules", "tiny-tokens", "_colors.scss"), "#abcdef", "#fedcba");
+    await verify("#fedcba");
+  }, 120_000);
+
   it("sees a file added beside an MDX import's module that the import now resolves to", async () => {
     // `@site/src/components/helper` was helper.js; a helper.jsx beside it comes first (mdx/modules.ts: findScript).
     await write(
