@@ -11,12 +11,16 @@ import type { Token } from "acorn";
 import { hashParts } from "./hash.ts";
 import { ENV } from "./recorded-inputs.ts";
 
+/** `process.env` in the text (the tokens then tell whether it is code, and which variables). */
+const MENTION = /\bprocess\s*(\?\.|\.)\s*env\b/;
+
 /**
  * The input names (`env:NAME`, or `env:*`) of the variables `code` reads. acorn is loaded only for code that names
- * `process`: a warm build compiles nothing and should not load it.
+ * `process.env`: a warm build compiles nothing and should not load it.
  */
 export async function envReads(code: string): Promise<string[]> {
-  if (!code.includes("process")) return [];
+  // Most code never names it ("process" alone is a common word of prose): tokenized only when the text does.
+  if (!MENTION.test(code)) return [];
   const { tokenizer, tokTypes } = await import("acorn");
   // acorn's tokens carry their value (a name's, a string's), which its types leave out.
   let tokens: Array<Token & { value?: unknown }>;
@@ -32,7 +36,7 @@ export async function envReads(code: string): Promise<string[]> {
     ];
   } catch {
     // Not JavaScript acorn reads: by the text, any mention is a read of everything.
-    return /\bprocess\s*(\?\.|\.)\s*env\b/.test(code) ? [`${ENV}*`] : [];
+    return [`${ENV}*`];
   }
   const names = new Set<string>();
   const dot = (t: Token | undefined): boolean => t?.type === tokTypes.dot || t?.type === tokTypes.questionDot;
