@@ -1,8 +1,9 @@
 // The store of compiled pages (`mdx/`): a page's MDX compile result, by the settings the compile was given (the
 // compile's part of the site config and the doc slugs), the page's locale, file, body and the line its body starts
 // at. Pages that import partials or components also record what the compile read, wherever it lies, by hash, and the
-// folders its imports looked in (recorded-inputs.ts); an entry whose inputs changed is a miss. An entry is two files: `<key>.json`, everything the build reads of every page, and `<key>.js`, the code,
-// read only when the page renders (a rebuild that renders few pages reads few).
+// folders its imports looked in (recorded-inputs.ts); an entry whose inputs changed is a miss. An entry is two
+// files: `<key>.json`, everything the build reads of every page, and `<key>.js`, the code, read only when the page
+// renders (a rebuild that renders few pages reads few).
 import { statSync } from "node:fs";
 import { join, posix } from "node:path";
 import { entryFileSize, type BuildCache } from "./cache.ts";

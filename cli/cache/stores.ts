@@ -41,8 +41,11 @@ export const STORES: readonly StoreSpec[] = [
     name: "mdx",
     module: "compiled-pages.ts",
     entry:
-      "a page's compiled MDX: `<key>.json` (everything but the code), `<key>.js` (the code, read only when the page renders)",
-    key: "the compile settings (`cli/mdx/compile-settings.ts`: the part of the config the compile is given, without the site folder), the doc slugs, the page's locale, file, body and the line its body starts at",
+      "a page's compiled MDX: `<key>.json` (everything but the code), `<key>.js` (the code, read only when the " +
+      "page renders)",
+    key:
+      "the compile settings (`cli/mdx/compile-settings.ts`: the part of the config the compile is given, without the " +
+      "site folder), the doc slugs, the page's locale, file, body and the line its body starts at",
     alsoInvalid: `${READ}; partials, components and what they import, the MDX plugins' files`,
     bound: "one entry per page and locale",
     pruning: "unused",
@@ -52,8 +55,11 @@ export const STORES: readonly StoreSpec[] = [
     index: "render-index.json",
     module: "pipeline/render-stage.ts, render-store.ts",
     entry:
-      "a route's HTML, appended to a pack; the index holds each route's record (where, content hash, inline code hashes)",
-    key: "the route's render job: everything its HTML depends on (config, strings, page data with its code's hash, sidebar, assets, images)",
+      "a route's HTML, appended to a pack; the index holds each route's record (where, content hash, inline code " +
+      "hashes)",
+    key:
+      "the route's render job: everything its HTML depends on (config, strings, page data with its code's hash, " +
+      "sidebar, assets, images)",
     alsoInvalid: "—",
     bound: "one record per route; packs of the last builds",
     pruning: "packs",
@@ -109,7 +115,9 @@ export const STORES: readonly StoreSpec[] = [
     name: "images",
     module: "cli/images/image-cache.ts",
     entry:
-      "an image's encoded files: `<key>.json` (its description, each output file's name, length and content hash, and the size of the `.bin`: read every build), `<key>.bin` (the files, read only when the output must write one of them, each checked against the hash recorded)",
+      "an image's encoded files: `<key>.json` (its description, each output file's name, length and content hash, " +
+      "and the size of the `.bin`: read every build), `<key>.bin` (the files, read only when the output must write " +
+      "one of them, each checked against the hash recorded)",
     key: "the output name stem, extension and the hash of the file's bytes",
     alsoInvalid: "—",
     bound: "one per image file (two files)",
@@ -119,7 +127,8 @@ export const STORES: readonly StoreSpec[] = [
     name: "pages",
     module: "cli/render/page-module.ts, recorded-inputs.ts",
     entry:
-      "a custom page's compiled module, its imports of the theme and packages as placeholders; `<hash>.mjs`, the module resolved for this docsite (checked against the entry before each use)",
+      "a custom page's compiled module, its imports of the theme and packages as placeholders; `<hash>.mjs`, the " +
+      "module resolved for this docsite (checked against the entry before each use)",
     key: "the page's site-relative file",
     alsoInvalid: READ,
     bound: "one per custom page",
@@ -129,8 +138,12 @@ export const STORES: readonly StoreSpec[] = [
     name: "site-pages",
     module: "cli/pages/site-pages.ts, recorded-inputs.ts",
     entry: "a React page's server bundle (code, CSS, its islands' server code), with what it read and their hashes",
-    key: "the page's site-relative file, the import's aliases, the compile settings (without the site folder) and the Markdown compile it is given",
-    alsoInvalid: `${READ}; the page, components, CSS modules, Sass partials (\`loadedUrls\`), Markdown, what its islands' classification read`,
+    key:
+      "the page's site-relative file, the import's aliases, the compile settings (without the site folder) and the " +
+      "Markdown compile it is given",
+    alsoInvalid:
+      `${READ}; the page, components, CSS modules, Sass partials (\`loadedUrls\`), Markdown, what its islands' ` +
+      "classification read",
     bound: "one per React page",
     pruning: "unused",
   },
@@ -138,7 +151,9 @@ export const STORES: readonly StoreSpec[] = [
     name: "islands",
     module: "cli/islands/bundle.ts, site-islands.ts",
     entry: "an island's browser chunk, with what it read and their hashes; the islands' runtime",
-    key: "a chunk: its island key and bundle options (base URL, aliases, shared modules' URLs, site data, dev); the runtime: base URL and dev (it is made of docsite's files and packages only)",
+    key:
+      "a chunk: its island key and bundle options (base URL, aliases, shared modules' URLs, site data, dev); the " +
+      "runtime: base URL and dev (it is made of docsite's files and packages only)",
     alsoInvalid: READ,
     bound: "one per island, and one runtime",
     pruning: "unused",
