@@ -397,8 +397,11 @@ describe("the build cache against cold builds, after edits of what the site's bu
         'import Shout from "@site/src/components/Shout";',
         'import Helper from "@site/src/components/helper";',
         'import Label from "@site/src/components/Label";',
+        'import Widget from "@site/src/widgets/Widget";',
         "",
         "<Shout />",
+        "",
+        "<Widget />",
         "",
         "<Helper />",
         "",
@@ -456,6 +459,10 @@ describe("the build cache against cold builds, after edits of what the site's bu
       ].join("\n"),
     );
     await write(join(components, "helper.js"), "export default function Helper() { return <b>helper from js</b>; }\n");
+    await write(
+      join(site, "src", "widgets", "Widget", "index.js"),
+      "export default function Widget() { return <i>widget from its folder</i>; }\n",
+    );
     // A React page drawing both.
     await write(
       join(site, "src", "pages", "mono.jsx"),
@@ -505,6 +512,16 @@ describe("the build cache against cold builds, after edits of what the site's bu
       "export default function Helper() { return <b>helper from jsx</b>; }\n",
     );
     await verify("helper from jsx");
+  }, 120_000);
+
+  it("sees a file added beside the folder whose index an MDX import resolved to", async () => {
+    // `@site/src/widgets/Widget` was Widget/index.js; a Widget.jsx beside the folder comes first (the page reads
+    // nothing else in src/widgets/).
+    await write(
+      join(site, "src", "widgets", "Widget.jsx"),
+      "export default function Widget() { return <i>widget from its own file</i>; }\n",
+    );
+    await verify("widget from its own file");
   }, 120_000);
 
   it("sees a change of an environment variable content reads", async () => {
