@@ -15,7 +15,7 @@ import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../mdx/modules.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { isSiteInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { isFileInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 import { postcssToolchain, siteFileList, type PostcssToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 
@@ -270,14 +270,14 @@ async function bundleSheet(
       if (f.path.endsWith(".css")) css += f.text;
       else assets.set(posix.relative("/", f.path.split("\\").join("/")), f.contents);
     }
-    // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded, PostCSS' what its
-    // plugins read (Tailwind's sources and config).
+    // The files it read, wherever they lie (isFileInput); a compiled Sass file's are what Sass loaded, PostCSS'
+    // what its plugins read (Tailwind's sources and config).
     const inputs = [
       file,
       ...Object.keys(out.metafile.inputs),
       ...[...sassFiles, ...postcssFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
       ...(toolchain?.configFiles ?? []),
-    ].filter(isSiteInput);
+    ].filter(isFileInput);
     return { css, assets, warnings, inputs: [...new Set(inputs)] };
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];

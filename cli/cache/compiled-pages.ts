@@ -1,12 +1,14 @@
 // The store of compiled pages (`mdx/`): a page's MDX compile result, by the settings the compile was given (the
 // compile's part of the site config and the doc slugs), the page's locale, file, body and the line its body starts
-// at. Pages that import partials or components also record those files' hashes; an entry whose files changed is a
-// miss. An entry is two files: `<key>.json`, everything the build reads of every page, and `<key>.js`, the code,
-// read only when the page renders (a rebuild that renders few pages reads few).
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+// at. Pages that import partials or components also record what the compile read, wherever it lies, by hash, and the
+// folders its imports looked in (recorded-inputs.ts); an entry whose inputs changed is a miss. An entry is two
+// files: `<key>.json`, everything the build reads of every page, and `<key>.js`, the code, read only when the page
+// renders (a rebuild that renders few pages reads few).
+import { statSync } from "node:fs";
+import { join, posix } from "node:path";
 import { entryFileSize, type BuildCache } from "./cache.ts";
 import { hashText } from "./hash.ts";
+import { hashInput, inputsHold, inputsOf } from "./recorded-inputs.ts";
 
 export const COMPILED_STORE = "mdx";
 
@@ -29,20 +31,37 @@ export class CodeLost extends Error {
 interface CompiledShape {
   code: string;
   codeHash: string;
-  /** Site-relative path → hash of each file (partial, component) the compile read. */
+  /** Input name (recorded-inputs.ts) → hash of each input (partial, component, what they read) the compile read. */
   depHashes?: Record<string, string>;
 }
 
 /** The `.json` part of an entry: the result without its code, and the size of the code's file. */
 type Meta<T> = Omit<T, "code"> & { codeFileSize: number };
 
-/** True when every file a page read (partials, components: site-relative path → hash) is as it was. */
-export function dependenciesHold(deps: Record<string, string> | undefined, rootDir: string): boolean {
-  for (const [file, hash] of Object.entries(deps ?? {})) {
-    const abs = join(rootDir, file);
-    if (!existsSync(abs) || hashText(readFileSync(abs, "utf8")) !== hash) return false;
+/**
+ * True when every input a page read (partials, components and what they read, wherever it lies: input names of
+ * recorded-inputs.ts → hash) is as it was.
+ */
+export const dependenciesHold = (deps: Record<string, string> | undefined, rootDir: string): boolean =>
+  inputsHold(rootDir, deps);
+
+/**
+ * A page's recorded inputs with what the compile's resolver looked at besides them (mdx/modules.ts: findScript): the
+ * folder of each file (a `helper.jsx` added beside the `helper.js` an import found), the folder an `index` file's
+ * folder is in (`widget.jsx` added beside the `widget/` whose index was found), and the manifests around them.
+ * Undefined when one is gone already.
+ */
+function withResolution(deps: Record<string, string> | undefined, rootDir: string): Record<string, string> | undefined {
+  if (!deps) return deps;
+  const files = Object.keys(deps).filter((name) => !name.includes(":"));
+  const parents = files.filter((f) => /(^|\/)index\.[^/]+$/.test(f)).map((f) => posix.dirname(posix.dirname(f)));
+  const out = { ...deps };
+  try {
+    for (const name of inputsOf(rootDir, files, parents)) out[name] ??= hashInput(rootDir, name);
+  } catch {
+    return undefined;
   }
-  return true;
+  return out;
 }
 
 export class CompiledPages<T extends CompiledShape> {
@@ -130,8 +149,11 @@ export class CompiledPages<T extends CompiledShape> {
   async put(page: PageSource, result: T): Promise<boolean> {
     const key = this.keyOf(page);
     const { code, ...rest } = result;
+    const depHashes = withResolution(rest.depHashes, this.rootDir);
+    if (rest.depHashes && !depHashes) return false; // an input is gone already: nothing safe to keep
     const meta: Meta<T> = {
       ...rest,
+      ...(depHashes ? { depHashes } : {}),
       codeFileSize: entryFileSize(COMPILED_STORE, key, Buffer.byteLength(code, "utf8")),
     };
     if (!(await this.cache.writeAsync(COMPILED_STORE, key, code, ".js"))) return false;

@@ -1,14 +1,16 @@
 // What produced a cached result besides its own inputs: docsite's code, the packages it and the site load, and
 // the runtime. Every cache key starts with this identity, so a change in any of them makes every entry a miss.
 //
-// - Code: the files of the running code, never a list of names. From the sources (tsx, vitest) that is every file of
-//   docsite's code folders; from the precompiled CLI bundle it is also what the bundle was made from: the hash its
-//   maker wrote beside it (bin/cli-bundle.js: every input esbuild read, by path and bytes; without that file, the
-//   bundle's own files). No absolute path goes in, so a project moved elsewhere keeps its cache. The code folders
-//   stay in both cases: the bundle reads some of their files when it runs (the browser runtime's sources, the
-//   stylesheets, the worker entries). A package that ships docsite differently keeps this working by keeping its
-//   running files under CODE_FOLDERS or in the bundle folder with its `identity` (cli/boot/locations.ts says where
+// - Code: the bytes of the code that runs, never a list of names: every file of docsite's code folders (bin/, cli/,
+//   theme/ and lib/, source maps and lib/types/ aside). An installed package runs its prebuilt bundle, lib/ (made by
+//   `npm pack`, bin/README.md): its files are hashed as they are, so an edit of lib/chunks/*.js (a hand fix,
+//   patch-package) is a new identity. A checkout runs a bundle in node_modules/.cache (bin/cli-bundle.js), whose
+//   files hold the checkout's path: that one is named by the hash its maker wrote beside it (`identity`: every
+//   input esbuild read, by path and bytes; without that file, the bundle's own files). No absolute path goes in, so
+//   a project moved elsewhere keeps its cache. A package that ships docsite differently keeps this working by keeping
+//   its running files under CODE_FOLDERS or in a bundle folder with its `identity` (cli/boot/locations.ts says where
 //   that folder is).
+//   The packages' files a site's bundles read are not part of this: their entries record them (recorded-inputs.ts).
 // - Packages: npm's record of what is installed (node_modules/.package-lock.json, with every package's version and
 //   integrity hash), in every node_modules folder Node would look in from docsite's package folder and from the
 //   site folder. For other package managers, their own record; without any record, the name and version of every
@@ -20,8 +22,8 @@ import { dirname, join, relative, sep } from "node:path";
 import { BUNDLE_DIR, PACKAGE_ROOT } from "../boot/locations.ts";
 import { hashParts } from "./hash.ts";
 
-/** docsite's folders of code, under its package folder. */
-const CODE_FOLDERS = ["bin", "cli", "theme"];
+/** docsite's folders of code, under its package folder (recorded-inputs.ts leaves files there to this identity). */
+export const CODE_FOLDERS = ["bin", "cli", "theme", "lib"];
 
 /** Records package managers keep of a node_modules folder's contents, the first one found is used. */
 const INSTALL_RECORDS = [".package-lock.json", ".pnpm/lock.yaml", ".yarn-state.yml", ".yarn-integrity"];
@@ -43,6 +45,9 @@ function filesUnder(dir: string, out: string[] = []): string[] {
 
 const slashed = (p: string) => p.split(sep).join("/");
 
+/** Files of the code folders no process runs: source maps (read only by --debug), the package's declarations. */
+const NOT_RUN = (rel: string) => rel.endsWith(".map") || rel.startsWith("lib/types/");
+
 /** The code part: every file of the code folders (and of the running bundle), by path relative to its folder. */
 function codeIdentity(): string {
   // SHA-1 over the bytes as they are read: the files are several MB, read by every process (cli/cache/hash.ts says
@@ -51,10 +56,20 @@ function codeIdentity(): string {
   const add = (name: string, bytes: Buffer) => h.update(`\0${name}\0${bytes.length}\0`).update(bytes);
   for (const folder of CODE_FOLDERS) {
     const dir = join(PACKAGE_ROOT, folder);
-    for (const f of filesUnder(dir).sort()) add(slashed(relative(PACKAGE_ROOT, f)), readFileSync(f));
+    for (const f of filesUnder(dir).sort()) {
+      const rel = slashed(relative(PACKAGE_ROOT, f));
+      if (!NOT_RUN(rel)) add(rel, readFileSync(f));
+    }
   }
-  if (BUNDLE_DIR) h.update("\0bundle\0").update(bundleIdentity(BUNDLE_DIR));
+  // A bundle outside the code folders (a checkout's, in node_modules/.cache): what its maker says it was made from.
+  if (BUNDLE_DIR && !isUnder(BUNDLE_DIR, PACKAGE_ROOT)) h.update("\0bundle\0").update(bundleIdentity(BUNDLE_DIR));
   return h.digest("hex").slice(0, 16);
+}
+
+/** Whether `dir` is one of the code folders of the package at `root`, or inside one. */
+function isUnder(dir: string, root: string): boolean {
+  const rel = slashed(relative(root, dir));
+  return CODE_FOLDERS.some((f) => rel === f || rel.startsWith(`${f}/`));
 }
 
 /**

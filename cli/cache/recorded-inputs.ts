@@ -1,36 +1,202 @@
-// Entries made by a step that reads site files it finds itself (esbuild's bundles, Sass' `@use`): the entry records
-// each site file the step read, by the hash of its bytes, and is used only while every one of them still holds those
-// bytes. A file that is gone or cannot be read makes the entry a miss. The folders those files are in are recorded
-// too, by the names they hold: a file added beside one (`Foo.tsx` beside the `Foo.jsx` an import found, an `index`
-// file) may change what an import resolves to, so it makes the entry a miss as well. Packages are not recorded: the
-// toolchain identity (identity.ts) covers what is installed.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+// Entries made by a step that reads files it finds itself (esbuild's bundles, Sass' `@use`, the MDX compile's
+// imports): the entry records every input the step read, by the hash of its bytes, and is used only while every one
+// of them still holds. Wherever the file lies: in the site, outside it (a monorepo's `../../shared/x.js`, a linked
+// workspace package: esbuild names the real path), in `node_modules` (a hand fix or patch-package leaves npm's
+// record as it was, so the install record alone cannot vouch for a package's files). An input is named:
+//
+// - a file: by its path relative to the site folder, with `/` (`../` for a file outside it). Never an absolute path:
+//   a cache restored under another folder, with the files around the site where they were, holds; a site moved
+//   without its monorepo only misses those entries that read outside it.
+// - `folder:<path>`: a folder, by the names it holds. A file added beside one the step read (`helper.jsx` beside the
+//   `helper.js` an import found, an `index` file), or where an import looked and found nothing, may change what an
+//   import resolves to. The folders of every file read, and those `resolutionFolders` saw an import look in.
+// - `maybe:<path>`: a file a resolver looks for without esbuild listing it, there or not: the package.json,
+//   tsconfig.json and jsconfig.json of each folder on the way up to the nearest package.json (within the site, or
+//   near the files outside it).
+// - `env:<NAME>`: an environment variable the code read (env-reads.ts), by its value; `env:*` the whole environment
+//   (code that reads it by a computed name).
+//
+// docsite's own code folders are left out: the toolchain identity (identity.ts) hashes them, wherever docsite is.
+// A file that is gone or cannot be read makes the entry a miss. When a step cannot say what it read, it keeps
+// nothing. A file's hash is memoised per process by its stat (inode, size, mtime, ctime): a package's files are read
+// by many entries, and a warm build then costs a stat per input.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:path";
+import type { Plugin } from "esbuild";
+import { PACKAGE_ROOT } from "../boot/locations.ts";
 import type { BuildCache } from "./cache.ts";
 import { hashText } from "./hash.ts";
+import { CODE_FOLDERS } from "./identity.ts";
 
 interface Recorded<T> {
   value: T;
-  /** Site-relative path (with `/`) → hash of its bytes. */
+  /** Input name (see the head of this file) → hash. */
   inputs: Record<string, string>;
 }
 
 /** Recorded folders are named with this prefix beside the files (no site file's relative path starts with it). */
 const FOLDER = "folder:";
+/** A file that may be there or not (a manifest a resolver looks for): its hash, or that it is not there. */
+const MAYBE = "maybe:";
+/** Recorded environment variables. */
+export const ENV = "env:";
+/** Manifests a resolver reads beside the files it lists: their edits change what an import resolves to. */
+const MANIFESTS = ["package.json", "tsconfig.json", "jsconfig.json"];
 
-const hashFile = (root: string, file: string) => hashText(readFileSync(join(root, file)));
-const hashFolder = (root: string, folder: string) => hashText(readdirSync(join(root, folder)).sort().join("\n"));
-const hashInput = (root: string, name: string) =>
-  name.startsWith(FOLDER) ? hashFolder(root, name.slice(FOLDER.length)) : hashFile(root, name);
+const slashed = (p: string) => p.split(sep).join("/");
+
+/** A file's hash, memoised by its stat for the life of the process (a file written since has another ctime). */
+const fileHashes = new Map<string, { stamp: string; hash: string }>();
+function hashFile(abs: string): string {
+  const st = statSync(abs);
+  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  const known = fileHashes.get(abs);
+  if (known?.stamp === stamp) return known.hash;
+  const hash = hashText(readFileSync(abs));
+  fileHashes.set(abs, { stamp, hash });
+  return hash;
+}
 
 /**
- * Whether a path of esbuild's metafile (relative to the site, its working folder) is one of the site's own files: not a
- * virtual module (`namespace:path`, `<stdin>`), not outside the site, not a package's file (the toolchain's).
+ * A folder's names, without those starting with a dot: `.docsite/` appears in the site folder after the first build
+ * (and `.git`, `.cache`), and no import resolves to such a name unless it names it.
  */
-export const isSiteInput = (f: string): boolean =>
-  f !== "<stdin>" && !f.includes(":") && !f.startsWith("../") && !f.includes("node_modules/");
+function hashFolder(abs: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(abs);
+  } catch (err) {
+    // A folder an import looked in that is not there: made later, it is seen.
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "none";
+    throw err;
+  }
+  return hashText(
+    names
+      .filter((n) => !n.startsWith("."))
+      .sort()
+      .join("\n"),
+  );
+}
 
-/** The kept value of entry `key` in `store`, when every site file recorded for it is unchanged. */
+/** The hash of an environment variable's value (unset is not the empty string), or of the whole environment. */
+function hashEnv(name: string): string {
+  if (name !== "*") {
+    const v = process.env[name];
+    return v === undefined ? "unset" : hashText(`=${v}`);
+  }
+  return hashText(
+    Object.entries(process.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join("\n"),
+  );
+}
+
+/** The hash of an input (see the head of this file) as it is now; throws when it is gone. */
+export function hashInput(root: string, name: string): string {
+  if (name.startsWith(ENV)) return hashEnv(name.slice(ENV.length));
+  if (name.startsWith(FOLDER)) return hashFolder(join(root, name.slice(FOLDER.length)));
+  if (name.startsWith(MAYBE)) {
+    const abs = join(root, name.slice(MAYBE.length));
+    return existsSync(abs) ? hashFile(abs) : "none";
+  }
+  return hashFile(join(root, name));
+}
+
+/** True when every recorded input still has its hash (false when one is gone or cannot be read). */
+export function inputsHold(root: string, inputs: Record<string, string> | undefined): boolean {
+  try {
+    for (const [name, hash] of Object.entries(inputs ?? {})) if (hashInput(root, name) !== hash) return false;
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a path of esbuild's metafile (relative to its working folder, the site's) is a file that was read: not a
+ * virtual module (`namespace:path`, `<stdin>`). Files outside the site and packages' files count.
+ */
+export const isFileInput = (f: string): boolean => f !== "<stdin>" && !f.includes(":");
+
+/** A path (absolute, or relative to the site) as an input name: relative to the site, with `/`. */
+export const inputName = (root: string, file: string): string =>
+  isAbsolute(file) ? slashed(relative(root, file)) || "." : posix.normalize(slashed(file));
+
+/** The folder of a site-relative path, as `posix.dirname` gives it (`.` for the site folder). */
+const folderOf = (file: string) => posix.dirname(file);
+
+/**
+ * The manifests (package.json, tsconfig.json, jsconfig.json) a resolver reads for files in `folder` (absolute), as
+ * `maybe:` inputs (there or not): in each folder on the way up to the nearest package.json, stopping at the site
+ * folder or, from outside it, at a folder above the site (the walk stays near the files read).
+ */
+function manifestsOf(site: string, folder: string, out: Set<string>, walked: Set<string>): void {
+  const root = resolve(site);
+  const above = (dir: string) => root === dir || root.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  for (let dir = folder; !walked.has(dir); dir = dirname(dir)) {
+    walked.add(dir);
+    if (above(dir) && dir !== root) return;
+    let found = false;
+    for (const m of MANIFESTS) {
+      const abs = join(dir, m);
+      out.add(`${MAYBE}${inputName(root, abs)}`);
+      if (m === "package.json") found = existsSync(abs);
+    }
+    if (found || dir === root || dirname(dir) === dir) return;
+  }
+}
+
+/** docsite's own code (its theme modules a bundle reads): the toolchain identity covers it, wherever docsite is. */
+const CODE_PATHS = CODE_FOLDERS.map((f) => join(PACKAGE_ROOT, f) + sep);
+const isDocsiteCode = (abs: string) => CODE_PATHS.some((p) => abs.startsWith(p));
+
+/**
+ * The input names of a step that read `files` (site-relative or absolute) and looked in `folders`: the files, their
+ * folders, the folders looked in, and the manifests around them.
+ */
+export function inputsOf(root: string, files: Iterable<string>, folders: Iterable<string> = []): string[] {
+  const names = new Set<string>();
+  const dirs = new Set<string>();
+  for (const f of files) {
+    if (isDocsiteCode(resolve(root, f))) continue;
+    const name = inputName(root, f);
+    names.add(name);
+    dirs.add(folderOf(name));
+  }
+  for (const d of folders) dirs.add(inputName(root, d));
+  const walked = new Set<string>();
+  for (const d of dirs) {
+    names.add(`${FOLDER}${d}`);
+    manifestsOf(root, resolve(root, d), names, walked);
+  }
+  return [...names];
+}
+
+/**
+ * An esbuild plugin that resolves nothing: it notes the folders an import of a relative path (`./x`, `../x`) looks
+ * in, so a file added there later (`x.tsx` beside the `x.js` it found, `x/index.js`) is seen. Put it first.
+ */
+export function resolutionFolders(folders: Set<string>): Plugin {
+  return {
+    name: "docsite-resolution-folders",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?(\/|$)/ }, (a) => {
+        if (!a.resolveDir) return undefined;
+        const target = join(a.resolveDir, a.path);
+        folders.add(join(target, ".."));
+        try {
+          if (statSync(target).isDirectory()) folders.add(target);
+        } catch {
+          // not there: its folder is enough
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+/** The kept value of entry `key` in `store`, when every input recorded for it is unchanged. */
 export function readRecorded<T>(cache: BuildCache, store: string, key: string, root: string): T | undefined {
   const text = cache.readText(store, key);
   if (text === undefined) return undefined;
@@ -41,30 +207,37 @@ export function readRecorded<T>(cache: BuildCache, store: string, key: string, r
     cache.damaged(store);
     return undefined;
   }
-  try {
-    for (const [name, hash] of Object.entries(rec.inputs)) if (hashInput(root, name) !== hash) return undefined;
-  } catch {
-    return undefined; // an input is gone
-  }
-  return rec.value;
+  return inputsHold(root, rec.inputs) ? rec.value : undefined;
 }
 
-/** Keeps `value` as entry `key` of `store`, with the hashes of `files` (site-relative) as they are now. */
+/**
+ * Keeps `value` as entry `key` of `store`, with the hashes of `inputs` as they are now: input names (inputsOf), or
+ * files read (site-relative or absolute), whose folders and manifests are then recorded too.
+ */
 export function writeRecorded<T>(
   cache: BuildCache,
   store: string,
   key: string,
   root: string,
   value: T,
-  files: Iterable<string>,
+  inputs: Iterable<string>,
 ): void {
-  let inputs: Record<string, string>;
+  const list = [...inputs];
+  const named = list.filter((n) => n.startsWith(FOLDER) || n.startsWith(ENV) || n.startsWith(MAYBE));
+  const names = [
+    ...new Set([
+      ...inputsOf(
+        root,
+        list.filter((n) => !named.includes(n)),
+      ),
+      ...named,
+    ]),
+  ].sort();
+  let hashes: Record<string, string>;
   try {
-    const unique = [...new Set(files)];
-    const folders = new Set(unique.map((f) => `${FOLDER}${posix.dirname(f)}`));
-    inputs = Object.fromEntries([...unique, ...folders].sort().map((name) => [name, hashInput(root, name)]));
+    hashes = Object.fromEntries(names.map((name) => [name, hashInput(root, name)]));
   } catch {
-    return; // a file it read is gone already: nothing safe to keep
+    return; // an input is gone already: nothing safe to keep
   }
-  cache.write(store, key, JSON.stringify({ value, inputs } satisfies Recorded<T>));
+  cache.write(store, key, JSON.stringify({ value, inputs: hashes } satisfies Recorded<T>));
 }

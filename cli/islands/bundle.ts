@@ -5,7 +5,7 @@
 // again: the server's bundle of the same module put it in the components stylesheet with the same class names
 // (one build per module keeps esbuild's CSS-module names the same as in that bundle).
 import type { Plugin } from "esbuild";
-import { posix, sep } from "node:path";
+import { posix } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
@@ -17,7 +17,7 @@ import { islandModule } from "./keys.ts";
 import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
 import type { BuildCache } from "../cache/cache.ts";
-import { isSiteInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { inputsOf, isFileInput, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
 
 /** The store of island chunks and of the islands' runtime (cli/cache/README.md). */
 export const ISLANDS_STORE = "islands";
@@ -234,12 +234,13 @@ async function bundleIslandRead(key: string, opts: IslandBundleOptions): Promise
 
 interface IslandBuild {
   code: Uint8Array;
-  /** Site-relative files the bundle read (the site's own: docsite's and packages' are the toolchain's). */
+  /** What the bundle read (recorded-inputs.ts: inputsOf): files wherever they lie, folders looked in, manifests. */
   inputs: string[];
 }
 
 async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames = false): Promise<IslandBuild> {
   const sassFiles = new Set<string>();
+  const lookedIn = new Set<string>();
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
   const minify = !opts.dev;
@@ -268,6 +269,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     logLevel: "silent",
     // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
     plugins: [
+      resolutionFolders(lookedIn),
       sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
       sharedPlugin(opts.shared),
@@ -284,10 +286,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     return runIslandBundle(key, opts, true);
   const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
   if (!js) throw new Error(`the island ${key} gave no JavaScript`);
-  // The site's own files it read (isSiteInput); a compiled Sass file's are what Sass loaded.
-  const inputs = [
-    ...Object.keys(out.metafile.inputs),
-    ...[...sassFiles].map((f) => posix.relative(opts.rootDir, f.split(sep).join("/"))),
-  ].filter(isSiteInput);
-  return { code: js.contents, inputs: [...new Set(inputs)] };
+  // Every file it read, wherever it lies (a compiled Sass file's are what Sass loaded), and where imports looked.
+  const files = [...Object.keys(out.metafile.inputs).filter(isFileInput), ...sassFiles];
+  return { code: js.contents, inputs: inputsOf(opts.rootDir, files, lookedIn) };
 }

@@ -7,6 +7,8 @@ import type { Extracted } from "./remark-docsite.ts";
 import type { ModuleInfo } from "./remark-imports.ts";
 import { applyAliases, unapplyAliases, type ModuleContext } from "./modules.ts";
 import { hashText } from "../cache/hash.ts";
+import { hashInput } from "../cache/recorded-inputs.ts";
+import { envReads, stampEnv } from "../cache/env-reads.ts";
 import { bundleComponent, MissingPackageError } from "./components.ts";
 import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
@@ -158,7 +160,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
       // A Markdown file the component imports is compiled with this page's settings (its links, its images).
       const mdx = { modules: ctx, rewriteLink: input.rewriteLink, key: input.locale ?? "", compile: compileSource };
       const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage, mdx);
-      for (const f of b.inputs) depHashes[f] = hashText(readFileSync(join(ctx.rootDir, f), "utf8"));
+      for (const f of b.inputs) depHashes[f] = hashInput(ctx.rootDir, f);
       if (b.css) (modules.styles ??= []).push(b.css);
       images.push(...(b.images ?? []));
       modules.assets.push(...(b.assets ?? []));
@@ -195,7 +197,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     const { rehypePlainHtml, rehypeInlineCode, remarkSharedParse } = tc;
     // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
     const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
-    for (const f of own.files) depHashes[f] = hashText(readFileSync(join(ctx?.rootDir ?? "", f), "utf8"));
+    for (const f of own.files) depHashes[f] = hashInput(ctx?.rootDir ?? "", f);
     const value = preprocess(input.body, { md });
     // The project's own plugins see the page's file, as Docusaurus' MDX loader gives it them (remark-typescript-tools
     // transpiles only files whose extension it is told, and names TypeScript errors by the path).
@@ -260,6 +262,10 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
       recmaPlugins: (input.recmaPlugins ?? []) as any,
     });
     code = String(out.value);
+    // The environment variables it reads are inputs, and stamp the code (cli/cache/env-reads.ts).
+    const env = await envReads(code);
+    for (const name of env) depHashes[name] = hashInput(ctx?.rootDir ?? "", name);
+    code = stampEnv(code, env);
   } catch (err) {
     // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
     if (err instanceof DocsiteError)

@@ -5,7 +5,7 @@
 // component renders its initial HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases, COMPONENT_LOADERS, findScript } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
@@ -15,23 +15,24 @@ import { svgComponents } from "./svg-component.ts";
 import { classify, type Classification } from "../islands/classify.ts";
 import { siteToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
+import { envReads, stampEnv } from "../cache/env-reads.ts";
+import { hashInput, inputsHold, inputsOf, isFileInput, resolutionFolders } from "../cache/recorded-inputs.ts";
 
 interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
   code: string;
   css: string;
-  /** Project files (site-relative) the bundle was made from: a change to any of them invalidates pages. */
+  /**
+   * What the bundle read, as input names (cli/cache/recorded-inputs.ts: files wherever they lie, site-relative or
+   * `../`, packages' files too; the folders its imports looked in; the manifests around them): a change to any of
+   * them invalidates pages (`hashInput` gives each one's hash).
+   */
   inputs: string[];
   /** Images and other files the Markdown files it imports refer to: the page publishes them as its own. */
   images?: ImageRef[];
   assets?: Array<{ file: string; url: string }>;
   /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
   island: Classification;
-  /**
-   * Files of installed packages it was made from (site-relative): the build cache covers those by npm's record of
-   * the install (cli/cache/identity.ts); this process's memo checks them itself (a dev server outlives an install).
-   */
-  packageFiles: string[];
 }
 
 /** How a Markdown file a component imports is compiled: as a page of the site would be (the page's settings). */
@@ -47,7 +48,13 @@ export interface ComponentMdx {
     bodyOffset: number;
     rewriteLink: (url: string) => string;
     modules?: ModuleContext;
-  }) => Promise<{ code: string; images: ImageRef[]; modules?: { assets: Array<{ file: string; url: string }> } }>;
+  }) => Promise<{
+    code: string;
+    images: ImageRef[];
+    modules?: { assets: Array<{ file: string; url: string }> };
+    /** What the compile read besides the file (its partials, components): input names. */
+    depHashes?: Record<string, string>;
+  }>;
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -64,10 +71,16 @@ export class MissingPackageError extends Error {
 /** Modules the runtime provides to components (kept out of the bundle). */
 export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original)?\/|^docsite:/;
 
-const cache = new Map<string, { mtimes: string; result: Promise<BundledComponent> }>();
+const cache = new Map<string, { hashes?: Record<string, string>; result: Promise<BundledComponent> }>();
 
-const mtimesOf = (rootDir: string, files: string[]) =>
-  files.map((f) => (existsSync(posix.join(rootDir, f)) ? statSync(posix.join(rootDir, f)).mtimeMs : -1)).join(",");
+/** The hashes of what a bundle read, as they are now (undefined when one is gone). */
+function hashesOf(rootDir: string, inputs: string[]): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(inputs.map((name) => [name, hashInput(rootDir, name)]));
+  } catch {
+    return undefined;
+  }
+}
 
 /** Bundles one component module (site-relative `file`); memoised per process until one of its inputs changes. */
 export function bundleComponent(
@@ -81,17 +94,17 @@ export function bundleComponent(
   const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
-    return result.then((r) => (mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]) === hit.mtimes ? r : fresh()));
+    return result.then((r) => (hit.hashes && inputsHold(rootDir, hit.hashes) ? r : fresh()));
   }
   return fresh();
 
   function fresh(): Promise<BundledComponent> {
     const result = runBundle(rootDir, file, aliases, isPackage, mdx);
-    const entry = { mtimes: "", result };
+    const entry: { hashes?: Record<string, string>; result: Promise<BundledComponent> } = { result };
     cache.set(key, entry);
     result.then(
       (r) => {
-        entry.mtimes = mtimesOf(rootDir, [...r.inputs, ...r.packageFiles]);
+        entry.hashes = hashesOf(rootDir, r.inputs);
       },
       () => cache.delete(key),
     );
@@ -123,6 +136,8 @@ async function runBundle(
   const assets: Array<{ file: string; url: string }> = [];
   /** Markdown files the module imports (compiled for the server only). */
   const markdown: string[] = [];
+  /** What those compiles read (their partials and components). */
+  const markdownDeps = new Set<string>();
   const resolvePlugin: Plugin = {
     name: "docsite-components",
     setup(b) {
@@ -171,6 +186,7 @@ async function runBundle(
         images.push(...c.images);
         assets.push(...(c.modules?.assets ?? []));
         markdown.push(rel);
+        for (const dep of Object.keys(c.depHashes ?? {})) markdownDeps.add(dep);
         if (/\bawait\b/.test(c.code))
           return {
             errors: [{ text: `${rel} imports other files, which a Markdown file imported by a component cannot` }],
@@ -192,11 +208,7 @@ async function runBundle(
         postcssPlugin(toolchain, postcssFiles),
       ]
     : [sassPlugin(rootDir, sassFiles)];
-  /** Site-relative project files (not packages) a build read, for invalidation. */
-  const projectFiles = (abs: Iterable<string>) =>
-    [...abs]
-      .map((f) => posix.relative(rootDir, f.split(sep).join("/")))
-      .filter((f) => !f.startsWith("../") && !f.includes("node_modules/"));
+  const lookedIn = new Set<string>();
   try {
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
@@ -220,7 +232,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [...cssPlugins, svgComponents, ...plugins, resolvePlugin, mdxPlugin],
+      plugins: [resolutionFolders(lookedIn), ...cssPlugins, svgComponents, ...plugins, resolvePlugin, mdxPlugin],
       loader: COMPONENT_LOADERS,
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
@@ -229,8 +241,10 @@ async function runBundle(
     });
     const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
     const css = out.outputFiles.find((f) => f.path.endsWith(".css"));
+    // The environment variables it reads are inputs, and stamp the code (cli/cache/env-reads.ts).
+    const env = await envReads(js?.text ?? "");
     return {
-      code: js?.text ?? "",
+      code: stampEnv(js?.text ?? "", env),
       css: css?.text ?? "",
       images,
       assets,
@@ -239,19 +253,25 @@ async function runBundle(
       island: markdown.length
         ? { island: false, reason: `draws Markdown (${markdown[0]}), which is rendered on the server only` }
         : classify(js?.text ?? "", isPackage ? null : readFileSync(posix.join(rootDir, file), "utf8")),
+      // Every file it read, wherever it lies (`namespace:path` entries are virtual: a compiled Sass file's files are
+      // what Sass loaded), and where its imports looked.
       inputs: [
         ...new Set([
-          // `namespace:path` entries are virtual (a compiled Sass file); the Sass files it read are listed below.
-          ...Object.keys(out.metafile.inputs).filter(
-            (f) => !f.includes("node_modules/") && f !== "<stdin>" && !f.includes(":"),
+          // What esbuild, Sass and the site's PostCSS read (Tailwind's config, the sources it scanned), wherever it lies.
+          ...inputsOf(
+            rootDir,
+            [
+              ...Object.keys(out.metafile.inputs).filter(isFileInput),
+              ...sassFiles,
+              ...postcssFiles,
+              ...(toolchain?.configFiles ?? []),
+            ],
+            lookedIn,
           ),
-          ...projectFiles(sassFiles),
-          // What the site's PostCSS read (Tailwind's config, the sources it scanned) and its config files.
-          ...projectFiles(postcssFiles),
-          ...(toolchain?.configFiles ?? []),
+          ...markdownDeps,
+          ...env,
         ]),
       ],
-      packageFiles: Object.keys(out.metafile.inputs).filter((f) => f.includes("node_modules/") && !f.includes(":")),
     };
   } catch (err) {
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];

@@ -6,8 +6,9 @@
 //
 // Which lists a page gets: the main docs' pages `docs`, another instance's `docs:<pluginId>`, blog posts `blog`. The
 // lists are part of the compile settings, hence of every page's cache key (cli/mdx/compile-settings.ts); installed
-// packages are part of the toolchain identity (cli/cache/identity.ts); the project files a plugin was bundled from
-// are recorded with each page it compiled (`LoadedPlugins.files`), so a change to any of them compiles it again.
+// packages are part of the toolchain identity (cli/cache/identity.ts); every file a plugin was bundled from (the
+// project's, a package's, one outside the site) is recorded with each page it compiled (`LoadedPlugins.files`), so a
+// change to any of them compiles it again. CommonJS packages a plugin requires at run time are left to npm's record.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import vm from "node:vm";
@@ -15,7 +16,8 @@ import { dirname, join, posix, sep } from "node:path";
 import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { isSiteInput } from "../cache/recorded-inputs.ts";
+import { envReads } from "../cache/env-reads.ts";
+import { inputsOf, isFileInput, resolutionFolders } from "../cache/recorded-inputs.ts";
 
 export interface MdxPluginContext {
   rootDir: string;
@@ -31,9 +33,9 @@ export interface LoadedPlugins {
   beforeRehype: unknown[];
   rehype: unknown[];
   /**
-   * The project files (site-relative) the plugins were bundled from: a page records them as it records its partials,
-   * so a change to one compiles the page again. Installed packages are covered by the build cache's toolchain
-   * identity (npm's record of the install).
+   * What the plugins were bundled from, as input names (cli/cache/recorded-inputs.ts: files wherever they lie, the
+   * folders imports looked in, manifests): a page records them as it records its partials, so a change to one
+   * compiles the page again.
    */
   files: string[];
   /** Whether any plugin applies to the page. */
@@ -119,7 +121,7 @@ function packageTypeOf(file: string): string {
 
 interface LoadedModule {
   exports: Record<string, unknown>;
-  /** Project files (site-relative) the bundle was made from. */
+  /** What the bundle was made from: input names. */
   files: string[];
 }
 
@@ -154,6 +156,7 @@ function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
       const entry = ref.module.startsWith("./") ? posix.join(rootDir, ref.module) : ref.module;
       let code: string;
       let files: string[];
+      const lookedIn = new Set<string>();
       try {
         const out = await esbuildBuild({
           stdin: {
@@ -172,11 +175,17 @@ function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
           mainFields: ["module", "main"],
           conditions: ["import", "node", "default"],
           define: { "process.env.NODE_ENV": '"production"' },
-          plugins: [commonJsPackagesExternal],
+          plugins: [resolutionFolders(lookedIn), commonJsPackagesExternal],
         });
         code = out.outputFiles[0].text;
         // esbuild names inputs relative to absWorkingDir: the site's own files are those not in a package.
-        files = Object.keys(out.metafile.inputs).filter(isSiteInput);
+        // Every file it read, wherever it lies (packages' too: a hand fix leaves npm's record alone), and where its
+        // imports looked: input names (cli/cache/recorded-inputs.ts).
+        // The environment variables it reads are inputs too (cli/cache/env-reads.ts).
+        files = [
+          ...inputsOf(rootDir, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn),
+          ...(await envReads(code)),
+        ];
       } catch (err) {
         const first = (err as { errors?: Array<{ text: string }> }).errors?.[0]?.text ?? (err as Error).message;
         const missing = /^Could not resolve "([^"]+)"/.exec(first);

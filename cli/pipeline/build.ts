@@ -9,8 +9,7 @@ import { planKey } from "../routes/table.ts";
 import { outputFileOf } from "../routes/paths.ts";
 import type { LinkProblem } from "../links/check.ts";
 import type { RenderContext } from "../render/render-route.ts";
-import { loadPageModule, PAGES_STORE, type PageModule } from "../render/page-module.ts";
-import { FRONTMATTER_STORE } from "../content/frontmatter-memo.ts";
+import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { EarlyCounts } from "../search/early-counts.ts";
@@ -31,29 +30,18 @@ import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, type CacheReport } from "../cache/cache.ts";
-import { PACK_GRACE_MS } from "../cache/packs.ts";
+import { pruneStores } from "../cache/stores.ts";
 import { outputManifest, type ManifestStore } from "../cache/output-manifests.ts";
-import { COMPILED_STORE } from "../cache/compiled-pages.ts";
-import { IMAGE_STORE } from "../images/image-cache.ts";
-import { RENDER_STORE } from "./render-store.ts";
-import {
-  CLIENT_STORE,
-  cachedClientBundle,
-  cachedSearchBundles,
-  SEARCH_PAGE_STORE,
-  SEARCH_STORE,
-} from "./cached-steps.ts";
+import { cachedClientBundle, cachedSearchBundles } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
-import { CONTENT_STORE } from "./content-cache.ts";
 import { checkSiteLinks, extraFiles, loadSources, routeTable, SiteProblems } from "../site/load.ts";
 import { cacheWarnings } from "../cache/report.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
-import { bundleSitePages, SITE_PAGES_STORE, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
-import { BRAND_STORE, brandStylesheet } from "../brand/brand-css.ts";
-import { ISLANDS_STORE } from "../islands/bundle.ts";
+import { bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { brandStylesheet } from "../brand/brand-css.ts";
 import { redirectsFile } from "../redirects/redirects-file.ts";
 
 export interface BuildOptions {
@@ -429,23 +417,10 @@ async function buildWith(
     await output.write(files, join(opts.root, "static"));
     timings.write = done();
   }
-  // Entries this full build did not use are old versions of pages: removed so the cache does not grow. Packs another
-  // build may still be using are kept a while (cli/cache/packs.ts).
+  // Entries this full build did not use are old versions of pages: removed so the cache does not grow, as each store
+  // says (cli/cache/stores.ts). Packs another build may still be using are kept a while (cli/cache/packs.ts).
   done = logger.step("cache pruned");
-  await Promise.all([
-    ...[
-      SEARCH_STORE,
-      CLIENT_STORE,
-      COMPILED_STORE,
-      IMAGE_STORE,
-      PAGES_STORE,
-      FRONTMATTER_STORE,
-      SITE_PAGES_STORE,
-      ISLANDS_STORE,
-      BRAND_STORE,
-    ].map((s) => cache.prune(s)),
-    ...[RENDER_STORE, CONTENT_STORE, SEARCH_PAGE_STORE].map((s) => cache.prune(s, PACK_GRACE_MS)),
-  ]);
+  await pruneStores(cache);
   timings.prune = done();
   timings.total = performance.now() - t0;
   return {

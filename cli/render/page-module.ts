@@ -17,7 +17,8 @@ import type { BuildCache } from "../cache/cache.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot, PACKAGE_ROOT, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { envReads, stampEnv } from "../cache/env-reads.ts";
+import { inputsOf, isFileInput, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
 
 export type { PageModule } from "../public-types.ts";
 
@@ -115,6 +116,7 @@ function moduleUrl(cache: BuildCache, code: string): string {
 async function compilePage(root: string, abs: string, file: string): Promise<{ code: string; inputs: string[] }> {
   let code: string;
   let inputs: string[];
+  const lookedIn = new Set<string>();
   try {
     const out = await esbuildBuild({
       entryPoints: [abs],
@@ -127,6 +129,7 @@ async function compilePage(root: string, abs: string, file: string): Promise<{ c
       logLevel: "silent",
       absWorkingDir: root,
       plugins: [
+        resolutionFolders(lookedIn),
         {
           name: "docsite-externals",
           setup(b) {
@@ -158,8 +161,11 @@ async function compilePage(root: string, abs: string, file: string): Promise<{ c
         },
       ],
     });
-    code = out.outputFiles[0].text;
-    inputs = Object.keys(out.metafile.inputs);
+    // Every file it read, wherever it lies, where its imports looked (recorded-inputs.ts), and the environment
+    // variables it reads, which stamp the code (env-reads.ts).
+    const env = await envReads(out.outputFiles[0].text);
+    code = stampEnv(out.outputFiles[0].text, env);
+    inputs = [...inputsOf(root, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn), ...env];
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
     throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, {
