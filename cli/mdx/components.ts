@@ -257,7 +257,7 @@ async function runBundle(
       // what Sass loaded), and where its imports looked.
       inputs: [
         ...new Set([
-          // What esbuild, Sass and the site's PostCSS read (Tailwind's config, the sources it scanned), wherever it lies.
+          // What esbuild, Sass and the site's PostCSS read (Tailwind's config, its sources), wherever it lies.
           ...inputsOf(
             rootDir,
             [
