@@ -13,6 +13,7 @@ import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { svgComponents } from "./svg-component.ts";
 import { classify, type Classification } from "../islands/classify.ts";
+import { docusaurusImportError, docusaurusImports, reexports } from "./docusaurus-imports.ts";
 
 interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -180,6 +181,12 @@ async function runBundle(
       });
     },
   };
+  // `@docusaurus/X` is a module of exactly the names docsite has (an unknown name fails here, at the import), over
+  // the runtime's module (cli/render/mdx-runtime.ts gives `docsite:docusaurus/X`).
+  const serverDocusaurus = docusaurusImports(
+    (name, exported) => reexports(`docsite:docusaurus/${name}`, exported),
+    false,
+  );
   const sassFiles = new Set<string>();
   /** Site-relative project files (not packages) a build read, for invalidation. */
   const projectFiles = (abs: Iterable<string>) =>
@@ -209,7 +216,7 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, resolvePlugin, mdxPlugin],
+      plugins: [sassPlugin(rootDir, sassFiles), svgComponents, ...plugins, serverDocusaurus, resolvePlugin, mdxPlugin],
       loader: COMPONENT_LOADERS,
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
@@ -248,6 +255,8 @@ async function runBundle(
         throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
     }
     const first = errors[0];
+    const docusaurus = first && docusaurusImportError(first, false);
+    if (docusaurus) throw new Error(`${docusaurus} (${first.location?.file ?? file}:${first.location?.line ?? 1})`);
     throw new Error(
       first
         ? `${first.text}${first.location ? ` (${first.location.file}:${first.location.line})` : ""}`
