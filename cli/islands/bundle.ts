@@ -130,9 +130,15 @@ const islandDocusaurus = () =>
       const site = READS_THEME_CONFIG.has(name)
         ? "{ ...__DOCSITE_SITE__, themeConfig: __DOCSITE_THEME_CONFIG__ }"
         : "__DOCSITE_SITE__";
+      // Only the part of the implementation the module is in: a chunk carries no hooks of modules it does not import.
+      const [file, factory, pick] = name.startsWith("theme-common")
+        ? ["theme-common.tsx", "themeCommonModules", `[${JSON.stringify(name)}]`]
+        : name === "plugin-content-docs/client"
+          ? ["docs-client.ts", "docsClientModule", ""]
+          : ["site-modules.tsx", "coreModules", `[${JSON.stringify(name)}]`];
       return [
-        `import { siteModules } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", "site-modules.tsx"))};`,
-        `const m = siteModules(${site})[${JSON.stringify(name)}];`,
+        `import { ${factory} } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", file))};`,
+        `const m = ${factory}(${site})${pick};`,
         ...exported.map((n) => (n === "default" ? "export default m.default;" : `export const ${n} = m.${n};`)),
       ].join("\n");
     },

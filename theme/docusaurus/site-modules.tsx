@@ -23,12 +23,25 @@ function applyTrailingSlash(url: string, site: SiteData): string {
   return path + m[2];
 }
 
+/**
+ * A page path of the site in the page's locale, as Docusaurus' per-locale base URL gives Link (`/fr/docs/x` on a
+ * French page). A file's path (`/img/x.png`) stays: docsite publishes static files once, at the site's root.
+ */
+function inLocale(url: string, locale: string, site: SiteData): string {
+  const base = site.baseUrl;
+  if (!locale || locale === (site.defaultLocale ?? locale) || !url.startsWith(base)) return url;
+  const rest = url.slice(base.length);
+  if (rest === locale || rest.startsWith(`${locale}/`) || /\.[a-z0-9]+$/i.test(rest.replace(/[?#].*$/, ""))) return url;
+  return `${base}${locale}/${rest}`;
+}
+
 /** The page's path once mounted ("" on the server and while hydrating: the server does not know it). */
 function usePathname(): string {
   return useAfterMount("", () => location.pathname);
 }
 
-function coreModules(site: SiteData): Record<string, Record<string, unknown>> {
+/** The modules of `@docusaurus/core`'s client exports (Link, useBaseUrl, router…). */
+export function coreModules(site: SiteData): Record<string, Record<string, unknown>> {
   const useBaseUrlUtils = () => ({
     withBaseUrl: (url: string, options?: { forcePrependBaseUrl?: boolean; absolute?: boolean }) =>
       addBaseUrl(site, url, options),
@@ -64,7 +77,8 @@ function coreModules(site: SiteData): Record<string, Record<string, unknown>> {
     const internal = isInternalUrl(target);
     // `pathname://` marks a link docsite must not treat as a page of the site; its base is still added.
     let url = target?.replace("pathname://", "");
-    if (url !== undefined && autoAddBaseUrl && url.startsWith("/")) url = addBaseUrl(site, url);
+    const locale = useCurrentLocale(site);
+    if (url !== undefined && autoAddBaseUrl && url.startsWith("/")) url = inLocale(addBaseUrl(site, url), locale, site);
     if (url && internal) url = applyTrailingSlash(url, site);
     // A nav link is marked active once mounted, when it leads to the page shown (the server does not know the page).
     const pathname = usePathname();
