@@ -2,7 +2,8 @@
 // (theme/docusaurus/client-api.ts) is what the implementation has, on the server and in islands; deep paths are the
 // documented modules; tests/fixtures/docusaurus-client-api (an MDX doc, a React page drawn on the server and an
 // island using the API), imported and built, draws the values Docusaurus would; and an import docsite cannot answer
-// is a build error naming the file, the line and the name. The island in the browser: tests/browser/docusaurus-client-api.test.ts.
+// is a build error naming the file, the line and the name. The island in the browser:
+// tests/browser/docusaurus-client-api.test.ts.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { siteData, siteModules } from "../../theme/docusaurus/site-modules.tsx";
 import { docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { addBaseUrl } from "../../theme/docusaurus/site-data.ts";
 import { matchPath } from "../../theme/docusaurus/site-modules.tsx";
+import { classify } from "../../cli/islands/classify.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-client-api");
 let work: string;
@@ -86,6 +88,18 @@ describe("the registry of modules and names", () => {
     expect(importProblem("@docusaurus/theme-common/internal", "useDoc")).toMatch(/useDoc from .* not provided/);
     expect(importProblem("@docusaurus/theme-common", "useCurrentSidebarCategory", true)).toMatch(/only the server/);
     expect(importProblem("@docusaurus/theme-common", "useCurrentSidebarCategory", false)).toBeNull();
+  });
+
+  it("makes a component drawing what the browser gives after mounting an island", () => {
+    for (const [code, reason] of [
+      ["(0, import_router.useLocation)()", "uses useLocation"],
+      ["(0, import_theme_common.useWindowSize)()", "uses useWindowSize"],
+      ["useQueryStringValue('q')", "uses useQueryStringValue"],
+      ["(0, import_BrowserOnly.default)", "uses BrowserOnly"],
+      ['jsx(Link, { to: "/", isNavLink: true })', "draws a nav link (Link's isNavLink)"],
+    ])
+      expect(classify(code, ""), code).toEqual({ island: true, reason });
+    expect(classify("(0, import_useBaseUrl.default)('/x')", "").island).toBe(false);
   });
 
   it("adds the base as Docusaurus' useBaseUrl does, and matches paths as react-router does", () => {

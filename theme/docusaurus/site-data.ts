@@ -154,17 +154,6 @@ export const siteConfigOf = (site: SiteData) => ({
   },
   future: { experimental_router: "browser" },
   noIndex: false,
-  onBrokenLinks: "throw",
-  onBrokenAnchors: "warn",
-  onDuplicateRoutes: "warn",
-  plugins: [],
-  themes: [],
-  presets: [],
-  headTags: [],
-  stylesheets: [],
-  scripts: [],
-  clientModules: [],
-  staticDirectories: ["static"],
 });
 
 /** Docusaurus' `hasProtocol`: a URL with a scheme (`https:`, `mailto:`) or protocol-relative (`//host`). */
