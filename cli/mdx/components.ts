@@ -1,8 +1,9 @@
 // Project React components imported by content (`@site/src/components/X`, `./Widget.tsx`): bundled with esbuild
-// into CommonJS for server rendering only. React, `@docusaurus/*` and `@theme/*` stay external (the runtime gives
-// docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled
-// first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
-// component renders its initial HTML.
+// into CommonJS for server rendering only. React and `@theme/*` stay external (the runtime gives docsite's), and so
+// do `@docusaurus/*` modules, behind a check of the names imported (cli/mdx/docusaurus-imports.ts); CSS modules use
+// esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled first, cli/mdx/sass.ts), all
+// collected into the site's shared component stylesheet. No client JS: an interactive component renders its initial
+// HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
