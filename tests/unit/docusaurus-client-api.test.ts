@@ -227,6 +227,8 @@ describe("a site using the client API (tests/fixtures/docusaurus-client-api)", (
       '<a href="https://github.com/example/client-api" target="_blank" rel="noopener noreferrer" class="external">',
     );
     expect(en).toContain('<a href="/docs/intro/" class="raw">Raw</a>');
+    // A file keeps its path: no trailing slash, no locale (below).
+    expect(en).toContain('<a href="/img/logo.svg" class="file">Logo</a>');
     // A nav link is marked active once mounted (the server does not know the page).
     expect(en).toContain('<a href="/client-api/" class="nav">Here</a>');
     expect(en).toContain('<p class="guarded">guarded</p>');
@@ -235,6 +237,7 @@ describe("a site using the client API (tests/fixtures/docusaurus-client-api)", (
     expect(fr).toContain('<a href="/fr/docs/intro/" class="internal">Intro</a>');
     // autoAddBaseUrl={false}: neither the base nor the locale is added.
     expect(fr).toContain('<a href="/docs/intro/" class="raw">Raw</a>');
+    expect(fr).toContain('<a href="/img/logo.svg" class="file">Logo</a>');
     // Static files are published once, at the site's root.
     expect(values(fr).useBaseUrl).toBe("/img/logo.svg");
   });

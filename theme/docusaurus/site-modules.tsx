@@ -13,12 +13,13 @@ import { themeCommonModules } from "./theme-common.tsx";
 
 export { siteConfigOf, siteData, type SiteData } from "./site-data.ts";
 
-/** Docusaurus' `applyTrailingSlash`: a site path's trailing slash as the site's `trailingSlash` says. */
+/** Docusaurus' `applyTrailingSlash`: a page path's trailing slash as the site's `trailingSlash` says. */
 function applyTrailingSlash(url: string, site: SiteData): string {
   if (site.trailingSlash === undefined || site.trailingSlash === null) return url;
   const m = /^([^?#]*)(.*)$/.exec(url)!;
   let path = m[1];
-  if (!path || path === site.baseUrl || path === "/") return url;
+  // A file's path (`/files/x.pdf`) is not a page's: it keeps its form.
+  if (!path || path === site.baseUrl || path === "/" || /\.[a-z0-9]+$/i.test(path)) return url;
   path = site.trailingSlash ? (path.endsWith("/") ? path : `${path}/`) : path.replace(/\/$/, "");
   return path + m[2];
 }
