@@ -108,9 +108,12 @@ function Collapsible({
   [prop: string]: unknown;
 }) {
   const [opened, setOpened] = useState(!collapsed);
+  const first = useRef(true);
   useEffect(() => {
     if (!collapsed) setOpened(true);
-    onCollapseTransitionEnd?.(collapsed);
+    // Reported when the state changes (after Docusaurus' transition), not on mounting.
+    if (!first.current) onCollapseTransitionEnd?.(collapsed);
+    first.current = false;
   }, [collapsed]);
   const style = collapsed ? { display: "none", overflow: "hidden", height: "0px" } : undefined;
   return createElement(as, { ...rest, className, style }, lazy && !opened ? null : children);
