@@ -131,11 +131,14 @@ const islandDocusaurus = () =>
         ? "{ ...__DOCSITE_SITE__, themeConfig: __DOCSITE_THEME_CONFIG__ }"
         : "__DOCSITE_SITE__";
       // Only the part of the implementation the module is in: a chunk carries no hooks of modules it does not import.
-      const [file, factory, pick] = name.startsWith("theme-common")
-        ? ["theme-common.tsx", "themeCommonModules", `[${JSON.stringify(name)}]`]
-        : name === "plugin-content-docs/client"
-          ? ["docs-client.ts", "docsClientModule", ""]
-          : ["site-modules.tsx", "coreModules", `[${JSON.stringify(name)}]`];
+      const [file, factory, pick] =
+        name === "theme-common"
+          ? ["theme-common.tsx", "themeCommonMain", ""]
+          : name === "theme-common/internal"
+            ? ["theme-common-internal.tsx", "themeCommonInternal", ""]
+            : name === "plugin-content-docs/client"
+              ? ["docs-client.ts", "docsClientModule", ""]
+              : ["site-modules.tsx", "coreModules", `[${JSON.stringify(name)}]`];
       return [
         `import { ${factory} } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", file))};`,
         `const m = ${factory}(${site})${pick};`,

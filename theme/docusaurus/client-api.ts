@@ -2,7 +2,8 @@
 // against (content, server bundles and island bundles alike), so that an unknown module or name is an error naming
 // the importing file and line instead of "is not a function" while a page is drawn. Plain data, so the CLI reads it
 // without loading React; tests/unit/docusaurus-client-api.test.ts checks it against the implementations
-// (site-modules.tsx, theme-common.tsx, docs-client.ts, and theme/mdx/docusaurus.tsx for the server-only ones).
+// (site-modules.tsx, theme-common.tsx, theme-common-internal.tsx, docs-client.ts, and theme/mdx/docusaurus.tsx for
+// the server-only ones).
 
 /** A module: the names it exports (`default` included where it has one). */
 interface ClientModule {

@@ -9,7 +9,8 @@ import { Component, createElement, Fragment, useEffect, useLayoutEffect, type Re
 import { docsClientModule, globalDataOf } from "./docs-client.ts";
 import { interpolate, useAfterMount, useCurrentLocale, useIsBrowser, usePageDocsVersion } from "./page-state.ts";
 import { addBaseUrl, hasProtocol, siteConfigOf, type SiteData } from "./site-data.ts";
-import { themeCommonModules } from "./theme-common.tsx";
+import { themeCommonMain } from "./theme-common.tsx";
+import { themeCommonInternal } from "./theme-common-internal.tsx";
 
 export { siteConfigOf, siteData, type SiteData } from "./site-data.ts";
 
@@ -296,7 +297,8 @@ class ErrorBoundary extends Component<
 export function siteModules(site: SiteData): Record<string, Record<string, unknown>> {
   return {
     ...coreModules(site),
-    ...themeCommonModules(site),
+    "theme-common": themeCommonMain(site),
+    "theme-common/internal": themeCommonInternal(site),
     "plugin-content-docs/client": docsClientModule(site),
   };
 }
