@@ -15,7 +15,8 @@ import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule } from "./keys.ts";
 import { DocsiteError } from "../log.ts";
-import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
+import type { SiteData } from "../../theme/docusaurus/site-modules.tsx";
+import { docusaurusImportError, docusaurusImports } from "../mdx/docusaurus-imports.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { inputsOf, isFileInput, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
 
@@ -86,13 +87,11 @@ function sharedPlugin(shared: Record<string, string>): Plugin {
   };
 }
 
-function docusaurusPlugin(site: SiteData): Plugin {
-  const siteModulesFile = JSON.stringify(posix.join(THEME_DIR, "docusaurus", "site-modules.tsx"));
-  const names = siteModules(site);
+function themePlugin(): Plugin {
   return {
     name: "docsite-island-docusaurus",
     setup(b) {
-      b.onResolve({ filter: /^@(docusaurus|theme)\// }, (a) => ({ path: a.path, namespace: "docsite-docusaurus" }));
+      b.onResolve({ filter: /^@theme\// }, (a) => ({ path: a.path, namespace: "docsite-docusaurus" }));
       b.onLoad({ filter: /.*/, namespace: "docsite-docusaurus" }, (a) => {
         if (a.path.startsWith("@theme/")) {
           const name = a.path.slice("@theme/".length);
@@ -112,27 +111,48 @@ function docusaurusPlugin(site: SiteData): Plugin {
             resolveDir: THEME_DIR,
           };
         }
-        const name = a.path.slice("@docusaurus/".length);
-        const key = name === "Head" ? null : name;
-        if (name === "Head")
-          return {
-            contents: `export { Head as default, Head } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", "page-frame.tsx"))};`,
-            loader: "js",
-            resolveDir: THEME_DIR,
-          };
-        const exported = Object.keys((key && names[key]) ?? { default: undefined });
-        const lines = [
-          `import { siteModules } from ${siteModulesFile};`,
-          `const m = siteModules(__DOCSITE_SITE__)[${JSON.stringify(key)}] ?? {};`,
-          ...exported.map((n) =>
-            n === "default" ? "export default m.default;" : `export const ${n} = m[${JSON.stringify(n)}];`,
-          ),
-        ];
-        return { contents: lines.join("\n"), loader: "js", resolveDir: THEME_DIR };
+        return undefined;
       });
     },
   };
 }
+
+/** Modules whose implementation reads the site's themeConfig (baked in only where one of them is imported). */
+const READS_THEME_CONFIG = new Set(["useDocusaurusContext", "theme-common", "theme-common/internal"]);
+
+/**
+ * `@docusaurus/X` in an island: the names docsite has of X, from the same implementation the server drew with
+ * (theme/docusaurus/site-modules.tsx) over the site data baked into the chunk; Head and theme-common's Details from
+ * their theme modules. A name docsite lacks, or one the server alone can answer, fails at the import.
+ */
+const islandDocusaurus = () =>
+  docusaurusImports(
+    (name, exported) => {
+      const from = (file: string, local: string) =>
+        `export { ${exported.map((n) => (n === "default" ? `${local} as default` : n)).join(", ")} } from ${JSON.stringify(posix.join(THEME_DIR, file))};`;
+      if (name === "Head") return from("docusaurus/page-frame.tsx", "Head");
+      if (name === "theme-common/Details") return from("mdx/docusaurus.tsx", "Details");
+      const site = READS_THEME_CONFIG.has(name)
+        ? "{ ...__DOCSITE_SITE__, themeConfig: __DOCSITE_THEME_CONFIG__ }"
+        : "__DOCSITE_SITE__";
+      // Only the part of the implementation the module is in: a chunk carries no hooks of modules it does not import.
+      const [file, factory, pick] =
+        name === "theme-common"
+          ? ["theme-common.tsx", "themeCommonMain", ""]
+          : name === "theme-common/internal"
+            ? ["theme-common-internal.tsx", "themeCommonInternal", ""]
+            : name === "plugin-content-docs/client"
+              ? ["docs-client.ts", "docsClientModule", ""]
+              : ["site-modules.tsx", "coreModules", `[${JSON.stringify(name)}]`];
+      return [
+        `import { ${factory} } from ${JSON.stringify(posix.join(THEME_DIR, "docusaurus", file))};`,
+        `const m = ${factory}(${site})${pick};`,
+        ...exported.map((n) => (n === "default" ? "export default m.default;" : `export const ${n} = m.${n};`)),
+      ].join("\n");
+    },
+    true,
+    THEME_DIR,
+  );
 
 function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
   return {
@@ -224,8 +244,9 @@ async function bundleIslandRead(key: string, opts: IslandBundleOptions): Promise
     return await runIslandBundle(key, opts);
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];
+    const docusaurus = e && docusaurusImportError(e, true);
     throw new DocsiteError(
-      `the island ${key} cannot be bundled for the browser: ${e?.text ?? (err as Error).message}`,
+      `the island ${key} cannot be bundled for the browser: ${docusaurus ?? e?.text ?? (err as Error).message}`,
       { file: e?.location?.file ?? islandModule(key).spec, line: e?.location?.line },
       "fix the component, or keep it on the server with a `// @docsite-static` comment at its top",
     );
@@ -273,13 +294,15 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
       sharedPlugin(opts.shared),
-      docusaurusPlugin(opts.site),
+      islandDocusaurus(),
+      themePlugin(),
       sitePlugin(opts.rootDir, opts.aliases),
     ],
     loader: COMPONENT_LOADERS,
     define: {
       "process.env.NODE_ENV": JSON.stringify(opts.dev ? "development" : "production"),
-      __DOCSITE_SITE__: JSON.stringify(opts.site),
+      __DOCSITE_SITE__: JSON.stringify({ ...opts.site, themeConfig: undefined }),
+      __DOCSITE_THEME_CONFIG__: JSON.stringify(opts.site.themeConfig ?? {}),
     },
   });
   if (!keepNames && minify && Object.keys(out.metafile.inputs).some((f) => CSS_MODULE.test(f)))

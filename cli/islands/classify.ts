@@ -1,9 +1,10 @@
 // Which project components need the browser (islands) and which only draw. The rule, as docs/migration.md states it:
 // a module that content imports is an island when its bundled code (the module and everything it imports, docsite's
 // React, `@docusaurus/*` and `@theme/*` aside) keeps state, runs effects, holds refs, sets event handlers, is a class
-// component with state or lifecycle methods, or draws only in the browser (BrowserOnly, useIsBrowser, canUseDOM,
-// useColorMode). Its author decides instead with a directive or comment at the top of the module: `"use client"` or
-// `@docsite-island` makes it an island, `@docsite-static` keeps it on the server.
+// component with state or lifecycle methods, draws only in the browser (BrowserOnly, useIsBrowser, canUseDOM,
+// useColorMode), or draws what the browser gives after mounting (useLocation, useWindowSize, storage and
+// query-string hooks, a nav Link). Its author decides instead with a directive or comment at the top of the module:
+// `"use client"` or `@docsite-island` makes it an island, `@docsite-static` keeps it on the server.
 //
 // The bundled code is read rather than the module's own source so that a component that draws through an imported
 // interactive one (a card holding a carousel) is an island too: nothing below a static component is hydrated.
@@ -25,6 +26,13 @@ const SIGNS: Array<[RegExp, string]> = [
   [/\b(componentDidMount|componentDidUpdate|setState)\b/, "is a class component with $1"],
   // Bundled imports read `import_BrowserOnly.default`: no word boundary before the name.
   [/(BrowserOnly|useIsBrowser|canUseDOM|useColorMode)\b/, "uses $1"],
+  // Docusaurus hooks whose value the browser gives after mounting (theme/docusaurus/): the address, the viewport,
+  // storage and the query string; a nav link is marked active then too.
+  [
+    /\b(useLocation|useLocalPathname|useWindowSize|useStorageSlot|useQueryString\w*|useSearchQueryString|useHistorySelector|useDocsPreferredVersion|ThemedComponent)\b/,
+    "uses $1",
+  ],
+  [/\bisNavLink\b/, "draws a nav link (Link's isNavLink)"],
 ];
 
 /** The author's word at the top of a module (before its first statement): island, static, or none. */

@@ -1,8 +1,9 @@
 // Project React components imported by content (`@site/src/components/X`, `./Widget.tsx`): bundled with esbuild
-// into CommonJS for server rendering only. React, `@docusaurus/*` and `@theme/*` stay external (the runtime gives
-// docsite's); CSS modules use esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled
-// first, cli/mdx/sass.ts), all collected into the site's shared component stylesheet. No client JS: an interactive
-// component renders its initial HTML.
+// into CommonJS for server rendering only. React and `@theme/*` stay external (the runtime gives docsite's), and so
+// do `@docusaurus/*` modules, behind a check of the names imported (cli/mdx/docusaurus-imports.ts); CSS modules use
+// esbuild's `local-css` loader and plain `.css` files are kept (Sass files compiled first, cli/mdx/sass.ts), all
+// collected into the site's shared component stylesheet. No client JS: an interactive component renders its initial
+// HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { siteToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 import { envReads, stampEnv } from "../cache/env-reads.ts";
 import { hashInput, inputsHold, inputsOf, isFileInput, resolutionFolders } from "../cache/recorded-inputs.ts";
+import { docusaurusImportError, docusaurusImports, reexports } from "./docusaurus-imports.ts";
 
 interface BundledComponent {
   /** CommonJS code; `require` is given by the runtime (cli/render/mdx-runtime.ts). */
@@ -198,6 +200,12 @@ async function runBundle(
       });
     },
   };
+  // `@docusaurus/X` is a module of exactly the names docsite has (an unknown name fails here, at the import), over
+  // the runtime's module (cli/render/mdx-runtime.ts gives `docsite:docusaurus/X`).
+  const serverDocusaurus = docusaurusImports(
+    (name, exported) => reexports(`docsite:docusaurus/${name}`, exported),
+    false,
+  );
   const sassFiles = new Set<string>();
   // The site's PostCSS (Tailwind's `@apply` in a CSS module), after Sass, as in Docusaurus' webpack (cli/css/).
   const toolchain = await siteToolchain(rootDir);
@@ -232,7 +240,15 @@ async function runBundle(
       jsx: "automatic",
       outdir: "out",
       logLevel: "silent",
-      plugins: [resolutionFolders(lookedIn), ...cssPlugins, svgComponents, ...plugins, resolvePlugin, mdxPlugin],
+      plugins: [
+        resolutionFolders(lookedIn),
+        ...cssPlugins,
+        svgComponents,
+        ...plugins,
+        serverDocusaurus,
+        resolvePlugin,
+        mdxPlugin,
+      ],
       loader: COMPONENT_LOADERS,
       define: { "process.env.NODE_ENV": '"production"' },
       // Content imports the bundle as an ES module: a CommonJS module's exports are its default export (as webpack
@@ -282,6 +298,8 @@ async function runBundle(
         throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
     }
     const first = errors[0];
+    const docusaurus = first && docusaurusImportError(first, false);
+    if (docusaurus) throw new Error(`${docusaurus} (${first.location?.file ?? file}:${first.location?.line ?? 1})`);
     throw new Error(
       first
         ? `${first.text}${first.location ? ` (${first.location.file}:${first.location.line})` : ""}`

@@ -6,6 +6,7 @@ import { posix } from "node:path";
 import { hashText } from "../cache/hash.ts";
 import type { MdxPluginContext } from "./mdx-plugins.ts";
 import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
+import { canonicalModule, providedModules } from "../../theme/docusaurus/client-api.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
 export const THEME_MODULES = [
@@ -21,37 +22,8 @@ export const THEME_MODULES = [
   "Heading",
   "ThemedImage",
 ] as const;
-/** `@docusaurus/*` modules docsite provides to content. */
-export const DOCUSAURUS_MODULES = [
-  "Link",
-  "useBaseUrl",
-  "BrowserOnly",
-  "Head",
-  "useDocusaurusContext",
-  "Translate",
-  "Interpolate",
-  "ExecutionEnvironment",
-  "useIsBrowser",
-  "useGlobalData",
-  // Hooks for the `<DocCardList items={useCurrentSidebarCategory().items} />` idiom.
-  "theme-common",
-  "plugin-content-docs/client",
-] as const;
-
-/** Modules of named exports only, and the names docsite has of each (theme/mdx/docusaurus.tsx). */
-export const DOCUSAURUS_NAMED: Record<string, readonly string[]> = {
-  "theme-common": ["useCurrentSidebarCategory", "useDocsSidebar", "useColorMode"],
-  "plugin-content-docs/client": [
-    "useCurrentSidebarCategory",
-    "useDocsSidebar",
-    "useVersions",
-    "useLatestVersion",
-    "useActiveVersion",
-    "useDocsVersion",
-    "useActiveDocContext",
-    "useAllDocsData",
-  ],
-};
+/** `@docusaurus/*` modules docsite provides to content (theme/docusaurus/client-api.ts: the same in components). */
+export const DOCUSAURUS_MODULES: readonly string[] = providedModules();
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/i;
 const CONTENT = /\.mdx?$/i;
@@ -129,7 +101,9 @@ function assetUrl(file: string, baseUrl: string): { url: string; emit: boolean }
 export function resolveSpecifier(spec: string, importer: string, ctx: ModuleContext): Resolved | null {
   const clean = spec.replace(/[?#].*$/, "");
   if (clean.startsWith("@theme/")) return { kind: "theme", name: clean.slice("@theme/".length) };
-  if (clean.startsWith("@docusaurus/")) return { kind: "docusaurus", name: clean.slice("@docusaurus/".length) };
+  // Deep paths (`@docusaurus/core/lib/client/exports/useBaseUrl`) are the documented modules.
+  if (clean.startsWith("@docusaurus/"))
+    return { kind: "docusaurus", name: canonicalModule(clean.slice("@docusaurus/".length)) };
   let file: string;
   if (clean.startsWith("@site/")) file = applyAliases(clean.slice("@site/".length), ctx.aliases);
   else if (clean.startsWith("/")) {

@@ -5,13 +5,8 @@ import { Parser } from "acorn";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
-import {
-  resolveSpecifier,
-  THEME_MODULES,
-  DOCUSAURUS_MODULES,
-  DOCUSAURUS_NAMED,
-  type ModuleContext,
-} from "./modules.ts";
+import { resolveSpecifier, THEME_MODULES, DOCUSAURUS_MODULES, type ModuleContext } from "./modules.ts";
+import { importProblem } from "../../theme/docusaurus/client-api.ts";
 import { imageBindings, staticImageFile, type ResolveFile } from "./jsx-image-src.ts";
 import { globalComponentNames } from "./mdx-components.ts";
 import type { Root } from "mdast";
@@ -172,21 +167,22 @@ export function remarkImports(opts: ImportOptions) {
               );
             body.push(...bindings(stmt, (imp) => member(`${api}.theme(${JSON.stringify(r.name)})`, imp)));
           } else if (r.kind === "docusaurus") {
-            if (!(DOCUSAURUS_MODULES as readonly string[]).includes(r.name))
-              fail(
-                `import of "${spec}" is not supported`,
-                line,
-                `docsite provides @docusaurus/${DOCUSAURUS_MODULES.join(", @docusaurus/")}`,
-              );
-            const named = DOCUSAURUS_NAMED[r.name];
-            for (const sp of named ? (stmt.specifiers as EsNode[]) : []) {
-              const imported = sp.type === "ImportSpecifier" ? (sp.imported.name ?? sp.imported.value) : null;
-              if (imported === null || !named.includes(imported))
-                fail(
-                  `import of ${imported ?? "the whole module"} from "${spec}" is not supported`,
-                  line,
-                  `docsite provides ${named.join(", ")} from ${spec}`,
-                );
+            // Each name against what docsite has of the module (theme/docusaurus/client-api.ts), as in components.
+            for (const sp of stmt.specifiers as EsNode[]) {
+              const imported =
+                sp.type === "ImportSpecifier"
+                  ? (sp.imported.name ?? sp.imported.value)
+                  : sp.type === "ImportDefaultSpecifier"
+                    ? "default"
+                    : "*";
+              const problem = importProblem(spec, imported);
+              if (problem)
+                fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
+            }
+            if (!stmt.specifiers.length) {
+              const problem = importProblem(spec, "*");
+              if (problem)
+                fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
             }
             body.push(...bindings(stmt, (imp) => member(`${api}.docusaurus(${JSON.stringify(r.name)})`, imp)));
           } else if (r.kind === "partial") {

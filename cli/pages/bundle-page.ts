@@ -83,7 +83,9 @@ export async function bundleSitePage(
   mdx?: ComponentMdx,
 ): Promise<SitePageBuild> {
   try {
-    const own = classify(readFileSync(posix.join(rootDir, file), "utf8"), null);
+    // The page's own code, and its author's mark (`// @docsite-static` keeps a page using browser hooks on the server).
+    const source = readFileSync(posix.join(rootDir, file), "utf8");
+    const own = classify(source, source);
     if (own.island) {
       const whole = await bundleComponent(rootDir, file, aliases, false, mdx);
       const key = islandKey(file, false);

@@ -51,8 +51,9 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
     // `@theme-original/X` (what a swizzled component wraps) is docsite's own X too.
     const theme = /^@theme(?:-original)?\/(.+)$/.exec(spec);
     if (theme) return { __esModule: true, ...themeModule(theme[1]) };
-    if (spec.startsWith("@docusaurus/"))
-      return { __esModule: true, ...(docusaurusModule(spec.slice("@docusaurus/".length), site) as object) };
+    // `docsite:docusaurus/X`: what a bundle's `@docusaurus/X` became (cli/mdx/docusaurus-imports.ts).
+    const docusaurus = /^(?:@|docsite:)docusaurus\/(.+)$/.exec(spec);
+    if (docusaurus) return { __esModule: true, ...(docusaurusModule(docusaurus[1], site) as object) };
     // Node's own modules: a component runs in Node while the site is drawn (a package may read `path`).
     if (isBuiltin(spec)) return nodeRequire(spec);
     throw new Error(`a component requires "${spec}", which docsite does not provide`);

@@ -140,12 +140,13 @@ describe("hooks docsite lacks", () => {
   it("an import of one is an error naming the file, line and hook", async () => {
     const root = await fixtureSite("basic", {
       "content/en/docs/v1/guide/first.mdx":
-        '---\ntitle: First guide\ndescription: x\n---\n\nimport { useThemeConfig } from "@docusaurus/theme-common";\n\nText.\n',
+        '---\ntitle: First guide\ndescription: x\n---\n\nimport { useBlogPost } from "@docusaurus/theme-common/internal";\n\nText.\n',
     });
     try {
       const err = await buildSite(root).catch((e) => e);
+      // useThemeConfig and most of theme-common are provided (docusaurus-client-api.test.ts); the blog post's is not.
       expect(String(err.message)).toContain(
-        'import of useThemeConfig from "@docusaurus/theme-common" is not supported',
+        'useBlogPost from "@docusaurus/theme-common/internal" is not provided by docsite: docsite draws the blog',
       );
       expect(JSON.stringify(err)).toMatch(/first\.mdx.*"line":6|"line":6.*first\.mdx/);
     } finally {

@@ -1,28 +1,11 @@
 // What Docusaurus content imports from `@theme/*` and `@docusaurus/*`, mapped onto docsite's components. Pages are
 // rendered on the server; these never reach the client bundle on their own.
 import { createElement, type ReactNode } from "react";
-import { useOptionalLayout } from "../context.tsx";
 import { Admonition, CodeBlock, Tabs, TabItem, mdxComponents } from "./components.tsx";
 import { DocCard, DocCardList, useCurrentSidebarCategory, useDocsSidebar } from "../docs/DocCards.tsx";
 import { siteData, siteModules, type SiteData } from "../docusaurus/site-modules.tsx";
+import { clientModule } from "../docusaurus/client-api.ts";
 import { Head, pageThemeModules } from "../docusaurus/page-frame.tsx";
-
-/**
- * Docusaurus' `useActiveVersion()` and its kin on a docs page: the page's own version (from the layout being
- * rendered), else the latest, as site-modules.tsx answers where no page is known.
- */
-function pageVersionHooks(site: SiteData) {
-  const versions = site.docsVersions ?? [];
-  const useActiveVersion = () => {
-    const name = useOptionalLayout()?.docsVersion?.name;
-    return versions.find((v) => v.name === name) ?? versions.find((v) => v.isLast) ?? versions[0];
-  };
-  return {
-    useActiveVersion,
-    useDocsVersion: useActiveVersion,
-    useActiveDocContext: () => ({ activeVersion: useActiveVersion(), activeDoc: undefined }),
-  };
-}
 
 export function Details({ summary, children, ...rest }: { summary?: ReactNode; children: ReactNode }) {
   return (
@@ -187,20 +170,35 @@ export function themeModule(name: string): { default: unknown } {
   return { default: modules[name] };
 }
 
+type SiteConfigLike = Parameters<typeof siteData>[0];
+
+// The modules of a site config, made once per config object (a page's render asks for several).
+const modulesOf = new WeakMap<SiteConfigLike, Record<string, Record<string, unknown>>>();
+
+/** The hooks that read the sidebar of the page being rendered: the server's only (client-api.ts: serverOnly). */
+const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar };
+
 /**
- * `@docusaurus/*` modules by name (theme/docusaurus/site-modules.tsx, the same in islands in the browser), with the
- * site's config where they need it; a content page's version hooks answer with the page's own version.
+ * `@docusaurus/*` modules by name, deep paths included (theme/docusaurus/site-modules.tsx, the same in islands in
+ * the browser), with the server's additions: Head, theme-common's Details and the sidebar hooks. A module docsite
+ * does not have is an error naming it (the build names the importing file before a page is drawn).
  */
-export function docusaurusModule(name: string, site: Parameters<typeof siteData>[0]): unknown {
-  const data = siteData(site);
-  const modules: Record<string, Record<string, unknown>> = {
-    ...siteModules(data),
-    // No plugin of docsite publishes global data.
-    useGlobalData: { default: () => ({}), useGlobalData: () => ({}), usePluginData: () => undefined },
-  };
-  const sidebarHooks = { useCurrentSidebarCategory, useDocsSidebar, ...pageVersionHooks(data) };
-  // Modules of named hooks only.
-  if (name === "theme-common" || name === "plugin-content-docs/client") return { ...modules[name], ...sidebarHooks };
-  if (name === "Head") return { default: Head, Head };
-  return modules[name] ?? { default: undefined };
+export function docusaurusModule(name: string, site: SiteConfigLike): Record<string, unknown> {
+  const found = clientModule(name);
+  if ("why" in found) throw new Error(`"@docusaurus/${name}" is not provided by docsite: ${found.why}`);
+  let modules = modulesOf.get(site);
+  if (!modules) {
+    const data: SiteData = siteData(site);
+    const shared = siteModules(data);
+    modules = {
+      ...shared,
+      Head: { default: Head },
+      "theme-common/Details": { default: Details, Details },
+      "theme-common": { ...shared["theme-common"], ...sidebarHooks },
+      "theme-common/internal": { ...shared["theme-common/internal"], ...sidebarHooks },
+      "plugin-content-docs/client": { ...shared["plugin-content-docs/client"], ...sidebarHooks },
+    };
+    modulesOf.set(site, modules);
+  }
+  return modules[found.name];
 }
