@@ -1,12 +1,12 @@
 // The links a page's navigation chrome draws around its content — version dropdown, version banner, breadcrumbs,
-// previous/next — worked out with the functions the layout uses (routes/version-targets.ts, render/breadcrumbs.ts),
+// previous/next — worked out with the functions the layout uses (routes/version-targets.ts, routes/breadcrumbs.ts),
 // so the build checks the hrefs readers get, as it checks the content's links.
 import type { SiteConfig } from "../config/types.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import { instanceVersions, lastVersionOf, pluginIdOf } from "../routes/paths.ts";
 import { versionTarget } from "../routes/version-targets.ts";
-import { docBreadcrumbs } from "../render/breadcrumbs.ts";
+import { docBreadcrumbs } from "../routes/breadcrumbs.ts";
 
 export interface ChromeLink {
   /** What draws the link, for messages. */

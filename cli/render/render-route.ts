@@ -17,7 +17,7 @@ import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
-import { docBreadcrumbs } from "./breadcrumbs.ts";
+import { docBreadcrumbs } from "../routes/breadcrumbs.ts";
 import { versionTarget } from "../routes/version-targets.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
