@@ -198,10 +198,18 @@ program
       const problems = dedupe(r.problems);
       const links = problems.filter((p) => p.kind === "link");
       const anchors = problems.filter((p) => p.kind === "anchor");
+      const unchecked = problems.filter((p) => p.kind === "unchecked");
       for (const p of links) console.error(`${kleur.red("broken link")}   ${p.page} → ${p.url}`);
       for (const p of anchors) console.error(`${kleur.yellow("broken anchor")} ${p.page} → ${p.url}`);
+      for (const p of unchecked) console.error(`${kleur.yellow("404 for readers")} ${p.page} → ${p.url}`);
+      if (unchecked.length)
+        console.error(
+          `${unchecked.length} link(s) written as JSX <a> lead nowhere: Docusaurus does not check those, so neither ` +
+            "does the build (it warns) nor this check count them as broken; readers who follow them get a 404",
+        );
       console.log(
-        `${r.pages} pages, ${r.links} internal links: ${links.length} broken link(s), ${anchors.length} broken anchor(s)`,
+        `${r.pages} pages, ${r.links} internal links: ${links.length} broken link(s), ${anchors.length} broken anchor(s)` +
+          (unchecked.length ? `, ${unchecked.length} unchecked link(s) leading nowhere` : ""),
       );
       process.exit(links.length || (o.anchorsFail && anchors.length) ? 1 : 0);
     } catch (err) {

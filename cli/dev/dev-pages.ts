@@ -10,7 +10,7 @@ import { withLiveScript } from "./live-client.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { renderRoute, prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
-import type { LinkProblem } from "../links/check.ts";
+import { severityOf, type LinkProblem } from "../links/check.ts";
 import { pageAssets, componentStylesheet } from "../pipeline/page-assets.ts";
 import { PageErrors } from "../pipeline/page-errors.ts";
 import { bundleClient, type ClientBundle } from "../client/bundle.ts";
@@ -120,7 +120,7 @@ export class DevPages {
     const config = this.site.model!.config;
     const severe: LinkProblem[] = [];
     for (const p of found) {
-      const severity = p.kind === "link" ? config.onBrokenLinks : config.onBrokenAnchors;
+      const severity = severityOf(config, p);
       if (severity === "throw") severe.push(p);
       else if (severity === "warn") this.logger.warn(`${location(p)}: ${p.message}`);
     }

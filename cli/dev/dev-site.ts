@@ -9,6 +9,7 @@ import { planKey } from "../routes/table.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
 import { compileSource, emptyCompiledMdx, type CompiledMdx } from "../mdx/compile.ts";
+import { sourceHeading } from "../routes/page-meta.ts";
 import { contentLinkRewriter, docSlugs } from "../mdx/content-links.ts";
 import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
@@ -84,7 +85,7 @@ export class DevSite {
     for (const p of plans) {
       const key = planKey(p);
       const old = this.slots.get(key);
-      if (!old || old.hash === null) slots.set(key, newSlot());
+      if (!old || old.hash === null) slots.set(key, newSlot(p.source.body));
       else {
         // A changed source or partial compiles again; until it does (or while it fails) the page shows its last code.
         if (old.hash !== p.source.hash || !dependenciesHold(old.compiled.depHashes, this.root)) old.hash = STALE;
@@ -230,8 +231,12 @@ export class DevSite {
 }
 
 const slotOf = new WeakMap<CompiledMdx, Slot>();
-function newSlot(): Slot {
+function newSlot(body?: string): Slot {
   const slot: Slot = { compiled: emptyCompiledMdx(), hash: null };
+  // Until it compiles, the page is titled by its source's first heading (as it will be after, in the plain cases):
+  // otherwise every sidebar showed file names until the warm-up's end, which then reloaded every open page.
+  const heading = body === undefined ? undefined : sourceHeading(body);
+  if (heading) slot.compiled.headings = [{ ...heading, id: "" }];
   slotOf.set(slot.compiled, slot);
   return slot;
 }

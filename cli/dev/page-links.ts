@@ -18,7 +18,7 @@ export function pageLinkProblems(
 ): LinkProblem[] {
   const extra = route ? new Set([...extraFiles, ...pageAssets([route.compiled], config.baseUrl).keys()]) : extraFiles;
   const origin = route?.origin ?? "site.config.json";
-  return checkLinks(config, { ...table, routes: route ? [route] : [] }, extra).filter((p) => {
+  return checkLinks(config, { ...table, routes: route ? [route] : [] }, extra, false).filter((p) => {
     if (p.file !== origin) return false;
     if (p.kind !== "anchor") return true;
     const target = targetOf(table, route?.path ?? config.baseUrl, p.url);

@@ -1,6 +1,6 @@
 // The dev server's background work: while no request or edit comes, the pages not compiled yet compile one at a
 // time; then every link is checked across the site, and open pages reload if a title taken from content changed
-// what sidebars show.
+// what sidebars show (until a page compiles, dev titles it by its source's first heading: dev-site.ts).
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { isPageRoute } from "./dev-site.ts";
 import type { DevPages } from "./dev-pages.ts";
@@ -21,8 +21,30 @@ export interface Activity {
   closed: boolean;
 }
 
-const titleOf = (r: Route) =>
-  r.kind === "doc" ? [r.title, r.description] : r.kind === "blogPost" ? [r.post.title, r.post.description] : null;
+/**
+ * What other pages draw of a page: its title (sidebars, prev/next, breadcrumbs, blog lists); its description only
+ * where a generated index shows it on a card. Descriptions taken from content elsewhere (the page's own meta) are
+ * no reason to reload every open page when the warm-up ends.
+ */
+function drawnElsewhere(routes: readonly Route[]): string {
+  const onCards = new Set<string>();
+  const walk = (nodes: ReadonlyArray<{ href?: string; items?: unknown }>) => {
+    for (const n of nodes) {
+      if (n.href) onCards.add(n.href);
+      if (Array.isArray(n.items)) walk(n.items);
+    }
+  };
+  for (const r of routes) if (r.kind === "doc" && r.generatedIndex) walk(r.generatedIndex.items);
+  return JSON.stringify(
+    routes.map((r) =>
+      r.kind === "doc"
+        ? [r.title, onCards.has(r.path) ? r.description : ""]
+        : r.kind === "blogPost"
+          ? [r.post.title, r.post.description]
+          : null,
+    ),
+  );
+}
 
 export class WarmUp {
   constructor(
@@ -79,7 +101,7 @@ export class WarmUp {
     await this.compilePending(true);
     const m = this.pages.site.model;
     if (this.activity.closed || !m) return;
-    const before = JSON.stringify(m.table.routes.map(titleOf));
+    const before = drawnElsewhere(m.table.routes);
     if (!(await this.pages.loadModel())) return;
     const after = this.pages.site.model!;
     const byFile = new Map<string, LinkProblem[]>();
@@ -88,6 +110,6 @@ export class WarmUp {
     for (const p of checkLinks(after.config, after.table, extra)) byFile.get(p.file)?.push(p);
     for (const [file, found] of byFile) this.pages.linkProblems(file, found);
     this.logger.info(`all pages compiled and checked (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    if (JSON.stringify(after.table.routes.map(titleOf)) !== before) this.live.send({ type: "reload" });
+    if (drawnElsewhere(after.table.routes) !== before) this.live.send({ type: "reload" });
   }
 }

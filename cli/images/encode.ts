@@ -84,9 +84,48 @@ export interface EncodedImage {
    */
   fallbackOnly?: boolean;
   poster?: string;
-  /** Videos (encode-video.ts): length, and what the build advises about the file. */
+  /** Videos (encode-video.ts): length. */
   durationMs?: number;
+  /** What the build tells the author about the file (a video's encoding; an image published as it is, and why). */
   advice?: string[];
+}
+
+/** WebP's largest side (libwebp): a file wider or taller than this cannot be WebP. */
+export const WEBP_MAX_SIDE = 16383;
+
+/**
+ * Formats a browser may show that the encoder cannot read, told by their first bytes: a file of one of them named
+ * `.png` (or another image extension) is published as it is. A file with no known signature is damaged: an error.
+ */
+const UNREADABLE_FORMATS: Array<[string, (b: Uint8Array) => boolean]> = [
+  ["BMP", (b) => b[0] === 0x42 && b[1] === 0x4d],
+  ["ICO", (b) => b[0] === 0 && b[1] === 0 && (b[2] === 1 || b[2] === 2) && b[3] === 0],
+  ["JPEG XL", (b) => (b[0] === 0xff && b[1] === 0x0a) || ascii(b, 4, 8) === "JXL "],
+  ["HEIC", (b) => ascii(b, 4, 8) === "ftyp" && /^(heic|heix|hevc|hevx|mif1|msf1)$/.test(ascii(b, 8, 12))],
+  ["JPEG 2000", (b) => ascii(b, 4, 8) === "jP  "],
+  ["PSD", (b) => ascii(b, 0, 4) === "8BPS"],
+];
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** The file as it is, the only file of its image: what a source no encoder can take is published as. */
+function asItIs(
+  bytes: Uint8Array,
+  stem: string,
+  ext: string,
+  size: { width: number; height: number },
+  why: string,
+): { image: EncodedImage; out: Map<string, Uint8Array> } {
+  const name = named(stem, size.width ? `-${size.width}` : "", ext, bytes);
+  const type = ext === "jpg" ? "image/jpeg" : ext === "svg" ? "image/svg+xml" : `image/${ext}`;
+  const image: EncodedImage = {
+    kind: "still",
+    ...size,
+    files: [{ name, width: size.width, type }],
+    main: name,
+    fallback: name,
+    advice: [`published as it is, not encoded: ${why}`],
+  };
+  return { image, out: new Map([[name, bytes]]) };
 }
 
 const shortHash = (b: Uint8Array) => createHash("sha256").update(b).digest("hex").slice(0, 10);
@@ -130,7 +169,14 @@ export async function encodeImage(
     return { image, out };
   }
   // The header only: libvips' pixel limit counts every frame, and a long GIF recording is over it but passes through.
-  const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+  } catch (err) {
+    const format = UNREADABLE_FORMATS.find(([, test]) => test(bytes))?.[0];
+    if (!format) throw err;
+    return asItIs(bytes, stem, ext, { width: 0, height: 0 }, `its content is ${format}, which the encoder cannot read`);
+  }
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height! : meta.width!;
   const height = upright ? meta.width! : (meta.pageHeight ?? meta.height!);
@@ -184,11 +230,37 @@ export async function encodeImage(
     };
     return { image, out };
   }
+  try {
+    return await encodeStill(sharp, bytes, stem, ext, meta, { width, height, upright }, add, out);
+  } catch (err) {
+    // Pixels over libvips' limit, or a WebP side over WebP's: no encoder takes them (what is checked beforehand
+    // never gets here), so the file goes out as it is, as Docusaurus publishes every image.
+    const message = (err as Error).message ?? "";
+    if (!/too large for the WebP format|exceeds pixel limit/i.test(message)) throw err;
+    return asItIs(bytes, stem, ext, { width, height }, `${width}×${height} px: ${message}`);
+  }
+}
+
+/** A still image's files (see the top of this file). */
+async function encodeStill(
+  sharp: Sharp,
+  bytes: Uint8Array,
+  stem: string,
+  ext: string,
+  meta: { orientation?: number },
+  { width, height, upright }: { width: number; height: number; upright: boolean },
+  add: (suffix: string, ext: string, bytes: Uint8Array) => string,
+  out: Map<string, Uint8Array>,
+): Promise<{ image: EncodedImage; out: Map<string, Uint8Array> }> {
   const files: EncodedFile[] = [];
   const rotated = upright || (meta.orientation ?? 1) > 1;
   const asIs = servesAsIs(bytes, ext, width, rotated);
   // A PNG published as it is stands for its own width (see the top of this file): no WebP of that width.
   const webpWidths = asIs && ext === "png" ? WIDTHS.filter((w) => w < width) : widthsFor(width);
+  // A WebP side over WebP's limit (a long, narrow strip): that file cannot be made, whatever else can.
+  const overWebp = webpWidths.find((w) => w > WEBP_MAX_SIDE || Math.round((height * w) / width) > WEBP_MAX_SIDE);
+  if (overWebp !== undefined && ext !== "webp")
+    return asItIs(bytes, stem, ext, { width, height }, `${width}×${height} px is over WebP's ${WEBP_MAX_SIDE} px`);
   // The source itself is the fallback whenever it can be shown as it is (see the top of this file).
   const sourceServes = asIs || (!rotated && (ext === "png" || ext === "jpg" || ext === "jpeg"));
   // Several files from the pixels: decoded once, each resizing from them (decoding a large PNG costs as much as a

@@ -162,7 +162,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
 
   const files = new Map<string, ImageFile>();
   const encoded = new Map<string, Promise<ImageVariantData>>();
-  const videoAdviceOf = new Map<string, string[]>();
+  const adviceOf = new Map<string, string[]>();
   const url = (name: string) => input.baseUrl + IMAGE_DIR + name;
   const holds = input.outputHolds;
   const needed = (name: string, hash: string) => !holds?.(IMAGE_DIR + name, hash);
@@ -172,7 +172,7 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
       p = encodeCached(input.cache, sources.get(src)!, stats, fromChild, needed, firstUse.get(src)).then(
         ({ image, out }) => {
           for (const [name, file] of out) files.set(IMAGE_DIR + name, file);
-          if (image.advice?.length) videoAdviceOf.set(src, image.advice);
+          if (image.advice?.length) adviceOf.set(src, image.advice);
           return toVariant(image, url);
         },
       );
@@ -182,18 +182,19 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
   };
 
   const advised = new Set<string>();
-  /** A video's variant with its poster's (a still, encoded like any image), and the build's advice on the file. */
+  /** An image's variant (a video's with its poster's, a still encoded like any image); the build's advice on it told. */
   const withPoster = async (src: string): Promise<ImageVariantData> => {
     const v = await variant(src);
-    if (!v.video) return v;
-    const poster = posterOf.get(src);
+    // The advice on a file (a video's encoding, an image published as it is): once, where the file is first used.
     const at = firstUse.get(src)!;
-    for (const advice of advised.has(src) ? [] : (videoAdviceOf.get(src) ?? [])) {
-      const msg = `${at.file}:${at.line}: video ${posix.basename(src)}: ${advice}`;
+    for (const advice of advised.has(src) ? [] : (adviceOf.get(src) ?? [])) {
+      const msg = `${at.file}:${at.line}: ${v.video ? `video ${posix.basename(src)}` : `image ${src}`}: ${advice}`;
       warnings.push(msg);
       logger.warn(msg);
     }
     advised.add(src);
+    if (!v.video) return v;
+    const poster = posterOf.get(src);
     return poster ? { ...v, video: { ...v.video, poster: await variant(poster) } } : v;
   };
   const images = new Map<string, ImageData>(keptAsWritten);

@@ -13,6 +13,11 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 interface PageScan {
   links: string[];
+  /**
+   * Of those, the ones the build left unchecked, as Docusaurus does (an `<a>` written as JSX in an imported page,
+   * marked `data-link-check="off"`): reported apart, not as broken.
+   */
+  unchecked: Set<string>;
   ids: Set<string>;
   /** A redirect page's target (`<meta http-equiv="refresh" content="0; url=…">`). */
   refresh?: string;
@@ -20,11 +25,13 @@ interface PageScan {
 interface DistProblem {
   page: string;
   url: string;
-  kind: "link" | "anchor";
+  /** `unchecked`: a link the build leaves to the reader, as Docusaurus does, that leads nowhere (PageScan). */
+  kind: "link" | "anchor" | "unchecked";
 }
 
 function scanHtml(html: string): PageScan {
   const links: string[] = [];
+  const unchecked = new Set<string>();
   const ids = new Set<string>();
   let refresh: string | undefined;
   const parser = new Parser({
@@ -41,11 +48,12 @@ function scanHtml(html: string): PageScan {
       const url =
         name === "a" || name === "link" ? attrs.href : name === "script" || name === "img" ? attrs.src : undefined;
       if (url && !(name === "link" && /^(canonical|alternate|preconnect)$/.test(attrs.rel ?? ""))) links.push(url);
+      if (url && name === "a" && attrs["data-link-check"] === "off") unchecked.add(url);
     },
   });
   parser.write(html);
   parser.end();
-  return { links, ids, ...(refresh ? { refresh } : {}) };
+  return { links, unchecked, ids, ...(refresh ? { refresh } : {}) };
 }
 
 function pagePath(dir: string, file: string): string {
@@ -112,9 +120,10 @@ export async function checkDist(
       const path = inFolder(decodeURIComponent(u.pathname));
       const found = path === null ? null : resolveFile(path);
       if (!found) {
-        problems.push({ page: published(page), url, kind: "link" });
+        problems.push({ page: published(page), url, kind: scan.unchecked.has(url) ? "unchecked" : "link" });
         continue;
       }
+      if (scan.unchecked.has(url)) continue; // its anchor is not checked either
       const id = u.hash ? decodeURIComponent(u.hash.slice(1)) : "";
       if (id && (found.endsWith("/") || found.endsWith(".html"))) {
         // A redirect page's anchors are its target's: the reader lands there.
@@ -186,7 +195,8 @@ export async function checkUrl(
         code = (await request(u, "HEAD")).status;
         status.set(u.pathname, code);
       }
-      if (code >= 400) problems.push({ page, url, kind: "link" });
+      if (code >= 400) problems.push({ page, url, kind: scan.unchecked.has(url) ? "unchecked" : "link" });
+      else if (scan.unchecked.has(url)) continue;
       else if (u.hash && scans.get(u.pathname) && !scans.get(u.pathname)!.ids.has(decodeURIComponent(u.hash.slice(1))))
         problems.push({ page, url, kind: "anchor" });
     }

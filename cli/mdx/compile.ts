@@ -9,7 +9,7 @@ import { applyAliases, unapplyAliases, type ModuleContext } from "./modules.ts";
 import { hashText } from "../cache/hash.ts";
 import { hashInput } from "../cache/recorded-inputs.ts";
 import { envReads, stampEnv } from "../cache/env-reads.ts";
-import { bundleComponent, MissingPackageError } from "./components.ts";
+import { bundleComponent, ImportCycleError, MissingPackageError } from "./components.ts";
 import { islandKey } from "../islands/keys.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
 import { DocsiteError } from "../log.ts";
@@ -158,7 +158,13 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     if (!ctx) throw new DocsiteError("components need a module context", { file: input.file });
     try {
       // A Markdown file the component imports is compiled with this page's settings (its links, its images).
-      const mdx = { modules: ctx, rewriteLink: input.rewriteLink, key: input.locale ?? "", compile: compileSource };
+      const mdx = {
+        modules: ctx,
+        rewriteLink: input.rewriteLink,
+        key: input.locale ?? "",
+        compile: compileSource,
+        chain: [...chain, input.file],
+      };
       const b = await bundleComponent(ctx.rootDir, file, ctx.aliases, isPackage, mdx);
       for (const f of b.inputs) depHashes[f] = hashInput(ctx.rootDir, f);
       if (b.css) (modules.styles ??= []).push(b.css);
@@ -169,6 +175,14 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
       if (island && !modules.islands?.includes(island)) (modules.islands ??= []).push(island);
       return { code: b.code, island };
     } catch (err) {
+      // The cycle itself is the message: every file of it is named there (the error keeps it for the outer bundles).
+      if (err instanceof ImportCycleError)
+        throw new DocsiteError(
+          err.message,
+          { file: input.file, line },
+          "move what those files share into a component or partial that none of them imports",
+          err,
+        );
       if (err instanceof MissingPackageError && isPackage)
         throw new DocsiteError(
           `import of package "${err.specifier}": it is not installed in the site folder`,
@@ -269,7 +283,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
   } catch (err) {
     // The docsite plugins throw DocsiteErrors with a file line already: add the file (a partial's errors name theirs).
     if (err instanceof DocsiteError)
-      throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint);
+      throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint, err.cause);
     if (isStackOverflow(err)) throw tooDeep(input.body, input.file, input.bodyOffset);
     const e = err as {
       reason?: string;

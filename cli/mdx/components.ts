@@ -43,20 +43,38 @@ export interface ComponentMdx {
   rewriteLink: (url: string, fromFile?: string) => string;
   /** What distinguishes one page's settings from another's (the locale): part of the bundle's memo key. */
   key: string;
+  /**
+   * The files whose compile or bundle waits on this bundle, outermost first (the page, its partials, components).
+   * A bundle of a file already there waits on itself, for ever: it is an error naming the cycle instead.
+   */
+  chain?: string[];
   /** The MDX compile (mdx/compile.ts), handed in: the compile bundles components, so this module cannot import it. */
-  compile: (input: {
-    file: string;
-    body: string;
-    bodyOffset: number;
-    rewriteLink: (url: string) => string;
-    modules?: ModuleContext;
-  }) => Promise<{
+  compile: (
+    input: {
+      file: string;
+      body: string;
+      bodyOffset: number;
+      rewriteLink: (url: string) => string;
+      modules?: ModuleContext;
+    },
+    chain: string[],
+  ) => Promise<{
     code: string;
     images: ImageRef[];
     modules?: { assets: Array<{ file: string; url: string }> };
     /** What the compile read besides the file (its partials, components): input names. */
     depHashes?: Record<string, string>;
   }>;
+}
+
+/**
+ * A module that imports, through Markdown it draws, a module waiting on it: `a.mdx → Box.jsx → note.mdx → Box.jsx`.
+ * Docusaurus' webpack takes such cycles (modules meet at run time); here each compile waits on the one it imports.
+ */
+export class ImportCycleError extends Error {
+  constructor(readonly cycle: string[]) {
+    super(`import cycle: ${cycle.join(" → ")} (each file's compile waits on the next one's, so none would finish)`);
+  }
 }
 
 /** A package import the bundle could not resolve, with where it was written. */
@@ -92,6 +110,8 @@ export function bundleComponent(
   isPackage = false,
   mdx?: ComponentMdx,
 ): Promise<BundledComponent> {
+  const at = mdx?.chain?.indexOf(file) ?? -1;
+  if (at >= 0) return Promise.reject(new ImportCycleError([...mdx!.chain!.slice(at), file]));
   const key = `${rootDir}\0${file}\0${mdx?.key ?? ""}`;
   const hit = cache.get(key);
   if (hit) {
@@ -140,6 +160,8 @@ async function runBundle(
   const markdown: string[] = [];
   /** What those compiles read (their partials and components). */
   const markdownDeps = new Set<string>();
+  /** A cycle met while compiling Markdown the module imports: the bundle's error, as it is (esbuild's would wrap it). */
+  let cycle: ImportCycleError | undefined;
   const resolvePlugin: Plugin = {
     name: "docsite-components",
     setup(b) {
@@ -167,6 +189,18 @@ async function runBundle(
       });
     },
   };
+  const compileOrNoteCycle: ComponentMdx["compile"] = async (input, chain) => {
+    try {
+      return await mdx!.compile(input, chain);
+    } catch (err) {
+      // The compile wraps it (naming the Markdown file): it is found among the causes.
+      let found: unknown = err;
+      for (let depth = 0; found && !(found instanceof ImportCycleError) && depth < 8; depth++)
+        found = (found as { cause?: unknown }).cause;
+      if (found instanceof ImportCycleError) cycle ??= found;
+      throw err;
+    }
+  };
   // A component may import a Markdown file, as webpack's MDX loader lets it in Docusaurus: compiled by docsite's
   // MDX compiler and run by the render's runtime (`docsite:mdx`, cli/render/mdx-runtime.ts).
   const mdxPlugin: Plugin = {
@@ -178,13 +212,16 @@ async function runBundle(
         const split = splitFrontMatter(readFileSync(a.path, "utf8"), rel);
         if (!mdx)
           return { errors: [{ text: `${a.path}: a Markdown file imported here is compiled only from a page` }] };
-        const c = await mdx.compile({
-          file: rel,
-          body: split.body,
-          bodyOffset: split.bodyOffset,
-          rewriteLink: (u) => mdx.rewriteLink(u, rel),
-          modules: mdx.modules,
-        });
+        const c = await compileOrNoteCycle(
+          {
+            file: rel,
+            body: split.body,
+            bodyOffset: split.bodyOffset,
+            rewriteLink: (u) => mdx.rewriteLink(u, rel),
+            modules: mdx.modules,
+          },
+          [...(mdx.chain ?? []), file],
+        );
         images.push(...c.images);
         assets.push(...(c.modules?.assets ?? []));
         markdown.push(rel);
@@ -290,6 +327,7 @@ async function runBundle(
       ],
     };
   } catch (err) {
+    if (cycle) throw cycle;
     const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
     for (const e of errors) {
       const m = /^Could not resolve "([^"]+)"/.exec(e.text);

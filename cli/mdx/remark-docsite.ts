@@ -18,6 +18,12 @@ interface TocEntry {
 interface LinkRef {
   url: string;
   line: number;
+  /**
+   * A JSX `<a>` of an imported page: Docusaurus does not check it, so neither does the build fail on it; a target
+   * that is missing is a warning (readers get a 404). Its element is marked `data-link-check="off"`, so that
+   * `docsite check-links` tells it apart in the built HTML.
+   */
+  unchecked?: boolean;
 }
 export interface Section {
   id: string;
@@ -205,8 +211,13 @@ export function remarkDocsite(opts: Options) {
             // written as JSX is never checked: Docusaurus checks only what goes through its Link component (Markdown
             // links and <Link>), and MDX leaves a JSX <a> a plain element.
             const unchecked = opts.docusaurus && node.name === "a";
+            const line = (node.position?.start.line ?? 0) + opts.lineOffset;
             if (!unchecked && (a.value.startsWith("/") || a.value.startsWith("#")))
-              extracted.links.push({ url: a.value, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+              extracted.links.push({ url: a.value, line });
+            else if (unchecked && a.value.startsWith("/") && !a.value.startsWith("//")) {
+              extracted.links.push({ url: a.value, line, unchecked: true });
+              node.attributes.push(jsxAttr("data-link-check", "off"));
+            }
           }
         }
       }

@@ -3,7 +3,8 @@ import type { SiteConfig, NavbarItem } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
-import { instanceVersions, lastVersionOf, localeBase, localizePath, pluginIdOf, versionBase } from "../routes/paths.ts";
+import { instanceVersions, lastVersionOf, localeBase, localizePath, pluginIdOf } from "../routes/paths.ts";
+import { versionTarget } from "../routes/version-targets.ts";
 import { publicPath } from "../routes/public-url.ts";
 
 /** The same page in every locale that has it, otherwise that locale's home. */
@@ -68,7 +69,7 @@ export function buildLayoutData(
       case "docsVersionDropdown": {
         const items: LinkData[] = instanceVersions(config, config.docs.pluginId).map((v) => ({
           label: v.label,
-          href: versionBase(config, locale, v),
+          href: versionTarget(config, table, route, v),
           active: v === routeVersion && inMainDocs,
         }));
         for (const extra of item.extraLinks ?? [])

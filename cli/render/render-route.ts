@@ -10,14 +10,15 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import { escapeHtml, movingPicturesScript, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
-import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf, versionBase } from "../routes/paths.ts";
+import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf } from "../routes/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "./search-config.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";
 import type { PageSpec, RenderJob } from "./render-job.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
-import { docBreadcrumbs } from "./breadcrumbs.ts";
+import { docBreadcrumbs } from "../routes/breadcrumbs.ts";
+import { versionTarget } from "../routes/version-targets.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
 
@@ -26,7 +27,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
   const min = Number(d.toc_min_heading_level ?? 2),
     max = Number(d.toc_max_heading_level ?? 3);
   const sidebar = route.sidebarKey ? table.sidebars.get(route.sidebarKey) : undefined;
-  const lastRoot = versionBase(config, route.locale, lastVersionOf(config, pluginIdOf(config, route.version)));
+  const latest = versionTarget(config, table, route, lastVersionOf(config, pluginIdOf(config, route.version)));
   return {
     title: route.title,
     hideTitle: Boolean(d.hide_title) || route.compiled.headings[0]?.depth === 1,
@@ -43,7 +44,7 @@ function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: 
         : {
             kind: route.version.status as "unmaintained" | "unreleased",
             versionLabel: route.version.label,
-            latestHref: lastRoot,
+            latestHref: latest,
             latestLabel: t("theme.docs.versions.latestVersionLinkLabel"),
           },
     unlisted: Boolean(route.unlisted),
@@ -209,7 +210,8 @@ export function prepareRoute(
     case "versions": {
       const row = (v: (typeof config.docs.versions)[number]) => ({
         label: v.label,
-        docsHref: versionBase(config, route.locale, v),
+        // The version's main doc, as Docusaurus' versions page links it (its root is no page without a root doc).
+        docsHref: versionTarget(config, table, route, v),
         releaseNotes: v.releaseNotes,
       });
       // The main docs instance's versions.

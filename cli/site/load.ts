@@ -11,7 +11,7 @@ import { planDocs, planBlog, buildRouteTable, type DocPlan, type BlogPlan } from
 import { localeBase } from "../routes/paths.ts";
 import type { RouteTable } from "../routes/types.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
-import { checkLinks, type LinkProblem } from "../links/check.ts";
+import { checkLinks, severityOf, type LinkProblem } from "../links/check.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { CompiledPages } from "../cache/compiled-pages.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
@@ -172,7 +172,7 @@ export function checkSiteLinks(
   const broken: string[] = [];
   for (const p of found) {
     const msg = `${location({ file: p.file, line: p.line })}: ${p.message}`;
-    if (problems.report(p.kind === "link" ? config.onBrokenLinks : config.onBrokenAnchors, msg)) broken.push(msg);
+    if (problems.report(severityOf(config, p), msg)) broken.push(msg);
   }
   if (broken.length) {
     throw new DocsiteError(

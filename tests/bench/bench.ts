@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { firstLoad } from "../support/bytes.ts";
 import { benchBuilds, buildTable } from "./build-bench.ts";
 import { syntheticSite } from "./scale-bench.ts";
-import { benchDev, devTable } from "./dev-bench.ts";
+import { benchDev, devTable, importedDevTable } from "./dev-bench.ts";
 import { sec } from "./measure.ts";
 import { bundledBuild } from "./bundled-build.ts";
 import { createLogger } from "../../cli/log.ts";
@@ -167,6 +167,7 @@ if (wants("search")) {
 
 if (wants("dev")) {
   console.log(devTable(await benchDev(root, "/ru/docs/v8/commands/browser/url/", EDITED)));
+  console.log(await importedDevTable());
 }
 
 if (wants("lighthouse")) {

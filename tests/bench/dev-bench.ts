@@ -29,6 +29,8 @@ export interface DevRuns {
   firstPageFromServer: Timed;
   firstPageWarm: Timed;
   edits: Timed[];
+  /** How many of the edits were put in place (the page not reloaded: its scroll position and state kept). */
+  inPlace: number;
   errorShown: Timed;
   errorGone: Timed;
   load: number[];
@@ -115,14 +117,18 @@ export async function benchDev(root: string, pagePath: string, file: string): Pr
       return { ms: performance.now() - start, cpuMs: cpuOf(pid) - cpu0 };
     };
     const edits: Timed[] = [];
+    let inPlace = 0;
     for (let i = 1; i <= EDITS; i++) {
       const marker = `bench-edit-${i}-${Date.now()}`;
+      // A reload makes a new window: the flag set before the save is gone after it.
+      await page.evaluate(() => Object.assign(window, { __benchKept: true }));
       edits.push(
         await saveAndWait(
           `${original}\n\n${marker}\n`,
           `document.getElementById("main-content")?.textContent?.includes(${JSON.stringify(marker)})`,
         ),
       );
+      if (await page.evaluate(() => (window as { __benchKept?: boolean }).__benchKept === true)) inPlace++;
       await new Promise((r) => setTimeout(r, 300));
     }
     const errorShown = await saveAndWait(
@@ -145,6 +151,7 @@ export async function benchDev(root: string, pagePath: string, file: string): Pr
       firstPageFromServer: cold.fromServerStart,
       firstPageWarm: warm.timed,
       edits,
+      inPlace,
       errorShown,
       errorGone,
       load,
@@ -173,7 +180,11 @@ export function devTable(r: DevRuns): string {
           t(r.firstPageFromServer),
           cpu(r.firstPageFromServer),
         ],
-        [`saved edit → new text in the DOM, median of ${byMs.length}`, t(median), cpu(cpuMedian)],
+        [
+          `saved edit → new text in the DOM, median of ${byMs.length} (${r.inPlace} in place, no reload)`,
+          t(median),
+          cpu(cpuMedian),
+        ],
         ["saved edit → new text in the DOM, fastest / slowest", `${t(byMs[0])} / ${t(byMs.at(-1)!)}`, ""],
         ["broken save → error overlay shown", t(r.errorShown), cpu(r.errorShown)],
         ["fixed save → overlay gone, new text shown", t(r.errorGone), cpu(r.errorGone)],
@@ -184,4 +195,81 @@ export function devTable(r: DevRuns): string {
     `\nload average (1 min) at start, after the edits, at the end: ${r.load.map((l) => l.toFixed(1)).join(", ")} ` +
       "(2 cores)",
   ].join("\n");
+}
+
+/**
+ * The row "dev save → screen" on an imported Docusaurus site, run as a user runs it: `docsite import` of the site
+ * named by DOCSITE_BENCH_DOCUSAURUS (e.g. /work/ext/testplane-docs) into a temporary folder, `npm install` there when
+ * the import wrote a package.json, then the dev steps above on one ordinary doc page of the newest version (its
+ * file and URL: the first doc without its own slug or id). Without the variable the section says so and is skipped.
+ */
+export async function importedDevTable(): Promise<string> {
+  const site = process.env.DOCSITE_BENCH_DOCUSAURUS;
+  const title = "\n## docsite dev on an imported Docusaurus site\n";
+  if (!site)
+    return `${title}\nskipped: set DOCSITE_BENCH_DOCUSAURUS to a Docusaurus site folder (e.g. /work/ext/testplane-docs)`;
+  const { mkdtemp } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const { existsSync } = await import("node:fs");
+  const { spawnSync } = await import("node:child_process");
+  const work = await mkdtemp(join(tmpdir(), "docsite-bench-imported-"));
+  const root = join(work, "site");
+  try {
+    const imported = spawnSync(process.execPath, [BIN, "import", site, "--out", root], { encoding: "utf8" });
+    if (imported.status !== 0) return `${title}\nskipped: docsite import ${site} failed:\n${imported.stderr}`;
+    if (existsSync(join(root, "package.json"))) {
+      const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, encoding: "utf8" });
+      if (npm.status !== 0) return `${title}\nskipped: npm install in ${root} failed:\n${npm.stderr}`;
+    }
+    const { file, path } = await ordinaryDoc(root);
+    const r = await benchDev(root, path, file);
+    const byMs = [...r.edits].sort((a, b) => a.ms - b.ms);
+    const median = byMs[Math.floor(byMs.length / 2)];
+    const cpuMedian = [...r.edits].sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(r.edits.length / 2)];
+    return [
+      title,
+      table(
+        ["step", "wall", "server CPU (user+sys)"],
+        [
+          [
+            `dev save → screen, imported ${site.split("/").pop()} (${path}), median of ${byMs.length}, ` +
+              `${r.inPlace} in place (no reload)`,
+            `${median.ms.toFixed(0)} ms`,
+            `${cpuMedian.cpuMs.toFixed(0)} ms`,
+          ],
+          [
+            "dev save → screen, fastest / slowest",
+            `${byMs[0].ms.toFixed(0)} ms / ${byMs.at(-1)!.ms.toFixed(0)} ms`,
+            "",
+          ],
+          ["process start (empty cache) → first page served", `${r.firstPage.ms.toFixed(0)} ms`, ""],
+        ],
+        ["---", "---:", "---:"],
+      ),
+      `\nload average (1 min) at start, after the edits, at the end: ${r.load.map((l) => l.toFixed(1)).join(", ")}`,
+    ].join("\n");
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The first doc of the default locale's newest version with no slug or id of its own, and where it is published. */
+async function ordinaryDoc(root: string): Promise<{ file: string; path: string }> {
+  const { loadConfig } = await import("../../cli/config/load.ts");
+  const { routeOfContentFile } = await import("../../cli/routes/paths.ts");
+  const fg = (await import("fast-glob")).default;
+  const config = loadConfig(root);
+  const newest = config.docs.versions.find((v) => v.status === "current") ?? config.docs.versions[0];
+  const dir = `content/${config.i18n.defaultLocale}/docs/${newest.name}`;
+  const files = (await fg("**/*.{md,mdx}", { cwd: join(root, dir) })).sort();
+  for (const f of files) {
+    if (/(^|\/)(_|index\.|README\.)/i.test(f)) continue;
+    const text = await readFile(join(root, dir, f), "utf8");
+    const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
+    if (/^(slug|id|draft|unlisted):/m.test(front)) continue;
+    const file = `${dir}/${f}`;
+    const path = routeOfContentFile(config, file);
+    if (path) return { file, path };
+  }
+  throw new Error(`no ordinary doc page in ${join(root, dir)}`);
 }

@@ -1,6 +1,6 @@
 // A doc's breadcrumbs, as Docusaurus draws them above the title (`docs.breadcrumbs`): the categories of the sidebar
 // that lead to the page (linked when the category has a page of its own), then the page itself, unlinked.
-import type { SidebarNode } from "../routes/sidebar-nodes.ts";
+import type { SidebarNode } from "./sidebar-nodes.ts";
 
 export interface Crumb {
   label: string;
