@@ -23,6 +23,8 @@ const RANK: Record<string, number> = {
   // Finding the site's own pages (src/pages of an imported site) is content's work.
   "pages/find-pages.ts": 2,
   mdx: 3,
+  // The site's PostCSS (Tailwind), run on the CSS the compile's component bundles and the brand sheet hold.
+  css: 3,
   // The island rule and names, which the compile applies to the components a page imports.
   "islands/classify.ts": 3,
   "islands/keys.ts": 3,
