@@ -14,7 +14,17 @@
 // same React instance; so do most packages (see INLINE). Plain JavaScript: this runs before anything can load
 // TypeScript.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -332,8 +342,9 @@ async function bundleInto(esbuild, root, outDir, portable) {
 }
 
 /**
- * Removes temporary folders of crashed runs (older than an hour) and all but the KEEP newest other bundles.
- * Only names this module creates are touched.
+ * Removes temporary folders of crashed runs (older than an hour) and, of the other bundles, all but the KEEP most
+ * recently used — but never one used in the last hour: another checkout or worktree sharing this node_modules may be
+ * running from it (a build or dev server loads its chunks lazily). Only names this module creates are touched.
  * @param {string} cacheDir
  * @param {string} current
  */
@@ -351,7 +362,7 @@ function prune(cacheDir, current) {
     }
   }
   bundles.sort((a, b) => b.mtime - a.mtime);
-  for (const old of bundles.slice(KEEP)) rmSync(old.path, { recursive: true, force: true });
+  for (const old of bundles.slice(KEEP)) if (old.mtime < hour) rmSync(old.path, { recursive: true, force: true });
 }
 
 /**
@@ -365,7 +376,16 @@ export async function ensureBundle(opts = {}) {
   const key = bundleKey(root);
   const dir = join(cacheDir, key);
   const main = join(dir, "cli", "main.js");
-  if (existsSync(main)) return { main, dir, made: false };
+  if (existsSync(main)) {
+    // Its folder's time is its last use, which pruning goes by.
+    try {
+      const now = new Date();
+      utimesSync(dir, now, now);
+    } catch {
+      /* a read-only cache: pruning then goes by when it was made */
+    }
+    return { main, dir, made: false };
+  }
 
   mkdirSync(cacheDir, { recursive: true });
   const temp = join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);

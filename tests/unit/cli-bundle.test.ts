@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { cp, mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, mkdir, readFile, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -129,17 +129,30 @@ describe("the CLI bundle", () => {
     expect(readdirSync(cacheDir).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
   });
 
-  it("keeps the current bundle and the three newest others", async () => {
+  it("keeps the current bundle, the three most recently used others, and any used in the last hour", async () => {
+    const bundles = async () => (await readdir(cacheDir)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    const made: string[] = [];
     for (let i = 0; i < 5; i++) {
       await writeFile(
         join(root, "cli/greeting.ts"),
         `export const greeting = (who: string): string => "v${i} " + who;\n`,
       );
       await ensureBundle({ root, cacheDir });
+      made.push(bundleKey(root));
     }
-    const kept = (await readdir(cacheDir)).filter((n) => /^[0-9a-f]{16}$/.test(n));
+    // All used within the hour (another worktree may be running from any of them): none removed.
+    expect(await bundles()).toHaveLength(5);
+    // Two hours old, except the first one, used again just now (its folder's time is its last use).
+    const old = new Date(Date.now() - 2 * 3600_000);
+    for (const key of made) await utimes(join(cacheDir, key), old, old);
+    await writeFile(join(root, "cli/greeting.ts"), `export const greeting = (who: string): string => "v0 " + who;\n`);
+    await ensureBundle({ root, cacheDir });
+    await writeFile(join(root, "cli/greeting.ts"), `export const greeting = (who: string): string => "v9 " + who;\n`);
+    await ensureBundle({ root, cacheDir });
+    const kept = await bundles();
     expect(kept).toHaveLength(4);
     expect(kept).toContain(bundleKey(root));
+    expect(kept).toContain(made[0]);
   });
 
   it("fails with the file and line of a source that does not compile", async () => {
