@@ -13,7 +13,8 @@ import { applyAliases } from "../mdx/modules.ts";
 import { COMPONENT_LOADERS, findScript } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
-import { islandModule } from "./keys.ts";
+import { islandModule, overrideOfIslandKey } from "./keys.ts";
+import { OWN_THEME_EXPORTS } from "../../theme/layout/own-theme.tsx";
 import { DocsiteError } from "../log.ts";
 import { siteModules, type SiteData } from "../../theme/docusaurus/site-modules.tsx";
 import type { BuildCache } from "../cache/cache.ts";
@@ -39,6 +40,8 @@ export interface IslandBundleOptions {
   shared: Record<string, string>;
   /** What useDocusaurusContext gives, baked into each chunk. */
   site: SiteData;
+  /** The site's theme overrides (name → site file): `@theme/<name>` in an island is the site's own. */
+  overrides?: Record<string, string>;
   dev?: boolean;
 }
 
@@ -81,22 +84,31 @@ function sharedPlugin(shared: Record<string, string>): Plugin {
   };
 }
 
-function docusaurusPlugin(site: SiteData): Plugin {
+function docusaurusPlugin(site: SiteData, rootDir: string, overrides: Record<string, string>): Plugin {
   const siteModulesFile = JSON.stringify(posix.join(THEME_DIR, "docusaurus", "site-modules.tsx"));
   const names = siteModules(site);
   return {
     name: "docsite-island-docusaurus",
     setup(b) {
-      b.onResolve({ filter: /^@(docusaurus|theme)\// }, (a) => ({ path: a.path, namespace: "docsite-docusaurus" }));
+      b.onResolve({ filter: /^@(docusaurus|theme|theme-original|theme-init)\// }, (a) => {
+        // The site's override of a theme name (not from inside that override: there it is docsite's own).
+        const theme = /^@theme\/(.+)$/.exec(a.path)?.[1];
+        const own = theme && overrides[theme] ? posix.join(rootDir, overrides[theme]) : undefined;
+        if (own && a.importer.split(sep).join("/") !== own) return { path: own };
+        return { path: a.path.replace(/^@theme-(original|init)\//, "@theme/"), namespace: "docsite-docusaurus" };
+      });
       b.onLoad({ filter: /.*/, namespace: "docsite-docusaurus" }, (a) => {
         if (a.path.startsWith("@theme/")) {
           const name = a.path.slice("@theme/".length);
-          const found = THEME_EXPORTS[name];
+          const found = THEME_EXPORTS[name] ?? OWN_THEME_EXPORTS[name];
           if (!found)
             return {
               errors: [
                 {
-                  text: `"${a.path}" is not available in islands (docsite has ${Object.keys(THEME_EXPORTS).join(", ")})`,
+                  text: `"${a.path}" is not available in islands (docsite has ${[
+                    ...Object.keys(THEME_EXPORTS),
+                    ...Object.keys(OWN_THEME_EXPORTS),
+                  ].join(", ")})`,
                 },
               ],
             };
@@ -226,11 +238,16 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
   const sassFiles = new Set<string>();
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
+  // A theme override's chunk adds the functions Docusaurus gives it, which the server cannot send (theme/layout/).
+  const override = overrideOfIslandKey(key);
+  const module = override
+    ? `import * as o from ${JSON.stringify(from)}; import { withBrowserProps } from ${JSON.stringify(posix.join(THEME_DIR, "layout", "override-island.tsx"))}; const m = withBrowserProps(${JSON.stringify(override.name)}, o);`
+    : `import * as m from ${JSON.stringify(from)};`;
   const minify = !opts.dev;
   const out = await esbuildBuild({
     absWorkingDir: opts.rootDir,
     stdin: {
-      contents: `import * as m from ${JSON.stringify(from)}; export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
+      contents: `${module} export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
       resolveDir: opts.rootDir,
       sourcefile: `island:${key}`,
       loader: "js",
@@ -255,7 +272,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
       sharedPlugin(opts.shared),
-      docusaurusPlugin(opts.site),
+      docusaurusPlugin(opts.site, opts.rootDir, opts.overrides ?? {}),
       sitePlugin(opts.rootDir, opts.aliases),
     ],
     loader: COMPONENT_LOADERS,

@@ -60,7 +60,7 @@ export class MissingPackageError extends Error {
 }
 
 /** Modules the runtime provides to components (kept out of the bundle). */
-export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original)?\/|^docsite:/;
+export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original|-init)?\/|^docsite:/;
 
 const cache = new Map<string, { mtimes: string; result: Promise<BundledComponent> }>();
 

@@ -21,6 +21,9 @@ import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
 import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
+import { ThemeOverrides } from "../../theme/layout/overrides.tsx";
+import { overrideComponents } from "../theme-overrides/runtime.ts";
+import type { OverrideModule } from "../theme-overrides/bundle.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
@@ -57,6 +60,8 @@ export interface RenderJob {
   /** The browser chunk of each island the page uses, by island key (cli/islands/). */
   islands?: Record<string, string>;
   layout: LayoutData;
+  /** The site's theme overrides by Docusaurus name (cli/theme-overrides/); absent for a site without any. */
+  overrides?: Record<string, OverrideModule>;
   wide: boolean;
   page: PageSpec;
   /** The document around the body. */
@@ -163,12 +168,19 @@ async function drawContent(
   }
   if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
   if (job.islands) content = h(IslandRender.Provider, { value: islandRenderState(job.islands, "c") }, content);
+  content = withOverrides(job, content);
   const layout = watched(job.layout, () => (reads.layout = true));
   // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
   const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t: shown }, layout, children: content }), {
     identifierPrefix: "c",
   });
   return { html: job.islands ? pruneSlotTemplates(html) : html, reads };
+}
+
+/** `tree` with the site's theme overrides given to the theme (the tree as it is for a site without any). */
+function withOverrides(job: RenderJob, tree: ReactNode): ReactNode {
+  if (!job.overrides) return tree;
+  return h(ThemeOverrides.Provider, { value: overrideComponents(job.overrides, job.document.config) }, tree);
 }
 
 /**
@@ -192,7 +204,7 @@ export async function renderJobParts(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
       layout: job.layout,
-      children: h(Layout, { wide: job.wide, children: page }),
+      children: withOverrides(job, h(Layout, { wide: job.wide, children: page })),
     }),
   );
   if (job.islands) body = pruneSlotTemplates(body);

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
-import { Toc, TocMobile } from "./Toc.tsx";
+import { TOC, TOCCollapsible, docusaurusToc } from "./Toc.tsx";
+import { Themed } from "../layout/overrides.tsx";
 import { DocCardList, DocContext } from "./DocCards.tsx";
 import { docSidebarContext } from "./sidebar-context.ts";
 import { formatDate } from "../blog/BlogPages.tsx";
@@ -50,6 +51,37 @@ function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
   );
 }
 
+/** `@theme/PaginatorNavLink`: `{ permalink, title, subLabel, isNext }`. */
+export function PaginatorNavLink({
+  permalink,
+  title,
+  subLabel,
+  isNext,
+}: {
+  permalink: string;
+  title: ReactNode;
+  subLabel?: ReactNode;
+  isNext?: boolean;
+}) {
+  return isNext ? (
+    <a className="pagination-nav__link pagination-nav__link--next" href={permalink} rel="next">
+      <span className="pagination-nav__sub">{subLabel}</span>
+      <span className="pagination-nav__label">{title} »</span>
+    </a>
+  ) : (
+    <a className="pagination-nav__link" href={permalink} rel="prev">
+      <span className="pagination-nav__sub">{subLabel}</span>
+      <span className="pagination-nav__label">« {title}</span>
+    </a>
+  );
+}
+
+/** The levels Docusaurus' TOC is told to show: 2 to 3, or wider when the page's front matter asked for more. */
+const tocLevels = (toc: DocPageData["toc"]) => ({
+  minHeadingLevel: Math.min(2, ...toc.map((i) => i.depth)),
+  maxHeadingLevel: Math.max(3, ...toc.map((i) => i.depth)),
+});
+
 export function DocPage({ data, children }: { data: DocPageData; children: ReactNode }) {
   const t = useT();
   const sidebar = docSidebarContext(data);
@@ -77,7 +109,13 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
               {t("theme.docs.versionBadge.label", { versionLabel: data.versionBadge })}
             </span>
           )}
-          {!data.hideToc && <TocMobile items={data.toc} />}
+          {!data.hideToc && (
+            <Themed
+              name="TOCCollapsible"
+              own={TOCCollapsible}
+              props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }}
+            />
+          )}
           <article className="markdown">
             {!data.hideTitle && <h1>{data.title}</h1>}
             {index ? (
@@ -93,25 +131,36 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
           {(data.prev || data.next) && (
             <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
               {data.prev ? (
-                <a className="pagination-nav__link" href={data.prev.href} rel="prev">
-                  <span className="pagination-nav__sub">{t("theme.docs.paginator.previous")}</span>
-                  <span className="pagination-nav__label">« {data.prev.title}</span>
-                </a>
+                <Themed
+                  name="PaginatorNavLink"
+                  own={PaginatorNavLink}
+                  props={{
+                    permalink: data.prev.href,
+                    title: data.prev.title,
+                    subLabel: t("theme.docs.paginator.previous"),
+                  }}
+                />
               ) : (
                 <span />
               )}
               {data.next && (
-                <a className="pagination-nav__link pagination-nav__link--next" href={data.next.href} rel="next">
-                  <span className="pagination-nav__sub">{t("theme.docs.paginator.next")}</span>
-                  <span className="pagination-nav__label">{data.next.title} »</span>
-                </a>
+                <Themed
+                  name="PaginatorNavLink"
+                  own={PaginatorNavLink}
+                  props={{
+                    permalink: data.next.href,
+                    title: data.next.title,
+                    subLabel: t("theme.docs.paginator.next"),
+                    isNext: true,
+                  }}
+                />
               )}
             </nav>
           )}
         </main>
         {!data.hideToc && (
           <div className="doc-toc">
-            <Toc items={data.toc} />
+            <Themed name="TOC" own={TOC} props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }} />
           </div>
         )}
       </div>
