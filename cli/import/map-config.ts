@@ -3,6 +3,7 @@
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
+import { reportOverrides } from "../theme-overrides/report.ts";
 import { join } from "node:path";
 import { isFunctionRef, isStub } from "./load-module.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
@@ -19,7 +20,12 @@ export type { VersionPlan } from "./docs-instances.ts";
 export interface MappedConfig {
   config: Record<string, any>;
   /** How content is read, as the project's Docusaurus read it (site.config.json `docusaurus`, less the aliases). */
-  docusaurus: { trailingSlash: boolean | null; format: "mdx" | "md" | "detect"; mdxComponents?: string };
+  docusaurus: {
+    trailingSlash: boolean | null;
+    format: "mdx" | "md" | "detect";
+    mdxComponents?: string;
+    themeOverrides?: Record<string, string>;
+  };
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
   versions: VersionPlan[];
@@ -447,17 +453,16 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
           "docsite pages carry only their own head and scripts",
       );
   }
-  // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
+  // Swizzled theme components: MDXComponents (the components every page may use) is carried as mdxComponents.
   const swizzled = swizzledComponents(dir);
   const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
   if (mdxComponents)
     mapped.push(`${mdxComponents}: the components it adds are available on every page, as in Docusaurus`);
-  const others = swizzled.filter((s) => s.name !== "MDXComponents").map((s) => s.name);
-  if (others.length)
-    skipped.push(
-      `swizzled theme components in src/theme/ (${others.join(", ")}): not carried over; docsite draws its own layout, ` +
-        "so port what they change into the site's components or CSS",
-    );
+  // The others are theme overrides: carried where docsite can run them, each other one named with why.
+  const overrides = reportOverrides(dir);
+  mapped.push(...overrides.mapped);
+  skipped.push(...overrides.skipped);
+  const themeOverrides = Object.keys(overrides.themeOverrides).length ? overrides.themeOverrides : undefined;
   const pages = mapPages(dir, locales, defaultLocale);
   if (pages.pages) config.docusaurus = { pages: pages.pages };
   copy.push(...pages.copy);
@@ -493,6 +498,7 @@ export function mapConfig(dir: string, dc: Any): MappedConfig {
       trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
       format: format === "md" || format === "detect" ? format : "mdx",
       ...(mdxComponents ? { mdxComponents } : {}),
+      ...(themeOverrides ? { themeOverrides } : {}),
     },
     strings,
     versions,

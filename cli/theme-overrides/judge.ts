@@ -103,7 +103,7 @@ export function judgeOverrides(
         // `@theme/X` is the site's X when it has one (X itself inside X means docsite's own, as a wrapper means).
         if (!theme[1] && target !== name && overrides[target]) {
           const v = verdict(target);
-          if (v) return { at, reason: `it uses @theme/${target}, which docsite cannot run: ${v.reason}` };
+          if (v) return { at, reason: `it uses @theme/${target} (${v.file}), which docsite cannot run either` };
           continue;
         }
         if (!hasOwn(target))
