@@ -75,6 +75,15 @@ export function bundleComponent(
   isPackage = false,
   mdx?: ComponentMdx,
 ): Promise<BundledComponent> {
+  // A component whose Markdown imports lead back to it would wait for its own bundle for ever.
+  const chain = mdx?.modules.bundling ?? [];
+  if (chain.includes(file))
+    return Promise.reject(
+      new Error(
+        `${file} is imported by Markdown that it imports itself (${[...chain.slice(chain.indexOf(file)), file].join(" → ")}): ` +
+          "break the cycle",
+      ),
+    );
   const key = `${rootDir}\0${file}\0${mdx?.key ?? ""}`;
   const hit = cache.get(key);
   if (hit) {
@@ -164,7 +173,7 @@ async function runBundle(
           body: split.body,
           bodyOffset: split.bodyOffset,
           rewriteLink: (u) => mdx.rewriteLink(u, rel),
-          modules: mdx.modules,
+          modules: { ...mdx.modules, bundling: [...(mdx.modules.bundling ?? []), file] },
         });
         images.push(...c.images);
         assets.push(...(c.modules?.assets ?? []));

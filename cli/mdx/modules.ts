@@ -73,6 +73,16 @@ export interface ModuleContext {
   mdxPlugins?: MdxPluginContext;
   /** Its swizzled MDXComponents module, from the site root (mdx/mdx-components.ts). */
   mdxComponents?: string;
+  /**
+   * The component modules being bundled while this Markdown is compiled (one imports it, cli/mdx/components.ts),
+   * outermost first: a module met again is an import cycle, named rather than waited for.
+   */
+  bundling?: string[];
+  /**
+   * The site overrides `MDXComponents/Details` (or `Details`): a `<details>` of content is then drawn by that
+   * component, as Docusaurus draws every `<details>` (docsite draws a plain one otherwise).
+   */
+  detailsOverride?: boolean;
 }
 
 export type Resolved =
@@ -172,6 +182,9 @@ export function moduleContextOf(config: {
     docusaurus: Boolean(config.docusaurus),
     ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
     ...(config.docusaurus?.mdxComponents ? { mdxComponents: config.docusaurus.mdxComponents } : {}),
+    ...(config.docusaurus?.themeOverrides?.["MDXComponents/Details"] || config.docusaurus?.themeOverrides?.Details
+      ? { detailsOverride: true }
+      : {}),
     ...(lists && Object.keys(lists).length
       ? {
           mdxPlugins: {

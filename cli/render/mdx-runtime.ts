@@ -81,7 +81,9 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
     if (given !== undefined) return given;
     // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
     // A Markdown file the component imports, compiled (cli/mdx/components.ts): a component drawing it.
-    if (spec === "docsite:mdx") return { content: (mdxCode: string) => mdxContentSync(mdxCode, site) };
+    // It draws with the components the module exports too (an MDXComponents module drawing Markdown that uses them).
+    if (spec === "docsite:mdx")
+      return { content: (mdxCode: string) => mdxContentSync(mdxCode, site, () => module.exports) };
     // `@theme/X` is the site's override of X when it has one; `@theme-original/X` (what a swizzled component wraps)
     // and `@theme-init/X` are docsite's own X.
     const theme = /^@theme(-original|-init)?\/(.+)$/.exec(spec);
@@ -100,7 +102,11 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
 }
 
 /** Compiled MDX without imports, run at once: its content as a component with the page's components. */
-function mdxContentSync(code: string, site: RuntimeSite): { __esModule: true; default: ComponentType<object> } {
+function mdxContentSync(
+  code: string,
+  site: RuntimeSite,
+  owner: () => Record<string, unknown>,
+): { __esModule: true; default: ComponentType<object> } {
   const docsite = {
     theme: themedModule,
     docusaurus: (name: string) => docusaurusModule(name, site),
@@ -108,7 +114,14 @@ function mdxContentSync(code: string, site: RuntimeSite): { __esModule: true; de
   };
   const mod = new Function(code)({ ...(jsxRuntime as object), baseUrl: MODULE_URL, docsite }) as MdxModule;
   const Content = mod.default;
-  return { __esModule: true, default: (props: object) => h(Content, { components: pageComponents, ...props }) };
+  // Read when drawn: the owner module has finished running by then.
+  const components = () => {
+    const given = owner().default;
+    return given && typeof given === "object" && !Array.isArray(given)
+      ? { ...pageComponents, ...given }
+      : pageComponents;
+  };
+  return { __esModule: true, default: (props: object) => h(Content, { components: components(), ...props }) };
 }
 
 export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {

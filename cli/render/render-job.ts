@@ -198,13 +198,15 @@ export async function renderJobParts(
   const head: PageHeadData | undefined = spec.kind === "sitePage" ? {} : undefined;
   const element = await pageElement(spec, job.document.config, head);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
-  let page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
-  if (job.islands) page = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, page);
+  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  // Around the layout: a site's override drawn there (its ColorModeToggle) may be an island too.
+  let frame: ReactNode = h(Layout, { wide: job.wide, children: page });
+  if (job.islands) frame = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, frame);
   let body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
       layout: job.layout,
-      children: withOverrides(job, h(Layout, { wide: job.wide, children: page })),
+      children: withOverrides(job, frame),
     }),
   );
   if (job.islands) body = pruneSlotTemplates(body);
