@@ -105,7 +105,11 @@ describe("theme overrides: the build", () => {
 
   it("TOC (wrap): the site's heading around docsite's table of contents, given Docusaurus' nested toc", () => {
     const toc = section(intro, '<div class="my-toc">', "</nav></div>");
-    expect(toc).toContain('<p class="my-toc__title">On this page (<!-- -->2<!-- -->)</p><nav class="toc"');
+    // Docusaurus' TOC has no title of its own: the wrapper's is the only one.
+    expect(toc).toContain(
+      '<p class="my-toc__title">On this page (<!-- -->2<!-- -->)</p><nav class="toc" aria-label="Table of contents" ' +
+        'data-toc="true"><ul class="toc__list">',
+    );
     expect(toc).toContain(
       '<li><a class="toc__link" href="#install">Install</a><ul class="toc__list"><li><a class="toc__link" ' +
         'href="#from-source">From source</a></li></ul></li><li><a class="toc__link" href="#use">Use</a></li>',

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
-import { TOC, TOCCollapsible, docusaurusToc } from "./Toc.tsx";
+import { TocWithTitle, TOCCollapsible, docusaurusToc } from "./Toc.tsx";
 import { Themed } from "../layout/overrides.tsx";
 import { DocCardList, DocContext } from "./DocCards.tsx";
 import { docSidebarContext } from "./sidebar-context.ts";
@@ -160,7 +160,7 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
         </main>
         {!data.hideToc && (
           <div className="doc-toc">
-            <Themed name="TOC" own={TOC} props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }} />
+            <Themed name="TOC" own={TocWithTitle} props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }} />
           </div>
         )}
       </div>

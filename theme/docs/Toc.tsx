@@ -41,12 +41,12 @@ function List({ items }: { items: TocItem[] }) {
   );
 }
 
-export function Toc({ items }: { items: TocItem[] }) {
+export function Toc({ items, title = true }: { items: TocItem[]; title?: boolean }) {
   const t = useT();
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-label={t("theme.TOC.ariaLabel")} data-toc>
-      <p className="toc__title">{t("theme.TOC.title")}</p>
+      {title && <p className="toc__title">{t("theme.TOC.title")}</p>}
       <List items={items} />
     </nav>
   );
@@ -115,8 +115,16 @@ interface DocusaurusTocProps {
   className?: string;
 }
 
-/** `@theme/TOC`: `{ toc, minHeadingLevel, maxHeadingLevel, className }`, drawn as docsite's table of contents. */
+/**
+ * `@theme/TOC`: `{ toc, minHeadingLevel, maxHeadingLevel, className }`, drawn as docsite's table of contents without
+ * its title, as Docusaurus' is (what a wrapper of `@theme-original/TOC` gets: it usually draws a title of its own).
+ */
 export function TOC({ toc, minHeadingLevel = 2, maxHeadingLevel = 3 }: DocusaurusTocProps) {
+  return <Toc items={flatToc(toc, minHeadingLevel, maxHeadingLevel)} title={false} />;
+}
+
+/** The table of contents docsite draws beside a doc when the site does not override `TOC`: with its title. */
+export function TocWithTitle({ toc, minHeadingLevel = 2, maxHeadingLevel = 3 }: DocusaurusTocProps) {
   return <Toc items={flatToc(toc, minHeadingLevel, maxHeadingLevel)} />;
 }
 
