@@ -49,8 +49,11 @@ const REACT = /^(react|react-dom|react\/jsx-runtime|react\/jsx-dev-runtime|react
 const THEME_DIR = fromRoot("theme");
 const CSS_MODULE = /\.module\.(css|s[ac]ss)$/;
 
-/** The `@theme/*` components islands may draw, and the theme module that has each. */
-const THEME_EXPORTS: Record<string, [string, string]> = {
+/**
+ * The `@theme/*` components of pages and content islands may draw, and the theme module that has each; the layout's
+ * (Footer, TOC, DocSidebarItem…) are theme/layout/own-theme.tsx's.
+ */
+export const THEME_EXPORTS: Record<string, [string, string]> = {
   Layout: ["docusaurus/page-frame.tsx", "Layout"],
   Heading: ["docusaurus/page-frame.tsx", "Heading"],
   ThemedImage: ["docusaurus/page-frame.tsx", "ThemedImage"],
@@ -58,6 +61,11 @@ const THEME_EXPORTS: Record<string, [string, string]> = {
   Tabs: ["mdx/components.tsx", "Tabs"],
   TabItem: ["mdx/components.tsx", "TabItem"],
   Details: ["mdx/docusaurus.tsx", "Details"],
+  CodeBlock: ["mdx/docusaurus.tsx", "ThemeCodeBlock"],
+  TOCInline: ["mdx/docusaurus.tsx", "TOCInline"],
+  DocCard: ["docs/DocCards.tsx", "DocCard"],
+  DocCardList: ["docs/DocCards.tsx", "DocCardList"],
+  MDXComponents: ["mdx/components.tsx", "mdxComponents"],
 };
 
 function sharedPlugin(shared: Record<string, string>): Plugin {

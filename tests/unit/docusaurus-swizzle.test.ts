@@ -9,6 +9,9 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
 import { applyChanges, buildSite, editJson } from "../support/site.ts";
+import { bundleIsland, THEME_EXPORTS } from "../../cli/islands/bundle.ts";
+import { bundleIslandsRuntime } from "../../cli/islands/runtime.ts";
+import { OWN_THEME_EXPORTS } from "../../theme/layout/own-theme.tsx";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-swizzle");
 let work: string;
@@ -317,4 +320,39 @@ import Loop from "@site/src/components/Loop.js";
     expect(err?.message).toContain("src/components/Loop.js is imported by Markdown that it imports itself");
     expect(err?.message).toContain("src/components/Loop.js → src/components/Loop.js");
   }, 60_000);
+});
+
+describe("theme overrides: islands", () => {
+  it("every @theme component docsite has can be imported by an island, the site's override where it has one", async () => {
+    const { out } = await importFixture();
+    const names = [...Object.keys(THEME_EXPORTS), ...Object.keys(OWN_THEME_EXPORTS)];
+    const lines = names.map((name, i) => `import T${i} from "@theme/${name}";`);
+    await applyChanges(out, {
+      "src/components/AllTheme.js": `import React, { useState } from "react";
+${lines.join("\n")}
+import Own from "@theme-original/Footer";
+const all = [${names.map((_, i) => `T${i}`).join(", ")}, Own];
+export default function AllTheme() {
+  const [n, setN] = useState(0);
+  return <button onClick={() => setN(n + 1)}>{all.length + n}</button>;
+}
+`,
+    });
+    const runtime = await bundleIslandsRuntime({ baseUrl: "/" });
+    const code = new TextDecoder().decode(
+      await bundleIsland("src/components/AllTheme.js", {
+        rootDir: out,
+        baseUrl: "/",
+        aliases: {},
+        shared: runtime.shared,
+        site: { baseUrl: "/", title: "Swizzle Site", url: "https://swizzle.example" },
+        overrides: { Footer: "src/theme/Footer/index.js", TOC: "src/theme/TOC/index.js" },
+        dev: true,
+      }),
+    );
+    // The site's Footer and TOC (their own markup), docsite's own behind @theme-original/Footer.
+    expect(code).toContain("Swizzled footer banner");
+    expect(code).toContain("my-toc__title");
+    expect(code).toContain("footer__copyright");
+  }, 120_000);
 });
