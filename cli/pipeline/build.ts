@@ -29,7 +29,7 @@ import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
-import { bundleThemeOverrides } from "../theme-overrides/bundle.ts";
+import { bundleThemeOverrides, THEME_OVERRIDES_STORE } from "../theme-overrides/bundle.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, type CacheReport } from "../cache/cache.ts";
 import { PACK_GRACE_MS } from "../cache/packs.ts";
@@ -289,7 +289,7 @@ async function buildWith(
     cache,
   );
   // The site's theme overrides (src/theme of an imported site), drawn where docsite draws those parts.
-  const overrides = await bundleThemeOverrides(config);
+  const overrides = await bundleThemeOverrides(config, cache);
   timings.pages = done();
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
@@ -442,6 +442,7 @@ async function buildWith(
       SITE_PAGES_STORE,
       ISLANDS_STORE,
       BRAND_STORE,
+      THEME_OVERRIDES_STORE,
     ].map((s) => cache.prune(s)),
     ...[RENDER_STORE, CONTENT_STORE, SEARCH_PAGE_STORE].map((s) => cache.prune(s, PACK_GRACE_MS)),
   ]);

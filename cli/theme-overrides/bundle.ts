@@ -6,11 +6,25 @@ import type { SiteConfig } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
 import { bundleComponent, MissingPackageError } from "../mdx/components.ts";
 import { pageMdx } from "../pages/site-pages.ts";
+import type { BuildCache } from "../cache/cache.ts";
+import { readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
 import { judgeOverrides, importsOf } from "./judge.ts";
 import { DRAWN_NAMES, NOT_OVERRIDES } from "./names.ts";
 import { readFileSync } from "node:fs";
 import { overrideIslandKey } from "../islands/keys.ts";
 import { posix } from "node:path";
+
+/** The store of overrides' server bundles (cli/cache/README.md). */
+export const THEME_OVERRIDES_STORE = "theme-overrides";
+
+/** What the store keeps of one override's bundle. */
+interface KeptOverride {
+  code: string;
+  css: string;
+  island: boolean;
+  inputs: string[];
+}
 
 /** One override as the render gets it: plain data (a render job crosses to a worker thread). */
 export interface OverrideModule {
@@ -57,8 +71,14 @@ function reachable(rootDir: string, overrides: Record<string, string>): string[]
   return [...seen].sort();
 }
 
-/** Bundles the site's overrides; undefined for a site without any (nothing changes for it). */
-export async function bundleThemeOverrides(config: SiteConfig): Promise<ThemeOverridesBuild | undefined> {
+/**
+ * Bundles the site's overrides; undefined for a site without any (nothing changes for it). With a `cache`, an
+ * override is bundled again only when a site file its bundle read changed, or what it is bundled with.
+ */
+export async function bundleThemeOverrides(
+  config: SiteConfig,
+  cache?: BuildCache,
+): Promise<ThemeOverridesBuild | undefined> {
   const overrides = configuredOverrides(config);
   if (!Object.keys(overrides).length) return undefined;
   const aliases = config.docusaurus?.aliases ?? {};
@@ -77,8 +97,22 @@ export async function bundleThemeOverrides(config: SiteConfig): Promise<ThemeOve
   for (const name of reachable(config.rootDir, overrides)) {
     const file = overrides[name];
     try {
-      const b = await bundleComponent(config.rootDir, file, aliases, false, pageMdx(config, file));
-      modules[name] = { file, code: b.code, ...(b.island.island ? { island: overrideIslandKey(name, file) } : {}) };
+      const mdx = pageMdx(config, file);
+      // As a React page's bundle is kept (cli/pages/site-pages.ts): by its file, the aliases, the compile settings.
+      const key = cache?.key(
+        THEME_OVERRIDES_STORE,
+        file,
+        aliases,
+        portableSettings(compileSettingsOf(config)),
+        mdx.key,
+      );
+      let b = cache && key ? readRecorded<KeptOverride>(cache, THEME_OVERRIDES_STORE, key, config.rootDir) : undefined;
+      if (!b) {
+        const made = await bundleComponent(config.rootDir, file, aliases, false, mdx);
+        b = { code: made.code, css: made.css, island: made.island.island, inputs: made.inputs };
+        if (cache && key) writeRecorded(cache, THEME_OVERRIDES_STORE, key, config.rootDir, b, b.inputs);
+      }
+      modules[name] = { file, code: b.code, ...(b.island ? { island: overrideIslandKey(name, file) } : {}) };
       if (b.css) css.push(b.css);
       for (const f of b.inputs) inputs.add(f);
     } catch (err) {

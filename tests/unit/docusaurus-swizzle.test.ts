@@ -3,7 +3,7 @@
 // docsite draws that part, with Docusaurus' props, wraps (`@theme-original/X`) getting docsite's own component, and
 // ejects replacing it; an override it cannot draw fails the build naming the file and line; import cycles are named.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -320,6 +320,19 @@ import Loop from "@site/src/components/Loop.js";
     expect(err?.message).toContain("src/components/Loop.js is imported by Markdown that it imports itself");
     expect(err?.message).toContain("src/components/Loop.js → src/components/Loop.js");
   }, 60_000);
+});
+
+describe("theme overrides: the build cache", () => {
+  it("keeps an override's bundle, and bundles it again when its file changes", async () => {
+    const { out } = await importFixture();
+    expect(await buildError(out)).toBeNull();
+    const store = join(out, ".docsite", "cache", "theme-overrides");
+    expect((await readdir(store)).length).toBeGreaterThan(0);
+    const logo = join(out, "src/theme/Navbar/Logo/index.js");
+    await writeFile(logo, (await readFile(logo, "utf8")).replace("</b> logo", "</b> edited logo"));
+    expect(await buildError(out)).toBeNull();
+    expect(await page(out, "docs/intro")).toContain("<b>Swizzle Site</b> edited logo</a>");
+  }, 120_000);
 });
 
 describe("theme overrides: islands", () => {
