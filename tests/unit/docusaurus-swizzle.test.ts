@@ -12,6 +12,7 @@ import { applyChanges, buildSite, editJson } from "../support/site.ts";
 import { bundleIsland, THEME_EXPORTS } from "../../cli/islands/bundle.ts";
 import { bundleIslandsRuntime } from "../../cli/islands/runtime.ts";
 import { OWN_THEME_EXPORTS } from "../../theme/layout/own-theme.tsx";
+import { dev } from "../../cli/server/dev.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-swizzle");
 let work: string;
@@ -332,6 +333,25 @@ describe("theme overrides: the build cache", () => {
     await writeFile(logo, (await readFile(logo, "utf8")).replace("</b> logo", "</b> edited logo"));
     expect(await buildError(out)).toBeNull();
     expect(await page(out, "docs/intro")).toContain("<b>Swizzle Site</b> edited logo</a>");
+  }, 120_000);
+});
+
+describe("theme overrides: dev", () => {
+  it("dev draws the overrides as the build does, the interactive one as an island it serves", async () => {
+    const { out } = await importFixture();
+    const srv = await dev({ root: out, port: 0, quiet: true });
+    try {
+      const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+      const html = await (await fetch(`${origin}/docs/intro/`)).text();
+      expect(html).toContain('<a href="/" class="navbar__brand my-logo"><b>Swizzle Site</b> logo</a>');
+      expect(html).toContain('<div class="footer-banner">Swizzled footer banner</div>');
+      expect(html).toContain('<li class="menu__item my-category" data-level="1">');
+      const chunk = /<docsite-island data-src="([^"]*island-ColorModeToggle[^"]*)"/.exec(html)?.[1];
+      expect(chunk).toBeTruthy();
+      expect((await fetch(`${origin}${chunk}`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+    }
   }, 120_000);
 });
 
