@@ -12,7 +12,7 @@ import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { DocContext } from "../../theme/docs/DocCards.tsx";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
-import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { PageHead, type PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
@@ -21,7 +21,8 @@ import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
 import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
-import { ThemeOverrides } from "../../theme/layout/overrides.tsx";
+import { ThemeOverrides, Themed } from "../../theme/layout/overrides.tsx";
+import { NotFound } from "../../theme/layout/own-theme.tsx";
 import { overrideComponents } from "../theme-overrides/runtime.ts";
 import type { OverrideModule } from "../theme-overrides/bundle.ts";
 
@@ -117,7 +118,7 @@ async function pageElement(spec: PageSpec, site: RuntimeSite, head?: PageHeadDat
     case "versions":
       return h(VersionsPage, spec.props);
     case "notFound":
-      return h(NotFoundPage);
+      return h(Themed, { name: "NotFound", own: NotFound, props: {} });
     case "redirect":
       return h(RedirectPage, spec.props);
     case "page": {

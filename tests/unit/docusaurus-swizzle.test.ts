@@ -201,6 +201,17 @@ export default function CodeBlock({ children, className, title, language }) {
   return <figure className="my-code-eject" data-language={language}>{title && <figcaption>{title}</figcaption>}<pre className={className}><code>{children}</code></pre></figure>;
 }
 `,
+      "src/theme/DocItem/Footer/index.js": `import React from "react";
+import Footer from "@theme-original/DocItem/Footer";
+export default function FooterWrapper() {
+  return <div className="my-doc-footer">Was this page helpful?<Footer /></div>;
+}
+`,
+      "src/theme/NotFound/Content/index.js": `import React from "react";
+export default function NotFoundContent({ className }) {
+  return <main className={"my-404 " + (className ?? "")}><h1>Lost?</h1></main>;
+}
+`,
       // MDXComponents ejected: a whole object of its own, parts from @theme/MDXComponents/*.
       "src/theme/MDXComponents.js": `import React from "react";
 import Details from "@theme/MDXComponents/Details";
@@ -215,6 +226,8 @@ export default MDXComponents;
       const o = c.docusaurus.themeOverrides;
       delete o.Footer;
       o["Footer/Layout"] = "src/theme/Footer/Layout/index.js";
+      o["DocItem/Footer"] = "src/theme/DocItem/Footer/index.js";
+      o["NotFound/Content"] = "src/theme/NotFound/Content/index.js";
     });
     expect(await buildError(out)).toBeNull();
     intro = await page(out, "docs/intro");
@@ -254,6 +267,13 @@ export default MDXComponents;
     expect(intro).toContain(
       '<figure class="my-code-eject" data-language="js"><figcaption>install.js</figcaption>' +
         '<pre class="language-js"><code>const a = 1 &lt; 2;</code></pre></figure>',
+    );
+  });
+
+  it("DocItem/Footer (wrap) under the doc, NotFound/Content (eject) on the 404 page", async () => {
+    expect(intro).toContain('<div class="my-doc-footer">Was this page helpful?</div>');
+    expect(await readFile(join(out, "dist", "404.html"), "utf8")).toContain(
+      '<main class="my-404 "><h1>Lost?</h1></main>',
     );
   });
 

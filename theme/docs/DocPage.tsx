@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { TocWithTitle, TOCCollapsible, docusaurusToc } from "./Toc.tsx";
@@ -28,6 +28,15 @@ function DocFooter({ data }: { data: DocPageData }) {
       )}
     </footer>
   );
+}
+
+/** The doc being drawn, for its parts that Docusaurus gives no props (`DocItem/Footer` reads `useDoc()` there). */
+const DocItemData = createContext<DocPageData | null>(null);
+
+/** `@theme/DocItem/Footer` (no props): the edit link and last update under the content. */
+export function DocItemFooter() {
+  const data = useContext(DocItemData);
+  return data ? <DocFooter data={data} /> : null;
 }
 
 function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
@@ -87,83 +96,85 @@ export function DocPage({ data, children }: { data: DocPageData; children: React
   const sidebar = docSidebarContext(data);
   const index = data.generatedIndex;
   return (
-    <DocContext.Provider value={sidebar}>
-      <div className={`doc-layout${data.sidebar ? "" : " doc-layout--no-sidebar"}`}>
-        {data.sidebar && <Sidebar items={data.sidebar} active={data.activeHref} sidebarKey={data.sidebarKey} />}
-        <main id="main-content" className="doc-main" tabIndex={-1}>
-          {data.banner && <Banner data={data.banner} />}
-          {data.unlisted && (
-            <div className="alert alert--warning" role="note">
-              <p className="alert__title">{t("theme.contentVisibility.unlistedBanner.title")}</p>
-              <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
-            </div>
-          )}
-          {data.untranslated && (
-            <div className="alert alert--info" role="note">
-              <p>{t("theme.docs.untranslated")}</p>
-            </div>
-          )}
-          {data.breadcrumbs && <Breadcrumbs {...data.breadcrumbs} />}
-          {data.versionBadge && (
-            <span className="badge doc-version-badge">
-              {t("theme.docs.versionBadge.label", { versionLabel: data.versionBadge })}
-            </span>
-          )}
-          {!data.hideToc && (
-            <Themed
-              name="TOCCollapsible"
-              own={TOCCollapsible}
-              props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }}
-            />
-          )}
-          <article className="markdown">
-            {!data.hideTitle && <h1>{data.title}</h1>}
-            {index ? (
-              <>
-                {index.description && <p>{index.description}</p>}
-                <DocCardList items={index.items} />
-              </>
-            ) : (
-              children
+    <DocItemData.Provider value={data}>
+      <DocContext.Provider value={sidebar}>
+        <div className={`doc-layout${data.sidebar ? "" : " doc-layout--no-sidebar"}`}>
+          {data.sidebar && <Sidebar items={data.sidebar} active={data.activeHref} sidebarKey={data.sidebarKey} />}
+          <main id="main-content" className="doc-main" tabIndex={-1}>
+            {data.banner && <Banner data={data.banner} />}
+            {data.unlisted && (
+              <div className="alert alert--warning" role="note">
+                <p className="alert__title">{t("theme.contentVisibility.unlistedBanner.title")}</p>
+                <p>{t("theme.contentVisibility.unlistedBanner.message")}</p>
+              </div>
             )}
-          </article>
-          <DocFooter data={data} />
-          {(data.prev || data.next) && (
-            <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
-              {data.prev ? (
-                <Themed
-                  name="PaginatorNavLink"
-                  own={PaginatorNavLink}
-                  props={{
-                    permalink: data.prev.href,
-                    title: data.prev.title,
-                    subLabel: t("theme.docs.paginator.previous"),
-                  }}
-                />
+            {data.untranslated && (
+              <div className="alert alert--info" role="note">
+                <p>{t("theme.docs.untranslated")}</p>
+              </div>
+            )}
+            {data.breadcrumbs && <Breadcrumbs {...data.breadcrumbs} />}
+            {data.versionBadge && (
+              <span className="badge doc-version-badge">
+                {t("theme.docs.versionBadge.label", { versionLabel: data.versionBadge })}
+              </span>
+            )}
+            {!data.hideToc && (
+              <Themed
+                name="TOCCollapsible"
+                own={TOCCollapsible}
+                props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }}
+              />
+            )}
+            <article className="markdown">
+              {!data.hideTitle && <h1>{data.title}</h1>}
+              {index ? (
+                <>
+                  {index.description && <p>{index.description}</p>}
+                  <DocCardList items={index.items} />
+                </>
               ) : (
-                <span />
+                children
               )}
-              {data.next && (
-                <Themed
-                  name="PaginatorNavLink"
-                  own={PaginatorNavLink}
-                  props={{
-                    permalink: data.next.href,
-                    title: data.next.title,
-                    subLabel: t("theme.docs.paginator.next"),
-                    isNext: true,
-                  }}
-                />
-              )}
-            </nav>
+            </article>
+            <Themed name="DocItem/Footer" own={DocItemFooter} props={{}} />
+            {(data.prev || data.next) && (
+              <nav className="pagination-nav" aria-label={t("theme.docs.paginator.navAriaLabel")}>
+                {data.prev ? (
+                  <Themed
+                    name="PaginatorNavLink"
+                    own={PaginatorNavLink}
+                    props={{
+                      permalink: data.prev.href,
+                      title: data.prev.title,
+                      subLabel: t("theme.docs.paginator.previous"),
+                    }}
+                  />
+                ) : (
+                  <span />
+                )}
+                {data.next && (
+                  <Themed
+                    name="PaginatorNavLink"
+                    own={PaginatorNavLink}
+                    props={{
+                      permalink: data.next.href,
+                      title: data.next.title,
+                      subLabel: t("theme.docs.paginator.next"),
+                      isNext: true,
+                    }}
+                  />
+                )}
+              </nav>
+            )}
+          </main>
+          {!data.hideToc && (
+            <div className="doc-toc">
+              <Themed name="TOC" own={TocWithTitle} props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }} />
+            </div>
           )}
-        </main>
-        {!data.hideToc && (
-          <div className="doc-toc">
-            <Themed name="TOC" own={TocWithTitle} props={{ toc: docusaurusToc(data.toc), ...tocLevels(data.toc) }} />
-          </div>
-        )}
-      </div>
-    </DocContext.Provider>
+        </div>
+      </DocContext.Provider>
+    </DocItemData.Provider>
   );
 }

@@ -10,6 +10,8 @@ import * as navbar from "./Navbar.tsx";
 import * as toc from "../docs/Toc.tsx";
 import * as sidebar from "../docs/Sidebar.tsx";
 import * as docPage from "../docs/DocPage.tsx";
+import { NotFoundPage } from "../pages/SimplePages.tsx";
+import { Themed } from "./overrides.tsx";
 
 /** Docusaurus name → [module under theme/, export]. */
 export const OWN_THEME_EXPORTS: Readonly<Record<string, readonly [string, string]>> = {
@@ -30,6 +32,9 @@ export const OWN_THEME_EXPORTS: Readonly<Record<string, readonly [string, string
   "DocSidebarItem/Html": ["docs/Sidebar.tsx", "DocSidebarItemHtml"],
   DocSidebarItems: ["docs/Sidebar.tsx", "DocSidebarItems"],
   PaginatorNavLink: ["docs/DocPage.tsx", "PaginatorNavLink"],
+  "DocItem/Footer": ["docs/DocPage.tsx", "DocItemFooter"],
+  NotFound: ["layout/own-theme.tsx", "NotFound"],
+  "NotFound/Content": ["layout/own-theme.tsx", "NotFoundContent"],
   "Icon/ExternalLink": ["layout/own-theme.tsx", "IconExternalLink"],
   "Icon/Close": ["layout/own-theme.tsx", "IconClose"],
   "Icon/Menu": ["layout/own-theme.tsx", "IconMenu"],
@@ -57,6 +62,12 @@ export const IconSystemColorMode = icon("system");
 export const IconLanguage = icon("locale");
 export const IconSearch = icon("search");
 
+/** `@theme/NotFound/Content`: `{ className }`, docsite's page-not-found text in its main element. */
+export const NotFoundContent = (_props: { className?: string }) => <NotFoundPage />;
+
+/** `@theme/NotFound` (no props): the page of a missing address, its content `NotFound/Content`. */
+export const NotFound = () => <Themed name="NotFound/Content" own={NotFoundContent} props={{}} />;
+
 const MODULES: Record<string, Record<string, unknown>> = {
   "layout/Footer.tsx": footer,
   "layout/Navbar.tsx": navbar,
@@ -73,6 +84,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
     IconSystemColorMode,
     IconLanguage,
     IconSearch,
+    NotFound,
+    NotFoundContent,
   },
 };
 
