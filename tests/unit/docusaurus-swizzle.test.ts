@@ -351,8 +351,13 @@ describe("theme overrides: the build cache", () => {
     expect((await readdir(store)).length).toBeGreaterThan(0);
     const logo = join(out, "src/theme/Navbar/Logo/index.js");
     await writeFile(logo, (await readFile(logo, "utf8")).replace("</b> logo", "</b> edited logo"));
+    // An override content draws (the content's HTML is kept apart from the layout's: cli/pipeline/content-cache.ts).
+    const code = join(out, "src/theme/CodeBlock/index.js");
+    await writeFile(code, (await readFile(code, "utf8")).replace('className="my-code"', 'className="my-edited-code"'));
     expect(await buildError(out)).toBeNull();
-    expect(await page(out, "docs/intro")).toContain("<b>Swizzle Site</b> edited logo</a>");
+    const html = await page(out, "docs/intro");
+    expect(html).toContain("<b>Swizzle Site</b> edited logo</a>");
+    expect(html).toContain('<div class="my-edited-code" data-language="js">');
   }, 120_000);
 });
 
