@@ -207,6 +207,11 @@ export default function FooterWrapper() {
   return <div className="my-doc-footer">Was this page helpful?<Footer /></div>;
 }
 `,
+      "src/theme/PaginatorNavLink/index.js": `import React from "react";
+export default function PaginatorNavLink({ permalink, title, subLabel, isNext }) {
+  return <a className="my-pager" data-next={isNext ? "yes" : "no"} href={permalink}>{subLabel}: {title}</a>;
+}
+`,
       "src/theme/NotFound/Content/index.js": `import React from "react";
 export default function NotFoundContent({ className }) {
   return <main className={"my-404 " + (className ?? "")}><h1>Lost?</h1></main>;
@@ -228,6 +233,7 @@ export default MDXComponents;
       o["Footer/Layout"] = "src/theme/Footer/Layout/index.js";
       o["DocItem/Footer"] = "src/theme/DocItem/Footer/index.js";
       o["NotFound/Content"] = "src/theme/NotFound/Content/index.js";
+      o.PaginatorNavLink = "src/theme/PaginatorNavLink/index.js";
     });
     expect(await buildError(out)).toBeNull();
     intro = await page(out, "docs/intro");
@@ -267,6 +273,12 @@ export default MDXComponents;
     expect(intro).toContain(
       '<figure class="my-code-eject" data-language="js"><figcaption>install.js</figcaption>' +
         '<pre class="language-js"><code>const a = 1 &lt; 2;</code></pre></figure>',
+    );
+  });
+
+  it("PaginatorNavLink (eject): the next link under a doc, with Docusaurus' props", () => {
+    expect(intro).toContain(
+      '<a class="my-pager" data-next="yes" href="/docs/guides/one/">Next<!-- -->: <!-- -->Guide one</a>',
     );
   });
 

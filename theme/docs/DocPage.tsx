@@ -3,6 +3,7 @@ import { useT, useLayout, useLocale } from "../context.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { TocWithTitle, TOCCollapsible, docusaurusToc } from "./Toc.tsx";
 import { Themed } from "../layout/overrides.tsx";
+import { PaginatorNavLink } from "./PaginatorNavLink.tsx";
 import { DocCardList, DocContext } from "./DocCards.tsx";
 import { docSidebarContext } from "./sidebar-context.ts";
 import { formatDate } from "../blog/BlogPages.tsx";
@@ -57,31 +58,6 @@ function Banner({ data }: { data: NonNullable<DocPageData["banner"]> }) {
         {t("theme.docs.versions.latestVersionSuggestionLabel.after")}
       </p>
     </div>
-  );
-}
-
-/** `@theme/PaginatorNavLink`: `{ permalink, title, subLabel, isNext }`. */
-export function PaginatorNavLink({
-  permalink,
-  title,
-  subLabel,
-  isNext,
-}: {
-  permalink: string;
-  title: ReactNode;
-  subLabel?: ReactNode;
-  isNext?: boolean;
-}) {
-  return isNext ? (
-    <a className="pagination-nav__link pagination-nav__link--next" href={permalink} rel="next">
-      <span className="pagination-nav__sub">{subLabel}</span>
-      <span className="pagination-nav__label">{title} »</span>
-    </a>
-  ) : (
-    <a className="pagination-nav__link" href={permalink} rel="prev">
-      <span className="pagination-nav__sub">{subLabel}</span>
-      <span className="pagination-nav__label">« {title}</span>
-    </a>
   );
 }
 

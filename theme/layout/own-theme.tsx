@@ -10,6 +10,7 @@ import * as navbar from "./Navbar.tsx";
 import * as toc from "../docs/Toc.tsx";
 import * as sidebar from "../docs/Sidebar.tsx";
 import * as docPage from "../docs/DocPage.tsx";
+import * as paginator from "../docs/PaginatorNavLink.tsx";
 import { NotFoundPage } from "../pages/SimplePages.tsx";
 import { Themed } from "./overrides.tsx";
 
@@ -31,7 +32,7 @@ export const OWN_THEME_EXPORTS: Readonly<Record<string, readonly [string, string
   "DocSidebarItem/Category": ["docs/Sidebar.tsx", "DocSidebarItemCategory"],
   "DocSidebarItem/Html": ["docs/Sidebar.tsx", "DocSidebarItemHtml"],
   DocSidebarItems: ["docs/Sidebar.tsx", "DocSidebarItems"],
-  PaginatorNavLink: ["docs/DocPage.tsx", "PaginatorNavLink"],
+  PaginatorNavLink: ["docs/PaginatorNavLink.tsx", "PaginatorNavLink"],
   "DocItem/Footer": ["docs/DocPage.tsx", "DocItemFooter"],
   NotFound: ["layout/own-theme.tsx", "NotFound"],
   "NotFound/Content": ["layout/own-theme.tsx", "NotFoundContent"],
@@ -74,6 +75,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "docs/Toc.tsx": toc,
   "docs/Sidebar.tsx": sidebar,
   "docs/DocPage.tsx": docPage,
+  "docs/PaginatorNavLink.tsx": paginator,
   "layout/own-theme.tsx": {
     IconExternalLink,
     IconClose,
