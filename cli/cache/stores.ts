@@ -148,6 +148,17 @@ export const STORES: readonly StoreSpec[] = [
     pruning: "unused",
   },
   {
+    name: "theme-overrides",
+    module: "cli/theme-overrides/bundle.ts, recorded-inputs.ts",
+    entry: "a theme override's server bundle (code, CSS, whether it is an island), with what it read and their hashes",
+    key:
+      "the override's site-relative file, the aliases, the compile settings (without the site folder) and the " +
+      "Markdown compile it is given",
+    alsoInvalid: READ,
+    bound: "one per override drawn",
+    pruning: "unused",
+  },
+  {
     name: "islands",
     module: "cli/islands/bundle.ts, site-islands.ts",
     entry: "an island's browser chunk, with what it read and their hashes; the islands' runtime",

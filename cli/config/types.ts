@@ -101,6 +101,12 @@ export interface DocusaurusOptions {
   mdxPlugins?: Record<string, MdxPluginLists>;
   /** A module exporting extra MDX components every page may use (the swizzled `@theme/MDXComponents`). */
   mdxComponents?: string;
+  /**
+   * The site's theme overrides (Docusaurus' swizzled components): Docusaurus theme name (`Footer`, `Navbar/Logo`,
+   * `DocSidebarItem/Category`…) → module from the site root, drawn where docsite draws that part
+   * (cli/theme-overrides/). Written by `docsite import` for the overrides docsite can run.
+   */
+  themeOverrides?: Record<string, string>;
   /** Docusaurus' pages folder (src/pages) and each locale's folder of translated Markdown pages. */
   pages?: { dir: string; translations?: Record<string, string> };
   /** Docusaurus' `markdown.anchors`: `maintainCase` keeps capital letters in heading ids. */

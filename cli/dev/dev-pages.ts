@@ -20,6 +20,7 @@ import { siteIslandKeys } from "../islands/site-islands.ts";
 import { bundleSitePage, type SitePageBuild } from "../pages/bundle-page.ts";
 import { pageMdx, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { searchFiles } from "../search/index.ts";
+import { bundleThemeOverrides, type ThemeOverridesBuild } from "../theme-overrides/bundle.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
 
 /** Where `dev` serves the project components' stylesheet (`build` writes a content-hashed file instead). */
@@ -40,6 +41,8 @@ export class DevPages {
   brand: BrandStylesheet | null = null;
   /** The site's React pages, bundled when first drawn (cli/pages/), by file. */
   readonly sitePages = new Map<string, SitePageBuild>();
+  /** The site's theme overrides as last bundled (each bundle is remembered until a file it read changes). */
+  private overrides?: ThemeOverridesBuild;
   /** Files pages import (a PDF, a video), by path under the base URL → file in the site folder. */
   readonly pageFiles = new Map<string, string>();
   /** The search index, made when first asked for after a change (it needs every page's text). */
@@ -169,7 +172,10 @@ export class DevPages {
   componentCss(): string | undefined {
     const m = this.site.model!;
     const compiled = m.table.routes.flatMap((r) => ("compiled" in r && r.compiled ? [r.compiled] : []));
-    return componentStylesheet(compiled, m.config.baseUrl, sitePageStyles(this.sitePages))?.css;
+    return componentStylesheet(compiled, m.config.baseUrl, [
+      ...sitePageStyles(this.sitePages),
+      ...(this.overrides?.css ?? []),
+    ])?.css;
   }
 
   /** The context pages render with (once the client bundle, whose file names pages refer to, is made). */
@@ -196,6 +202,7 @@ export class DevPages {
       images: this.images.images,
       islands: this.islands.urls(),
       sitePages: this.sitePages,
+      ...(this.overrides ? { overrides: this.overrides } : {}),
     };
   }
 
@@ -213,7 +220,12 @@ export class DevPages {
         ),
       );
     }
-    const keys = siteIslandKeys([route], route.kind === "sitePage" ? sitePageIslands(this.sitePages) : []);
+    // The site's theme overrides, drawn on every page (an edited one is bundled again: cli/mdx/components.ts).
+    this.overrides = await bundleThemeOverrides(m.config);
+    const keys = siteIslandKeys(
+      [route],
+      [...(route.kind === "sitePage" ? sitePageIslands(this.sitePages) : []), ...(this.overrides?.islands ?? [])],
+    );
     if (keys.length) await this.islands.ensure(m.config, keys);
   }
 

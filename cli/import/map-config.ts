@@ -4,6 +4,7 @@
 import type { DocusaurusConfig, Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
+import { reportOverrides } from "../theme-overrides/report.ts";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
 import type { VersionPlan } from "./docs-instances.ts";
@@ -24,7 +25,12 @@ export type { VersionPlan } from "./docs-instances.ts";
 export interface MappedConfig {
   config: Record<string, any>;
   /** How content is read, as the project's Docusaurus read it (site.config.json `docusaurus`, less the aliases). */
-  docusaurus: { trailingSlash: boolean | null; format: "mdx" | "md" | "detect"; mdxComponents?: string };
+  docusaurus: {
+    trailingSlash: boolean | null;
+    format: "mdx" | "md" | "detect";
+    mdxComponents?: string;
+    themeOverrides?: Record<string, string>;
+  };
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
   versions: VersionPlan[];
@@ -243,17 +249,16 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   Object.assign(config, extras.fields);
   mapped.push(...extras.mapped);
   skipped.push(...extras.skipped);
-  // Swizzled theme components: MDXComponents (the components every page may use) is carried; the others are not.
+  // Swizzled theme components: MDXComponents (the components every page may use) is carried as mdxComponents.
   const swizzled = swizzledComponents(dir);
   const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
   if (mdxComponents)
     mapped.push(`${mdxComponents}: the components it adds are available on every page, as in Docusaurus`);
-  const others = swizzled.filter((s) => s.name !== "MDXComponents").map((s) => s.name);
-  if (others.length)
-    skipped.push(
-      `swizzled theme components in src/theme/ (${others.join(", ")}): not carried over; docsite draws its own layout, ` +
-        "so port what they change into the site's components or CSS",
-    );
+  // The others are theme overrides: carried where docsite can run them, each other one named with why.
+  const overrides = reportOverrides(dir);
+  mapped.push(...overrides.mapped);
+  skipped.push(...overrides.skipped);
+  const themeOverrides = Object.keys(overrides.themeOverrides).length ? overrides.themeOverrides : undefined;
   const pages = content.pagesPath
     ? mapPages(dir, locales, content.pagesPath)
     : { copy: [], mapped: [], pages: undefined };
@@ -306,6 +311,7 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
       trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
       format: format === "md" || format === "detect" ? format : "mdx",
       ...(mdxComponents ? { mdxComponents } : {}),
+      ...(themeOverrides ? { themeOverrides } : {}),
     },
     strings,
     versions,

@@ -5,7 +5,7 @@
 // again: the server's bundle of the same module put it in the components stylesheet with the same class names
 // (one build per module keeps esbuild's CSS-module names the same as in that bundle).
 import type { Plugin } from "esbuild";
-import { posix } from "node:path";
+import { posix, sep } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
@@ -13,7 +13,8 @@ import { applyAliases } from "../mdx/modules.ts";
 import { COMPONENT_LOADERS, findScript } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
-import { islandModule } from "./keys.ts";
+import { islandModule, overrideOfIslandKey } from "./keys.ts";
+import { OWN_THEME_EXPORTS } from "../../theme/layout/own-theme.tsx";
 import { DocsiteError } from "../log.ts";
 import type { SiteData } from "../../theme/docusaurus/site-modules.tsx";
 import { docusaurusImportError, docusaurusImports } from "../mdx/docusaurus-imports.ts";
@@ -45,6 +46,8 @@ export interface IslandBundleOptions {
   shared: Record<string, string>;
   /** What useDocusaurusContext gives, baked into each chunk. */
   site: SiteData;
+  /** The site's theme overrides (name → site file): `@theme/<name>` in an island is the site's own. */
+  overrides?: Record<string, string>;
   dev?: boolean;
 }
 
@@ -52,8 +55,11 @@ const REACT = /^(react|react-dom|react\/jsx-runtime|react\/jsx-dev-runtime|react
 const THEME_DIR = fromRoot("theme");
 const CSS_MODULE = /\.module\.(css|s[ac]ss)$/;
 
-/** The `@theme/*` components islands may draw, and the theme module that has each. */
-const THEME_EXPORTS: Record<string, [string, string]> = {
+/**
+ * The `@theme/*` components of pages and content islands may draw, and the theme module that has each; the layout's
+ * (Footer, TOC, DocSidebarItem…) are theme/layout/own-theme.tsx's.
+ */
+export const THEME_EXPORTS: Record<string, [string, string]> = {
   Layout: ["docusaurus/page-frame.tsx", "Layout"],
   Heading: ["docusaurus/page-frame.tsx", "Heading"],
   ThemedImage: ["docusaurus/page-frame.tsx", "ThemedImage"],
@@ -61,6 +67,11 @@ const THEME_EXPORTS: Record<string, [string, string]> = {
   Tabs: ["mdx/components.tsx", "Tabs"],
   TabItem: ["mdx/components.tsx", "TabItem"],
   Details: ["mdx/docusaurus.tsx", "Details"],
+  CodeBlock: ["mdx/docusaurus.tsx", "ThemeCodeBlock"],
+  TOCInline: ["mdx/docusaurus.tsx", "TOCInline"],
+  DocCard: ["docs/DocCards.tsx", "DocCard"],
+  DocCardList: ["docs/DocCards.tsx", "DocCardList"],
+  MDXComponents: ["mdx/components.tsx", "mdxComponents"],
 };
 
 function sharedPlugin(shared: Record<string, string>): Plugin {
@@ -87,20 +98,29 @@ function sharedPlugin(shared: Record<string, string>): Plugin {
   };
 }
 
-function themePlugin(): Plugin {
+function themePlugin(rootDir: string, overrides: Record<string, string>): Plugin {
   return {
-    name: "docsite-island-docusaurus",
+    name: "docsite-island-theme",
     setup(b) {
-      b.onResolve({ filter: /^@theme\// }, (a) => ({ path: a.path, namespace: "docsite-docusaurus" }));
+      b.onResolve({ filter: /^@(theme|theme-original|theme-init)\// }, (a) => {
+        // The site's override of a theme name (not from inside that override: there it is docsite's own).
+        const theme = /^@theme\/(.+)$/.exec(a.path)?.[1];
+        const own = theme && overrides[theme] ? posix.join(rootDir, overrides[theme]) : undefined;
+        if (own && a.importer.split(sep).join("/") !== own) return { path: own };
+        return { path: a.path.replace(/^@theme-(original|init)\//, "@theme/"), namespace: "docsite-docusaurus" };
+      });
       b.onLoad({ filter: /.*/, namespace: "docsite-docusaurus" }, (a) => {
         if (a.path.startsWith("@theme/")) {
           const name = a.path.slice("@theme/".length);
-          const found = THEME_EXPORTS[name];
+          const found = THEME_EXPORTS[name] ?? OWN_THEME_EXPORTS[name];
           if (!found)
             return {
               errors: [
                 {
-                  text: `"${a.path}" is not available in islands (docsite has ${Object.keys(THEME_EXPORTS).join(", ")})`,
+                  text: `"${a.path}" is not available in islands (docsite has ${[
+                    ...Object.keys(THEME_EXPORTS),
+                    ...Object.keys(OWN_THEME_EXPORTS),
+                  ].join(", ")})`,
                 },
               ],
             };
@@ -264,11 +284,16 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
   const lookedIn = new Set<string>();
   const { kind, spec } = islandModule(key);
   const from = kind === "file" ? `./${spec}` : spec;
+  // A theme override's chunk adds the functions Docusaurus gives it, which the server cannot send (theme/layout/).
+  const override = overrideOfIslandKey(key);
+  const module = override
+    ? `import * as o from ${JSON.stringify(from)}; import { withBrowserProps } from ${JSON.stringify(posix.join(THEME_DIR, "layout", "override-island.tsx"))}; const m = withBrowserProps(${JSON.stringify(override.name)}, o);`
+    : `import * as m from ${JSON.stringify(from)};`;
   const minify = !opts.dev;
   const out = await esbuildBuild({
     absWorkingDir: opts.rootDir,
     stdin: {
-      contents: `import * as m from ${JSON.stringify(from)}; export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
+      contents: `${module} export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
       resolveDir: opts.rootDir,
       sourcefile: `island:${key}`,
       loader: "js",
@@ -295,7 +320,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       svgComponents,
       sharedPlugin(opts.shared),
       islandDocusaurus(),
-      themePlugin(),
+      themePlugin(opts.rootDir, opts.overrides ?? {}),
       sitePlugin(opts.rootDir, opts.aliases),
     ],
     loader: COMPONENT_LOADERS,

@@ -39,6 +39,7 @@ export class DevIslands {
         aliases,
         shared,
         site: siteData(config),
+        ...(config.docusaurus?.themeOverrides ? { overrides: config.docusaurus.themeOverrides } : {}),
         dev: true,
       });
       const file = chunkName(key, code);

@@ -6,5 +6,16 @@ export const islandKey = (file: string, isPackage: boolean): string => (isPackag
 
 /** The module an island key names: a site-relative file, or a package specifier. */
 export function islandModule(key: string): { kind: "file" | "package"; spec: string } {
+  const override = overrideOfIslandKey(key);
+  if (override) return { kind: "file", spec: override.file };
   return key.startsWith("pkg:") ? { kind: "package", spec: key.slice(4) } : { kind: "file", spec: key };
+}
+
+/** The island key of a theme override (cli/theme-overrides/): its Docusaurus name and its file. */
+export const overrideIslandKey = (name: string, file: string): string => `theme:${name}:${file}`;
+
+/** A theme override's name and file from its island key, or null for another island's key. */
+export function overrideOfIslandKey(key: string): { name: string; file: string } | null {
+  const m = /^theme:([^:]+):(.+)$/.exec(key);
+  return m ? { name: m[1], file: m[2] } : null;
 }

@@ -55,6 +55,7 @@ export async function siteIslandChunks(
       aliases: config.docusaurus?.aliases ?? {},
       shared: runtime.shared,
       site: siteData(config),
+      ...(config.docusaurus?.themeOverrides ? { overrides: config.docusaurus.themeOverrides } : {}),
       dev,
     },
     cache,

@@ -89,7 +89,7 @@ export class MissingPackageError extends Error {
 }
 
 /** Modules the runtime provides to components (kept out of the bundle). */
-export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original)?\/|^docsite:/;
+export const RUNTIME_EXTERNAL = /^(react|react-dom)(\/.*)?$|^@docusaurus\/|^@theme(-original|-init)?\/|^docsite:/;
 
 const cache = new Map<string, { hashes?: Record<string, string>; result: Promise<BundledComponent> }>();
 
@@ -218,7 +218,8 @@ async function runBundle(
             body: split.body,
             bodyOffset: split.bodyOffset,
             rewriteLink: (u) => mdx.rewriteLink(u, rel),
-            modules: mdx.modules,
+            // The modules being bundled meanwhile: an MDXComponents module's Markdown draws with its own components.
+            modules: { ...mdx.modules, bundling: [...(mdx.modules?.bundling ?? []), file] },
           },
           [...(mdx.chain ?? []), file],
         );

@@ -39,7 +39,10 @@ export function globalComponentNames(rootDir: string, file: string): Set<string>
     for (const s of program.body as EsNode[])
       for (const sp of s.type === "ExportNamedDeclaration" ? (s.specifiers ?? []) : [])
         if ((sp.exported.name ?? sp.exported.value) === "default") def = sp.local;
-    const object = def?.type === "Identifier" ? objects.get(def.name) : def;
+    // Through names given to names (`const MDXComponents = {…}; export default MDXComponents`, which esbuild writes
+    // as `var x_default = MDXComponents`).
+    let object = def;
+    for (let hops = 0; object?.type === "Identifier" && hops < 5; hops++) object = objects.get(object.name);
     for (const p of object?.type === "ObjectExpression" ? object.properties : []) {
       if (p.type !== "Property" || p.computed) continue;
       const key = p.key.type === "Identifier" ? p.key.name : typeof p.key.value === "string" ? p.key.value : "";

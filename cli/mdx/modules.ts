@@ -47,6 +47,16 @@ export interface ModuleContext {
   mdxComponents?: string;
   /** Its `markdown.anchors.maintainCase`: heading ids keep capital letters. */
   maintainCase?: boolean;
+  /**
+   * The component modules being bundled while this Markdown is compiled (one imports it, cli/mdx/components.ts),
+   * outermost first: a module met again is an import cycle, named rather than waited for.
+   */
+  bundling?: string[];
+  /**
+   * The site overrides `MDXComponents/Details` (or `Details`): a `<details>` of content is then drawn by that
+   * component, as Docusaurus draws every `<details>` (docsite draws a plain one otherwise).
+   */
+  detailsOverride?: boolean;
 }
 
 export type Resolved =
@@ -149,6 +159,9 @@ export function moduleContextOf(config: {
     ...(config.docusaurus?.format ? { format: config.docusaurus.format } : {}),
     ...(config.docusaurus?.mdxComponents ? { mdxComponents: config.docusaurus.mdxComponents } : {}),
     ...(config.docusaurus?.anchors?.maintainCase ? { maintainCase: true } : {}),
+    ...(config.docusaurus?.themeOverrides?.["MDXComponents/Details"] || config.docusaurus?.themeOverrides?.Details
+      ? { detailsOverride: true }
+      : {}),
     ...(lists && Object.keys(lists).length
       ? {
           mdxPlugins: {

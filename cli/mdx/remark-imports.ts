@@ -224,6 +224,8 @@ export function remarkImports(opts: ImportOptions) {
       }
       if (node.data?.estree) rewriteRequires(node.data.estree, node);
       if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
+        // The site's Details override draws `<details>` of content (cli/theme-overrides/, cli/render/page-components.ts).
+        if (node.name === "details" && ctx.detailsOverride) node.name = "Details";
         const name = node.name as string | null;
         if (name && /^[A-Z]|\./.test(name)) used.push({ name: name.split(".")[0], line: lineOf(node) });
         // <img src={shot}>, src={require("./x.png").default}: a literal site path, so the image stage takes it.
@@ -260,7 +262,12 @@ export function remarkImports(opts: ImportOptions) {
     const fromGlobal = [
       ...new Set(used.filter((u) => !defined.has(u.name) && !own.has(u.name) && global.has(u.name)).map((u) => u.name)),
     ];
-    if (fromGlobal.length && ctx.mdxComponents) {
+    if (fromGlobal.length && ctx.mdxComponents && ctx.bundling?.includes(ctx.mdxComponents)) {
+      // Markdown the MDXComponents module imports itself: its components come from the module as it runs (the
+      // runtime gives them as the content's components: cli/render/mdx-runtime.ts), not from a bundle of it, which
+      // would wait for itself.
+      for (const n of fromGlobal) defined.add(n);
+    } else if (fromGlobal.length && ctx.mdxComponents) {
       const line = used.find((u) => global.has(u.name))?.line ?? 1;
       const { code, island } = await opts.bundleComponent(ctx.mdxComponents, line);
       const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");

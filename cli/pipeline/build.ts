@@ -28,6 +28,7 @@ import type { RouteTable } from "../routes/types.ts";
 import { PageErrorCollector, withoutFailed } from "./page-errors.ts";
 import { checkComponents } from "./page-checks.ts";
 import { pageAssets, readPageAssets, componentStylesheet } from "./page-assets.ts";
+import { bundleThemeOverrides } from "../theme-overrides/bundle.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { BuildCache, type CacheReport } from "../cache/cache.ts";
 import { pruneStores } from "../cache/stores.ts";
@@ -275,6 +276,8 @@ async function buildWith(
       : undefined,
     cache,
   );
+  // The site's theme overrides (src/theme of an imported site), drawn where docsite draws those parts.
+  const overrides = await bundleThemeOverrides(config, cache);
   timings.pages = done();
   // The image stage runs beside the client bundle; rendering needs its sizes and URLs.
   const imagesStarted = performance.now();
@@ -304,7 +307,7 @@ async function buildWith(
   });
   done = logger.step("client bundle");
   // Project components that need the browser (cli/islands/): the runtime then loads them, each from its own chunk.
-  const islandKeys = siteIslandKeys(table.routes, sitePageIslands(sitePages));
+  const islandKeys = siteIslandKeys(table.routes, [...sitePageIslands(sitePages), ...(overrides?.islands ?? [])]);
   const bundle = await cachedClientBundle(cache, {
     baseUrl: config.baseUrl,
     dev: opts.dev,
@@ -330,7 +333,7 @@ async function buildWith(
   const componentCss = componentStylesheet(
     table.routes.flatMap((r) => ("compiled" in r ? [r.compiled] : [])),
     config.baseUrl,
-    sitePageStyles(sitePages),
+    [...sitePageStyles(sitePages), ...(overrides?.css ?? [])],
   );
   const ctx: RenderContext = {
     config,
@@ -350,6 +353,7 @@ async function buildWith(
     images: images.images,
     islands: islands.urls,
     sitePages,
+    ...(overrides ? { overrides } : {}),
   };
   const files = new Map<string, Content>([...bundle.files, ...islands.files, ...images.files]);
   if (componentCss) files.set(componentCss.file, componentCss.css);

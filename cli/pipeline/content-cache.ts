@@ -51,6 +51,8 @@ export function contentRef(cache: BuildCache, job: RenderJob): ContentRef | unde
       images: job.images,
       // The island chunks the content names (cli/islands/): a rebundled island draws the content again.
       ...(job.islands ? { islands: job.islands } : {}),
+      // The site's theme overrides (cli/theme-overrides/): content draws its CodeBlock, Details, headings with them.
+      ...(job.overrides ? { overrides: sharedRef(job.overrides) } : {}),
     }),
   );
   const layout = hashText(JSON.stringify(job.layout));

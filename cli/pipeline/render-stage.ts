@@ -98,6 +98,8 @@ export async function renderRoutes(
   registerShared(ctx.config, portableConfig);
   for (const o of [ctx.assets, ...[...ctx.strings.values()].map((s) => s.messages), ...ctx.table.sidebars.values()])
     registerShared(o);
+  // The theme overrides' code, on every job of a site that has them.
+  if (ctx.overrides) registerShared(ctx.overrides.modules);
   // A cached page's HTML is read (and checked) now only if the output does not already hold it.
   const usable = (file: string, record: PageRecord) =>
     known.has(record) && (opts.outputHas?.(file, record.hash) || known.bytes(record) !== undefined);
@@ -219,6 +221,7 @@ function jobInputs(job: RenderJob): string {
     messages: sharedRef(job.messages),
     fallback: job.fallback && { ...job.fallback, messages: sharedRef(job.fallback.messages) },
     page,
+    ...(job.overrides ? { overrides: sharedRef(job.overrides) } : {}),
     document: { ...job.document, config: sharedRef(job.document.config), assets: sharedRef(job.document.assets) },
   });
 }

@@ -11,6 +11,8 @@ import { fromRoot } from "../boot/locations.ts";
 import { themeModule, docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { pageComponents } from "./page-components.ts";
 import { islandExports } from "../islands/ssr.ts";
+import { ownThemeComponent } from "../../theme/layout/own-theme.tsx";
+import { useThemeOverride } from "../../theme/layout/overrides.tsx";
 
 export { pageComponents };
 
@@ -21,6 +23,38 @@ export interface RuntimeSite {
 }
 
 const nodeRequire = createRequire(import.meta.url);
+
+/** docsite's own component for a Docusaurus theme name (the layout's, else content's), as a module object. */
+export function ownThemeModule(name: string): { default: unknown } {
+  const own = ownThemeComponent(name);
+  return own ? { default: own } : themeModule(name);
+}
+
+const themed = new Map<string, { default: unknown }>();
+
+/**
+ * `@theme/<Name>` for content and its components: docsite's own component, drawn as the site's override of that name
+ * when the render has one (theme/layout/overrides.tsx). What is not a component (MDXComponents' object) stays as is.
+ */
+export function themedModule(name: string): { default: unknown } {
+  const known = themed.get(name);
+  if (known) return known;
+  const own = ownThemeModule(name);
+  const C = own.default;
+  const component = typeof C === "function" || (typeof C === "object" && C !== null && "$$typeof" in C);
+  const mod = component
+    ? {
+        ...own,
+        default: Object.assign(
+          (props: object) => h((useThemeOverride(name) ?? C) as ComponentType<object>, props),
+          // The name docsite's own has (Tabs finds its TabItems by their props, not by name).
+          { displayName: `Themed(${name})` },
+        ),
+      }
+    : own;
+  themed.set(name, mod);
+  return mod;
+}
 
 type MdxModule = { default: ComponentType<{ components?: object }> };
 
@@ -47,10 +81,13 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
     if (given !== undefined) return given;
     // Marked as ES modules, so the bundle's `import X from` reads `.default` rather than the whole object.
     // A Markdown file the component imports, compiled (cli/mdx/components.ts): a component drawing it.
-    if (spec === "docsite:mdx") return { content: (mdxCode: string) => mdxContentSync(mdxCode, site) };
-    // `@theme-original/X` (what a swizzled component wraps) is docsite's own X too.
-    const theme = /^@theme(?:-original)?\/(.+)$/.exec(spec);
-    if (theme) return { __esModule: true, ...themeModule(theme[1]) };
+    // It draws with the components the module exports too (an MDXComponents module drawing Markdown that uses them).
+    if (spec === "docsite:mdx")
+      return { content: (mdxCode: string) => mdxContentSync(mdxCode, site, () => module.exports) };
+    // `@theme/X` is the site's override of X when it has one; `@theme-original/X` (what a swizzled component wraps)
+    // and `@theme-init/X` are docsite's own X.
+    const theme = /^@theme(-original|-init)?\/(.+)$/.exec(spec);
+    if (theme) return { __esModule: true, ...(theme[1] ? ownThemeModule(theme[2]) : themedModule(theme[2])) };
     // `docsite:docusaurus/X`: what a bundle's `@docusaurus/X` became (cli/mdx/docusaurus-imports.ts).
     const docusaurus = /^(?:@|docsite:)docusaurus\/(.+)$/.exec(spec);
     if (docusaurus) return { __esModule: true, ...(docusaurusModule(docusaurus[1], site) as object) };
@@ -66,21 +103,32 @@ export function runComponent(code: string, site: RuntimeSite, more?: (request: s
 }
 
 /** Compiled MDX without imports, run at once: its content as a component with the page's components. */
-function mdxContentSync(code: string, site: RuntimeSite): { __esModule: true; default: ComponentType<object> } {
+function mdxContentSync(
+  code: string,
+  site: RuntimeSite,
+  owner: () => Record<string, unknown>,
+): { __esModule: true; default: ComponentType<object> } {
   const docsite = {
-    theme: themeModule,
+    theme: themedModule,
     docusaurus: (name: string) => docusaurusModule(name, site),
     component: (componentCode: string) => runComponent(componentCode, site),
   };
   const mod = new Function(code)({ ...(jsxRuntime as object), baseUrl: MODULE_URL, docsite }) as MdxModule;
   const Content = mod.default;
-  return { __esModule: true, default: (props: object) => h(Content, { components: pageComponents, ...props }) };
+  // Read when drawn: the owner module has finished running by then.
+  const components = () => {
+    const given = owner().default;
+    return given && typeof given === "object" && !Array.isArray(given)
+      ? { ...pageComponents, ...given }
+      : pageComponents;
+  };
+  return { __esModule: true, default: (props: object) => h(Content, { components: components(), ...props }) };
 }
 
 export function runMdx(code: string, site: RuntimeSite): Promise<MdxModule> {
   const partials = new Map<string, Promise<{ default: ComponentType<object> }>>();
   const docsite = {
-    theme: (name: string) => themeModule(name),
+    theme: (name: string) => themedModule(name),
     docusaurus: (name: string) => docusaurusModule(name, site),
     // A component that needs the browser comes with its island key: drawn as an island (cli/islands/ssr.ts).
     component: (componentCode: string, island?: string) => {

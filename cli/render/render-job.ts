@@ -12,7 +12,7 @@ import { DocPage } from "../../theme/docs/DocPage.tsx";
 import { DocContext } from "../../theme/docs/DocCards.tsx";
 import { docSidebarContext } from "../../theme/docs/sidebar-context.ts";
 import { BlogListPage, BlogArchivePage, BlogPostPage, BlogTagsPage } from "../../theme/blog/BlogPages.tsx";
-import { NotFoundPage, SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
+import { SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/SimplePages.tsx";
 import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { PageHead, type PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
@@ -21,6 +21,10 @@ import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
 import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
+import { ThemeOverrides, Themed } from "../../theme/layout/overrides.tsx";
+import { NotFound } from "../../theme/layout/own-theme.tsx";
+import { overrideComponents } from "../theme-overrides/runtime.ts";
+import type { OverrideModule } from "../theme-overrides/bundle.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;
 
@@ -57,6 +61,8 @@ export interface RenderJob {
   /** The browser chunk of each island the page uses, by island key (cli/islands/). */
   islands?: Record<string, string>;
   layout: LayoutData;
+  /** The site's theme overrides by Docusaurus name (cli/theme-overrides/); absent for a site without any. */
+  overrides?: Record<string, OverrideModule>;
   wide: boolean;
   page: PageSpec;
   /** The document around the body. */
@@ -112,7 +118,7 @@ async function pageElement(spec: PageSpec, site: RuntimeSite, head?: PageHeadDat
     case "versions":
       return h(VersionsPage, spec.props);
     case "notFound":
-      return h(NotFoundPage);
+      return h(Themed, { name: "NotFound", own: NotFound, props: {} });
     case "redirect":
       return h(RedirectPage, spec.props);
     case "page": {
@@ -163,12 +169,19 @@ async function drawContent(
   }
   if (job.images.length) content = h(ImagesContext.Provider, { value: new Map(job.images) }, content);
   if (job.islands) content = h(IslandRender.Provider, { value: islandRenderState(job.islands, "c") }, content);
+  content = withOverrides(job, content);
   const layout = watched(job.layout, () => (reads.layout = true));
   // Its own tree: ids from useId (tabs) get a prefix of their own, so they cannot meet ids of the layout's tree.
   const html = renderToString(h(SiteProvider, { i18n: { locale: job.locale, t: shown }, layout, children: content }), {
     identifierPrefix: "c",
   });
   return { html: job.islands ? pruneSlotTemplates(html) : html, reads };
+}
+
+/** `tree` with the site's theme overrides given to the theme (the tree as it is for a site without any). */
+function withOverrides(job: RenderJob, tree: ReactNode): ReactNode {
+  if (!job.overrides) return tree;
+  return h(ThemeOverrides.Provider, { value: overrideComponents(job.overrides, job.document.config) }, tree);
 }
 
 /**
@@ -186,13 +199,15 @@ export async function renderJobParts(
   const head: PageHeadData | undefined = spec.kind === "sitePage" ? {} : undefined;
   const element = await pageElement(spec, job.document.config, head);
   // Images the stage measured and resized: the theme's image component reads their sizes and URLs.
-  let page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
-  if (job.islands) page = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, page);
+  const page = job.images.length ? h(ImagesContext.Provider, { value: new Map(job.images) }, element) : element;
+  // Around the layout: a site's override drawn there (its ColorModeToggle) may be an island too.
+  let frame: ReactNode = h(Layout, { wide: job.wide, children: page });
+  if (job.islands) frame = h(IslandRender.Provider, { value: islandRenderState(job.islands, "p") }, frame);
   let body = renderToString(
     h(SiteProvider, {
       i18n: { locale: job.locale, t },
       layout: job.layout,
-      children: h(Layout, { wide: job.wide, children: page }),
+      children: withOverrides(job, frame),
     }),
   );
   if (job.islands) body = pruneSlotTemplates(body);

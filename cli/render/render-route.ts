@@ -21,6 +21,7 @@ import { docBreadcrumbs } from "../routes/breadcrumbs.ts";
 import { versionTarget } from "../routes/version-targets.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { RecentPosts } from "../../theme/blog/BlogPages.tsx";
+import type { ThemeOverridesBuild } from "../theme-overrides/bundle.ts";
 
 function docPageData(config: SiteConfig, table: RouteTable, route: DocRoute, t: Strings["t"]): DocPageData {
   const d = route.source.data;
@@ -94,6 +95,8 @@ export interface RenderContext {
   islands?: ReadonlyMap<string, string>;
   /** The site's React pages, bundled, by file (cli/pages/bundle-page.ts). */
   sitePages?: ReadonlyMap<string, SitePageBuild>;
+  /** The site's theme overrides, bundled (cli/theme-overrides/bundle.ts); absent for a site without any. */
+  overrides?: ThemeOverridesBuild;
 }
 
 /** Renders a route; a component or MDX page that throws is reported with the file it comes from. */
@@ -334,6 +337,7 @@ export function prepareRoute(
         ? undefined
         : { locale: config.i18n.defaultLocale, messages: ctx.strings.get(config.i18n.defaultLocale)!.messages },
     layout,
+    ...(ctx.overrides ? { overrides: ctx.overrides.modules } : {}),
     wide,
     page,
     document: {
@@ -427,6 +431,13 @@ function islandUrls(ctx: RenderContext, route: Route): Record<string, string> | 
 }
 
 function routeIslands(ctx: RenderContext, route: Route): string[] {
+  // The overrides that need the browser are on every page: the layout holds them.
+  const overrides = ctx.overrides?.islands ?? [];
+  const own = pageIslands(ctx, route);
+  return overrides.length ? [...new Set([...own, ...overrides])] : own;
+}
+
+function pageIslands(ctx: RenderContext, route: Route): string[] {
   if (route.kind === "doc" || route.kind === "blogPost") return route.compiled.modules?.islands ?? [];
   if (route.kind === "sitePage") {
     if (route.page.kind === "markdown") return route.compiled.modules?.islands ?? [];

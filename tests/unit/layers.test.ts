@@ -37,6 +37,7 @@ const RANK: Record<string, number> = {
   brand: 6,
   render: 7,
   pages: 7,
+  "theme-overrides": 7,
   search: 8,
   emit: 8,
   // What runs the stages.

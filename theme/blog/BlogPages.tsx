@@ -1,5 +1,7 @@
 // Blog list (with pagination), archive by year, and the post page.
 import type { ReactNode } from "react";
+import { Themed } from "../layout/overrides.tsx";
+import { PaginatorNavLink } from "../docs/PaginatorNavLink.tsx";
 import { useLocale, useT } from "../context.tsx";
 import type { BlogPostData } from "../types.ts";
 
@@ -209,18 +211,25 @@ export function BlogPostPage({
         {(prev || next) && (
           <nav className="pagination-nav" aria-label={t("theme.blog.post.paginator.navAriaLabel")}>
             {prev ? (
-              <a className="pagination-nav__link" href={prev.href} rel="prev">
-                <span className="pagination-nav__sub">{t("theme.blog.post.paginator.newerPost")}</span>
-                <span className="pagination-nav__label">« {prev.title}</span>
-              </a>
+              <Themed
+                name="PaginatorNavLink"
+                own={PaginatorNavLink}
+                props={{ permalink: prev.href, title: prev.title, subLabel: t("theme.blog.post.paginator.newerPost") }}
+              />
             ) : (
               <span />
             )}
             {next && (
-              <a className="pagination-nav__link pagination-nav__link--next" href={next.href} rel="next">
-                <span className="pagination-nav__sub">{t("theme.blog.post.paginator.olderPost")}</span>
-                <span className="pagination-nav__label">{next.title} »</span>
-              </a>
+              <Themed
+                name="PaginatorNavLink"
+                own={PaginatorNavLink}
+                props={{
+                  permalink: next.href,
+                  title: next.title,
+                  subLabel: t("theme.blog.post.paginator.olderPost"),
+                  isNext: true,
+                }}
+              />
             )}
           </nav>
         )}

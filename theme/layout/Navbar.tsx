@@ -3,11 +3,13 @@
 import { useLayout, useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
 import { LinkIcon } from "./link-icons.tsx";
-import { ExternalMark, externalLinkProps } from "../external-link.tsx";
+import { externalLinkProps } from "../external-link.tsx";
+import { ExternalMark } from "./external-mark.tsx";
 import { Island } from "../island.tsx";
 import { ColorModeToggle, type Mode } from "./ColorModeToggle.tsx";
 import { SearchButton, OFFLINE_KEYS } from "./SearchButton.tsx";
 import type { NavItemData, LinkData } from "../types.ts";
+import { Themed } from "./overrides.tsx";
 
 function NavLink({ item }: { item: LinkData & { icon?: string; className?: string } }) {
   const t = useT();
@@ -29,8 +31,8 @@ function NavLink({ item }: { item: LinkData & { icon?: string; className?: strin
   );
 }
 
-/** The brand link: the logo (a light and a dark one when the site has both) and the title. */
-function Brand() {
+/** `@theme/Navbar/Logo` (no props): the brand link, the logo (a light and a dark one when the site has both) and the title. */
+export function NavbarLogo() {
   const layout = useLayout();
   const { logo } = layout;
   // Beside the title the logo is decoration; alone it names the link.
@@ -107,23 +109,56 @@ function Item({ item, mode }: { item: NavItemData; mode: "desktop" | "mobile" })
       );
     case "colorMode": {
       if (!layout.colorMode.applies || layout.colorMode.disableSwitch || mode === "mobile") return null;
-      const props = {
-        defaultMode: "light" as Mode,
-        label: t("theme.colorToggle.ariaLabel", { mode: "{mode}" }),
-        modeNames: {
-          light: t("theme.colorToggle.ariaLabel.mode.light"),
-          dark: t("theme.colorToggle.ariaLabel.mode.dark"),
-          system: t("theme.colorToggle.ariaLabel.mode.system"),
-        },
-      };
+      // Docusaurus' props: the server draws the default mode; the browser's copy of an override is given `onChange`
+      // (cli/theme-overrides/island-entry.ts), which a function cannot cross to.
       return (
-        <Island name="ColorModeToggle" props={props}>
-          <ColorModeToggle {...props} />
-        </Island>
+        <Themed
+          name="ColorModeToggle"
+          own={ColorModeToggleOwn}
+          props={{ value: "light", respectPrefersColorScheme: false, className: "navbar__color-toggle" }}
+        />
       );
     }
   }
 }
+
+/** `@theme/ColorModeToggle`: docsite's own toggle (an island of the theme), whatever Docusaurus' props say. */
+export function ColorModeToggleOwn(_props: { value?: string | null; respectPrefersColorScheme?: boolean }) {
+  const t = useT();
+  const props = {
+    defaultMode: "light" as Mode,
+    label: t("theme.colorToggle.ariaLabel", { mode: "{mode}" }),
+    modeNames: {
+      light: t("theme.colorToggle.ariaLabel.mode.light"),
+      dark: t("theme.colorToggle.ariaLabel.mode.dark"),
+      system: t("theme.colorToggle.ariaLabel.mode.system"),
+    },
+  };
+  return (
+    <Island name="ColorModeToggle" props={props}>
+      <ColorModeToggle {...props} />
+    </Island>
+  );
+}
+
+/** `@theme/Navbar/MobileSidebar/Toggle` (no props): the button that opens the menu on narrow screens. */
+export function MobileSidebarToggle() {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="icon-button navbar__toggle"
+      data-mobile-menu-open
+      aria-label={t("theme.docs.sidebar.toggleSidebarButtonAriaLabel")}
+      aria-expanded="false"
+      aria-controls="mobile-menu"
+    >
+      <Icon name="menu" />
+    </button>
+  );
+}
+
+const Logo = () => <Themed name="Navbar/Logo" own={NavbarLogo} props={{}} />;
 
 export function Navbar() {
   const layout = useLayout();
@@ -132,17 +167,8 @@ export function Navbar() {
   return (
     <header className="navbar" data-navbar data-hide-on-scroll={navbar.hideOnScroll ? "true" : undefined}>
       <nav className="navbar__inner" aria-label={t("theme.navbar.ariaLabel")}>
-        <button
-          type="button"
-          className="icon-button navbar__toggle"
-          data-mobile-menu-open
-          aria-label={t("theme.docs.sidebar.toggleSidebarButtonAriaLabel")}
-          aria-expanded="false"
-          aria-controls="mobile-menu"
-        >
-          <Icon name="menu" />
-        </button>
-        <Brand />
+        <Themed name="Navbar/MobileSidebar/Toggle" own={MobileSidebarToggle} props={{}} />
+        <Logo />
         <div className="navbar__items">
           {navbar.left.map((i, n) => (
             <Item key={n} item={i} mode="desktop" />
@@ -156,7 +182,7 @@ export function Navbar() {
       </nav>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu data-view="primary" hidden>
         <div className="mobile-menu__head">
-          <Brand />
+          <Logo />
           <button
             type="button"
             className="icon-button"

@@ -3,8 +3,10 @@
 import { Children, isValidElement, useId, type ReactNode, type ReactElement } from "react";
 import { useT } from "../context.tsx";
 import { Icon } from "../icons.tsx";
-import { ExternalMark, externalLinkProps, isExternalHref } from "../external-link.tsx";
+import { externalLinkProps, isExternalHref } from "../external-link.tsx";
+import { ExternalMark } from "../layout/external-mark.tsx";
 import { DocsiteImage } from "./DocImage.tsx";
+import { useThemeOverride } from "../layout/overrides.tsx";
 
 const ADMONITION_ICONS: Record<string, string> = { note: "ℹ", tip: "💡", info: "ℹ", warning: "⚠", danger: "🔥" };
 
@@ -41,6 +43,40 @@ export function CodeBlock({ lang, title, children }: { lang: string; title?: str
       </div>
     </div>
   );
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
+
+/** The text of a highlighted code block (its lines are one HTML string: cli/mdx/rehype-code.ts), as it was written. */
+export function codeText(node: ReactNode): string {
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(codeText).join("");
+  if (!isValidElement(node)) return "";
+  const props = node.props as { children?: ReactNode; dangerouslySetInnerHTML?: { __html?: string } };
+  const html = props.dangerouslySetInnerHTML?.__html;
+  if (typeof html === "string")
+    return html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ENTITIES[e]);
+  return codeText(props.children);
+}
+
+/**
+ * A code block of content: a site's `@theme/CodeBlock` when it overrides it, with the props Docusaurus gives it
+ * (`children` the code as a string, `className` "language-x", `language`, `title`), else docsite's own.
+ */
+function ContentCodeBlock(props: { lang: string; title?: string; children: ReactNode }) {
+  const Override = useThemeOverride("CodeBlock");
+  if (!Override) return <CodeBlock {...props} />;
+  return (
+    <Override className={`language-${props.lang}`} language={props.lang} title={props.title}>
+      {codeText(props.children).replace(/\n$/, "")}
+    </Override>
+  );
+}
+
+/** `@theme/Admonition` as content draws it: a site's override when there is one (same props), else docsite's. */
+function ContentAdmonition(props: { type: string; title?: string; children: ReactNode }) {
+  const Override = useThemeOverride("Admonition");
+  return Override ? <Override {...props} /> : <Admonition {...props} />;
 }
 
 interface TabItemProps {
@@ -121,6 +157,16 @@ export function Tabs({
 function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
   return function Heading({ id, children }: { id?: string; children: ReactNode }) {
     const t = useT();
+    // Docusaurus draws headings of content with `@theme/MDXComponents/Heading` (`{ as, id, children }`).
+    const part = useThemeOverride("MDXComponents/Heading");
+    const whole = useThemeOverride("Heading");
+    const Override = part ?? whole;
+    if (Override)
+      return (
+        <Override as={Tag} id={id}>
+          {children}
+        </Override>
+      );
     return (
       <Tag id={id} className="anchor">
         {children}
@@ -140,6 +186,13 @@ function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6") {
 
 function A({ href, children, ...rest }: { href?: string; children: ReactNode }) {
   const t = useT();
+  const Override = useThemeOverride("MDXComponents/A");
+  if (Override)
+    return (
+      <Override href={href} {...rest}>
+        {children}
+      </Override>
+    );
   const external = isExternalHref(href);
   return (
     <a href={href} {...rest} {...(external ? externalLinkProps : {})}>
@@ -159,8 +212,8 @@ function Table({ children }: { children: ReactNode }) {
 }
 
 export const mdxComponents = {
-  Admonition,
-  CodeBlock,
+  Admonition: ContentAdmonition,
+  CodeBlock: ContentCodeBlock,
   Tabs,
   TabItem,
   h2: heading("h2"),

@@ -17,7 +17,7 @@ export function Details({ summary, children, ...rest }: { summary?: ReactNode; c
 }
 
 /** `<CodeBlock language="js" title="x">{"code"}</CodeBlock>` as Docusaurus' theme component takes it. */
-function ThemeCodeBlock({
+export function ThemeCodeBlock({
   language,
   className,
   title,
