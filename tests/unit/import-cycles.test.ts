@@ -1,9 +1,10 @@
 // An import cycle between MDX and the components it draws — a component that imports a partial that uses the
 // component; a swizzled MDXComponents module that imports a partial that uses its own components — once made the
-// build wait on itself for ever (0% CPU, no message). Each now ends the build with an error naming the files of the
-// cycle. The vitest timeout is the guard against a hang coming back (it fails, it does not wait for ever).
+// build wait on itself for ever (0% CPU, no message). A component's cycle now ends the build with an error naming its
+// files; the MDXComponents one builds, as in Docusaurus (its Markdown draws with the module's components as it runs).
+// The vitest timeout is the guard against a hang coming back (it fails, it does not wait for ever).
 import { describe, it, expect } from "vitest";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite, editJson } from "../support/site.ts";
 
@@ -43,7 +44,7 @@ describe("an import cycle through MDX", () => {
     );
   }, 120_000);
 
-  it("MDXComponents → partial that uses one of its components: an error naming both files", async () => {
+  it("MDXComponents → partial that uses one of its components: it builds", async () => {
     await withFiles(
       {
         [PAGE]: "---\ntitle: Cycle\n---\n\nA word in <Highlight>colour</Highlight>.\n",
@@ -57,13 +58,9 @@ describe("an import cycle through MDX", () => {
         await editJson(site, "site.config.json", (c) => {
           c.docusaurus = { ...(c.docusaurus ?? {}), mdxComponents: "src/theme/MDXComponents.jsx" };
         });
-        const failure = await buildSite(site).then(
-          () => new Error("the build passed"),
-          (err: Error) => err,
-        );
-        expect(failure.message).toMatch(
-          /import cycle: .*src\/theme\/MDXComponents\.jsx → src\/theme\/intro\.mdx → src\/theme\/MDXComponents\.jsx/,
-        );
+        await buildSite(site);
+        const html = await readFile(join(site, "dist", "docs", "v1", "guide", "cycle", "index.html"), "utf8");
+        expect(html).toContain("<mark>colour</mark>");
       },
     );
   }, 120_000);
