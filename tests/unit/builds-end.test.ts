@@ -1,0 +1,106 @@
+// Every build ends: a page that runs forever fails at the page time limit (pipeline/time-limit.ts), naming its file;
+// SIGTERM ends a build whose page is busy, keeping the previous dist/; and a page of huge words builds in time
+// linear in its size. The real CLI runs as a child process, with a guard that kills it if it never ends (the
+// failure these tests exist for); the guard's bounds are generous, for a loaded machine.
+import { describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { buildSite, editJson } from "../support/site.ts";
+import { collect, leftovers, site, start, treeHash, type Run } from "../support/bad-inputs.ts";
+
+/** A page whose MDX expression never returns. */
+const ENDLESS = "---\ntitle: Endless\n---\n\nBefore {(() => { while (true) {} })()} after.\n";
+const ENDLESS_FILE = "content/en/docs/v1/guide/endless.mdx";
+
+/** Runs the CLI; `during` gets the child and its output so far; killed with SIGKILL after `guardMs`. */
+async function run(args: string[], guardMs: number, during?: (child: ReturnType<typeof start>) => void) {
+  const child = start(args);
+  const guard = setTimeout(() => child.kill("SIGKILL"), guardMs);
+  during?.(child);
+  try {
+    return await collect(child);
+  } finally {
+    clearTimeout(guard);
+  }
+}
+
+describe("every build ends", () => {
+  it("a page whose expression loops forever fails at the page time limit, naming its file", async () => {
+    const s = await site({ [ENDLESS_FILE]: ENDLESS });
+    try {
+      await editJson(s.root, "site.config.json", (c) => {
+        c.pageTimeLimit = 5;
+      });
+      const t0 = Date.now();
+      const r: Run = await run(["build", "--root", s.root], 150_000);
+      console.log(`a build with an endless page ended in ${Date.now() - t0} ms (page time limit 5 s)`);
+      expect(r.signal, "the build never ended").toBeNull();
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(ENDLESS_FILE);
+      expect(r.stderr).toMatch(/took longer than the page time limit \(5 s\), so it was stopped/);
+      expect(r.stderr).toMatch(/raise "pageTimeLimit" \(seconds\) in site\.config\.json/);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(leftovers(s.root)).toEqual([]);
+      expect(existsSync(join(s.root, "dist.lock"))).toBe(false);
+    } finally {
+      await s.done();
+    }
+  }, 240_000);
+
+  it("SIGTERM ends a build whose page is busy (exit 143), keeping the previous dist/", async () => {
+    const s = await site();
+    try {
+      await buildSite(s.root);
+      const dist = await treeHash(join(s.root, "dist"), () => false);
+      // The endless page now, with a limit far beyond the test: only the signal can end the build.
+      await mkdir(join(s.root, "content/en/docs/v1/guide"), { recursive: true });
+      await writeFile(join(s.root, ENDLESS_FILE), ENDLESS);
+      await editJson(s.root, "site.config.json", (c) => {
+        c.pageTimeLimit = 3600;
+      });
+      let sentAt = 0;
+      const r = await run(["build", "--root", s.root], 90_000, (child) => {
+        let out = "";
+        child.stdout?.on("data", (d) => {
+          out += d;
+          // The render has begun (the images' line comes just before it): the page is busy a moment later.
+          if (!sentAt && /images: /.test(out)) {
+            sentAt = -1;
+            setTimeout(() => {
+              sentAt = Date.now();
+              child.kill("SIGTERM");
+            }, 3000);
+          }
+        });
+      });
+      console.log(`SIGTERM to a busy build: it ended ${sentAt > 0 ? Date.now() - sentAt : "?"} ms later`);
+      expect(sentAt, `the render never began: ${r.stderr}`).toBeGreaterThan(0);
+      expect(r.signal, "the build did not end on SIGTERM").toBeNull();
+      expect(r.code, r.stderr).toBe(143);
+      expect(r.stderr).toMatch(/stopped by SIGTERM: .*dist left as it was/);
+      expect(leftovers(s.root)).toEqual([]);
+      expect(existsSync(join(s.root, "dist.lock"))).toBe(false);
+      expect(await treeHash(join(s.root, "dist"), () => false)).toBe(dist);
+    } finally {
+      await s.done();
+    }
+  }, 240_000);
+
+  it("pages whose title, heading and paragraph are one 120 KB word build", async () => {
+    const word = "a".repeat(120_000);
+    const page = `---\ntitle: ${word}\n---\n\n# ${word}\n\nText ${word}\n\n## ${word}\n`;
+    // Three of them: a quadratic step (the search terms' chain pattern was one) takes minutes, a linear one seconds.
+    const s = await site(Object.fromEntries([1, 2, 3].map((i) => [`content/en/docs/v1/guide/huge-${i}.mdx`, page])));
+    try {
+      const t0 = Date.now();
+      const r = await run(["build", "--root", s.root], 150_000);
+      console.log(`three pages of 120 KB words built in ${Date.now() - t0} ms`);
+      expect(r.signal, "the build did not end").toBeNull();
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(s.root, "dist/docs/v1/guide/huge-1/index.html"))).toBe(true);
+    } finally {
+      await s.done();
+    }
+  }, 240_000);
+});
