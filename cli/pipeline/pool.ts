@@ -10,6 +10,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Tinypool } from "tinypool";
 import type { RenderedPage, RenderTask } from "./render-store.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
+import type { RenderJob } from "../render/render-job.ts";
 import type { CompileBatch, CompilePage, WorkerTask } from "./worker.ts";
 import { reviveError, serializeError, type WorkerResult } from "./task-errors.ts";
 import { PageTimeLimitError } from "./time-limit.ts";
@@ -29,6 +30,9 @@ export const POOL_THRESHOLD_FEW_CORES = 500;
 /** A route's render: its record in the render store, or its HTML (pipeline/render-store.ts); or why it failed. */
 export type RenderOutcome = { ok: true; value: RenderedPage } | { ok: false; error: unknown };
 
+/** A job's HTML, or why it failed. */
+export type HtmlOutcome = { ok: true; value: string } | { ok: false; error: unknown };
+
 export interface BuildPool {
   /**
    * Renders routes into the render store, one outcome per task, in order. Tasks of one call travel to a worker as
@@ -39,6 +43,8 @@ export interface BuildPool {
   render(tasks: RenderTask[], limitMs: number): Promise<RenderOutcome[]>;
   /** One result per page of the batch, in order; a page's error (its time limit too) is its result, not a rejection. */
   compile(batch: CompileBatch, limitMs: number): Promise<Array<WorkerResult<CompiledMdx>>>;
+  /** Each job's HTML, drawn with no cache (the dev server's pages); errors as `render`'s. */
+  html(jobs: RenderJob[], limitMs: number): Promise<HtmlOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -61,6 +67,10 @@ export const inlinePool: BuildPool = {
     return out;
   },
   compile: async (batch) => (await import("./worker.ts")).compileBatch(batch),
+  html: async (jobs) =>
+    (await (await import("./worker.ts")).htmlBatch(jobs)).map((r) =>
+      r.ok ? r : { ok: false, error: reviveError(r.error) },
+    ),
   close: async () => {},
 };
 
@@ -152,6 +162,14 @@ export function createPool(threads = Math.max(1, poolSize())): BuildPool {
         limitMs,
         (r) => r,
         (page) => ({ ok: false, error: serializeError(new PageTimeLimitError("compiling", limitMs, page.file)) }),
+      ),
+    html: (jobs, limitMs) =>
+      runAll<RenderJob, WorkerResult<string>, HtmlOutcome>(
+        jobs,
+        (j) => ({ type: "html", jobs: j }),
+        limitMs,
+        (r) => (r.ok ? r : { ok: false, error: reviveError(r.error) }),
+        () => ({ ok: false, error: new PageTimeLimitError("rendering", limitMs) }),
       ),
     close: async () => {
       await pool?.destroy();

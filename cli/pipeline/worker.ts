@@ -9,6 +9,7 @@ import { SharedParses } from "../mdx/shared-parse.ts";
 import type { CompileSettings } from "../mdx/compile-settings.ts";
 import type { DocTarget } from "../mdx/content-links.ts";
 import type { PageSource } from "../cache/compiled-pages.ts";
+import type { RenderJob } from "../render/render-job.ts";
 import type { MessagePort } from "node:worker_threads";
 import { serializeError, type WorkerResult } from "./task-errors.ts";
 
@@ -26,7 +27,12 @@ export interface CompileBatch {
  * A message to a worker: render some routes, or compile a batch of pages. `progress` is told the index of each page
  * or route as its work starts, so that the main thread can time it (pipeline/pool.ts: the page time limit).
  */
-export type WorkerTask = ({ type: "render"; tasks: RenderTask[] } | { type: "compile"; batch: CompileBatch }) & {
+export type WorkerTask = (
+  | { type: "render"; tasks: RenderTask[] }
+  | { type: "compile"; batch: CompileBatch }
+  /** Routes drawn to HTML only, with no cache (the dev server's pages). */
+  | { type: "html"; jobs: RenderJob[] }
+) & {
   progress?: MessagePort;
 };
 
@@ -77,6 +83,21 @@ async function renderBatch(tasks: RenderTask[], onStart: OnStart): Promise<Array
   return out;
 }
 
+/** Draws each job's HTML; a job's error is its result, not a rejection. */
+export async function htmlBatch(jobs: RenderJob[], onStart: OnStart = () => {}): Promise<Array<WorkerResult<string>>> {
+  const { renderJob } = await import("../render/render-job.ts");
+  const out: Array<WorkerResult<string>> = [];
+  for (const [i, job] of jobs.entries()) {
+    onStart(i);
+    try {
+      out.push({ ok: true, value: await renderJob(job) });
+    } catch (err) {
+      out.push({ ok: false, error: serializeError(err) });
+    }
+  }
+  return out;
+}
+
 export async function runTask(task: WorkerTask): Promise<WorkerResult<unknown>> {
   const onStart: OnStart = (i) => task.progress?.postMessage(i);
   try {
@@ -84,6 +105,7 @@ export async function runTask(task: WorkerTask): Promise<WorkerResult<unknown>> 
     // fresh thread's first page would otherwise spend seconds of its time limit loading the MDX tool chain or React.
     await (task.type === "compile" ? import("../mdx/toolchain.ts") : import("../render/render-job.ts"));
     if (task.type === "compile") return { ok: true, value: await compileBatch(task.batch, onStart) };
+    if (task.type === "html") return { ok: true, value: await htmlBatch(task.jobs, onStart) };
     return { ok: true, value: await renderBatch(task.tasks, onStart) };
   } catch (err) {
     return { ok: false, error: serializeError(err) };

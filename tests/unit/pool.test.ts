@@ -15,6 +15,7 @@ import {
 const shared: BuildPool = {
   render: async () => [],
   compile: async () => [],
+  html: async () => [],
   close: async () => {},
 };
 
