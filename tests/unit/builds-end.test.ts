@@ -87,6 +87,42 @@ describe("every build ends", () => {
     }
   }, 240_000);
 
+  it("in `docsite dev`, a page whose expression loops forever fails at the time limit; the server still serves", async () => {
+    const s = await site({ [ENDLESS_FILE]: ENDLESS });
+    await editJson(s.root, "site.config.json", (c) => {
+      c.pageTimeLimit = 5;
+    });
+    // The dev server in a child process: without the limit it would hang this one.
+    const child = start(["dev", "--root", s.root, "--port", "0"]);
+    const guard = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    const ended = collect(child);
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout?.on("data", (d) => {
+          out += d;
+          const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (m) resolve(m[0].slice(0, -1));
+        });
+        child.on("close", () => reject(new Error(`the dev server ended: ${out}`)));
+      });
+      const t0 = Date.now();
+      const endless = await fetch(`${base}/docs/v1/guide/endless/`, { signal: AbortSignal.timeout(120_000) });
+      console.log(`dev: the endless page answered in ${Date.now() - t0} ms (page time limit 5 s)`);
+      expect(endless.status).toBe(500);
+      const text = await endless.text();
+      expect(text).toContain("endless.mdx");
+      expect(text).toContain("took longer than the page time limit (5 s)");
+      const other = await fetch(`${base}/docs/v1/guide/first/`, { signal: AbortSignal.timeout(120_000) });
+      expect(other.status).toBe(200);
+    } finally {
+      clearTimeout(guard);
+      child.kill("SIGKILL");
+      await ended;
+      await s.done();
+    }
+  }, 240_000);
+
   it("pages whose title, headings and paragraphs are one 120 KB word each build", async () => {
     const word = "a".repeat(120_000);
     const page = `---\ntitle: ${word}\n---\n\n# ${word}\n\nText ${word}\n\n## ${word}\n\n${word}\n`;
