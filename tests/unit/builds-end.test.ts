@@ -48,6 +48,23 @@ describe("every build ends", () => {
     }
   }, 240_000);
 
+  it("a page whose emphasis nests 40,000 levels deep fails at the limit while it compiles, naming its file", async () => {
+    // The Markdown parser's emphasis step is quadratic in the nesting (micromark's resolveAllAttention): minutes here.
+    const deep = `---\ntitle: Deep\n---\n\n${"*_".repeat(20_000)}x${"_*".repeat(20_000)}\n`;
+    const s = await site({ "content/en/docs/v1/guide/deep.mdx": deep });
+    try {
+      await editJson(s.root, "site.config.json", (c) => {
+        c.pageTimeLimit = 5;
+      });
+      const r = await run(["build", "--root", s.root], 150_000);
+      expect(r.signal, "the build never ended").toBeNull();
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/deep\.mdx compiling this page took longer than the page time limit \(5 s\)/);
+    } finally {
+      await s.done();
+    }
+  }, 240_000);
+
   it("SIGTERM ends a build whose page is busy (exit 143), keeping the previous dist/", async () => {
     const s = await site();
     try {
