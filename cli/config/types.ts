@@ -188,6 +188,8 @@ export interface SiteConfig {
   onBrokenAnchors: Severity;
   onDuplicateRoutes: Severity;
   onMissingTranslations: Severity;
+  /** Seconds a page's compile or a route's render may take before the page fails (pipeline/time-limit.ts: 60). */
+  pageTimeLimit?: number;
   /** Written by `docsite import`: how the Docusaurus project's content is read (see DocusaurusOptions). */
   docusaurus?: DocusaurusOptions;
   /** Absolute folder the config was read from; every relative path in the config is resolved against it. */

@@ -8,7 +8,9 @@ import type { ProblemBoard } from "./problem-board.ts";
 import { pageLinkProblems } from "./page-links.ts";
 import { withLiveScript } from "./live-client.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
-import { renderRoute, prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
+import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
+import type { RenderJob } from "../render/render-job.ts";
+import { pageTimeLimitMs, PageTimeLimitError } from "../pipeline/time-limit.ts";
 import type { Route } from "../routes/types.ts";
 import { severityOf, type LinkProblem } from "../links/check.ts";
 import { pageAssets, componentStylesheet } from "../pipeline/page-assets.ts";
@@ -237,11 +239,10 @@ export class DevPages {
     await this.preparePage(route);
     await this.bundleReady;
     await this.prepareIslands(route);
-    const { renderJob } = await import("../render/render-job.ts");
     try {
       const job = prepareRoute(await this.renderContext(), route);
       if (job.page.kind === "doc") job.page = { ...job.page, data: { ...job.page.data, sidebar: undefined } };
-      const html = await renderJob(job);
+      const html = await this.renderInWorker(job, route);
       this.problems.clear(`render:${route.origin}`);
       return html;
     } catch (err) {
@@ -271,12 +272,22 @@ export class DevPages {
     try {
       await this.bundleReady;
       await this.prepareIslands(route);
-      const html = await renderRoute(await this.renderContext(), route);
+      const html = await this.renderInWorker(prepareRoute(await this.renderContext(), route), route);
       this.problems.clear(`render:${route.origin}`);
       return withLiveScript(html);
     } catch (err) {
       this.problems.report(`render:${route.origin}`, err);
       throw err;
     }
+  }
+
+  /**
+   * A route's HTML, drawn in the dev server's worker thread as the build draws it: there the page time limit can stop
+   * a page whose code runs forever (pipeline/time-limit.ts), which in this thread would hold the whole server.
+   */
+  private async renderInWorker(job: RenderJob, route: Route): Promise<string> {
+    const [r] = await this.site.workers().html([job], pageTimeLimitMs(job.document.config));
+    if (r.ok) return r.value;
+    throw r.error instanceof PageTimeLimitError ? r.error.at(route.origin) : renderError(r.error, route);
   }
 }

@@ -8,15 +8,19 @@ import { readSource, type ContentIndex, type DocSource, type BlogSource } from "
 import { planKey } from "../routes/table.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
-import { compileSource, emptyCompiledMdx, type CompiledMdx } from "../mdx/compile.ts";
+import { emptyCompiledMdx, type CompiledMdx } from "../mdx/compile.ts";
 import { sourceHeading } from "../routes/page-meta.ts";
-import { contentLinkRewriter, docSlugs } from "../mdx/content-links.ts";
+import { docSlugs } from "../mdx/content-links.ts";
 import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
 import { BuildCache } from "../cache/cache.ts";
 import { CompiledPages, dependenciesHold } from "../cache/compiled-pages.ts";
 import { checkComponents } from "../pipeline/page-checks.ts";
 import { PageErrorCollector } from "../pipeline/page-errors.ts";
+import { createPool, inlinePool, poolSize, type BuildPool } from "../pipeline/pool.ts";
+import { reviveError } from "../pipeline/task-errors.ts";
+import { pageTimeLimitMs } from "../pipeline/time-limit.ts";
+import type { CompilePage } from "../pipeline/worker.ts";
 import { knownComponentNames } from "../render/page-components.ts";
 import { extraFiles, loadSources, routeTable, SiteProblems, type Plan } from "../site/load.ts";
 
@@ -68,6 +72,8 @@ export class DevSite {
   private store: CompiledPages<CompiledMdx> | null = null;
   /** The build cache, as of the last load (the installed packages are part of its keys). */
   cache: BuildCache;
+  /** The worker thread pages compile and render in, started on first use (idle, it does not keep the process up). */
+  private pool: BuildPool | null = null;
 
   constructor(readonly root: string) {
     this.cache = BuildCache.forSite(root);
@@ -152,7 +158,6 @@ export class DevSite {
     const source = plan.source;
     const hash = source.hash;
     if (slot.hash === hash) return Promise.resolve(slot.compiled);
-    const modules = this.modules;
     const slugs = this.slugs;
     const run = async (): Promise<CompiledMdx> => {
       slot.failed = hash; // until it succeeds
@@ -161,11 +166,7 @@ export class DevSite {
       // A page from the cache comes with its code read: the dev server keeps it as long as it runs.
       let c = store.get(page, true);
       if (!c) {
-        c = await compileSource({
-          ...page,
-          rewriteLink: contentLinkRewriter(config, source.file, plan.locale, slugs),
-          modules,
-        });
+        c = await this.compileInWorker(config, slugs, page);
         await store.put(page, c);
       }
       const errors = new PageErrorCollector();
@@ -186,6 +187,27 @@ export class DevSite {
       });
     slot.running = mine;
     return mine;
+  }
+
+  /** The worker thread pages compile and render in (this thread with DOCSITE_WORKERS=0). */
+  workers(): BuildPool {
+    this.pool ??= poolSize() === 0 ? inlinePool : createPool(1);
+    return this.pool;
+  }
+
+  /**
+   * Compiles a page in a worker thread, as the build does: there the page time limit can stop a page that compiles
+   * forever (pipeline/time-limit.ts), which in this thread would hold the whole server.
+   */
+  private async compileInWorker(
+    config: SiteConfig,
+    slugs: ReturnType<typeof docSlugs>,
+    page: CompilePage,
+  ): Promise<CompiledMdx> {
+    const batch = { settings: compileSettingsOf(config), slugs: [...slugs], pages: [page] };
+    const [r] = await this.workers().compile(batch, pageTimeLimitMs(config));
+    if (!r.ok) throw reviveError(r.error);
+    return r.value;
   }
 
   /**

@@ -37,6 +37,7 @@ import { cachedClientBundle, cachedSearchBundles } from "./cached-steps.ts";
 import { createPool, inlinePool, type BuildPool } from "./pool.ts";
 import { stopEsbuild } from "../boot/esbuild-service.ts";
 import { compilePages } from "./compile-stage.ts";
+import { PageTimeLimitError } from "./time-limit.ts";
 import { renderRoutes, type RenderStats } from "./render-stage.ts";
 import { checkSiteLinks, extraFiles, loadSources, routeTable, SiteProblems } from "../site/load.ts";
 import { cacheWarnings } from "../cache/report.ts";
@@ -367,8 +368,12 @@ async function buildWith(
   await releasePool();
   for (const [f, html] of rendered.files) files.set(f, html);
   const errors = new PageErrorCollector(opts.skipFailingPages ? Number.POSITIVE_INFINITY : undefined);
+  // A page stopped at the time limit is not rendered again here to find its line: nothing would stop it.
   for (const { route, error } of rendered.errors)
-    errors.add(await locateRenderError(error, route, ctx, site.index), route.origin);
+    errors.add(
+      error instanceof PageTimeLimitError ? error : await locateRenderError(error, route, ctx, site.index),
+      route.origin,
+    );
   if (opts.skipFailingPages) for (const e of errors.list()) warn(`${location(e.where)}: ${e.message} (page left out)`);
   else errors.throwIfAny();
   const assets = pageAssets(

@@ -1,6 +1,7 @@
 // The compile stage: every page's MDX → CompiledMdx. A page whose inputs are unchanged comes from the build cache
 // (read here, in this thread); the rest compile in batches on the worker pool when there are many (a cold build), in
-// this thread when few (an edit). A batch carries the compile settings and the doc slugs as plain data, from which
+// one worker thread when few (an edit): never in this thread, where a page that compiles forever could not be
+// stopped (pipeline/time-limit.ts). A batch carries the compile settings and the doc slugs as plain data, from which
 // the worker rebuilds each page's link rewriter and module context (mdx/content-links.ts, mdx/modules.ts): the same
 // inputs as a compile in this thread, so the same output, and the same inputs the cache keys the page by.
 import type { SiteConfig } from "../config/types.ts";
@@ -9,7 +10,8 @@ import type { CompilePage } from "./worker.ts";
 import { eachLimited } from "./each-limited.ts";
 import type { DocTarget } from "../mdx/content-links.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
-import { compilePoolFor, inlinePool, poolSize, type BuildPool } from "./pool.ts";
+import { inlinePool, poolSize, stagePoolFor, type BuildPool } from "./pool.ts";
+import { pageTimeLimitMs } from "./time-limit.ts";
 import { reviveError } from "./task-errors.ts";
 import { withCompileBudget } from "./jit-budget.ts";
 import type { BuildCache } from "../cache/cache.ts";
@@ -20,8 +22,8 @@ interface CompileStageResult {
   compiled: Map<number, CompiledMdx>;
   errors: Array<{ index: number; error: unknown }>;
   /**
-   * Compiles a page again in this thread, when its cached code turned out to be lost or damaged as it was about to
-   * render, and puts the code in place.
+   * Compiles a page again (on the shared pool), when its cached code turned out to be lost or damaged as it was about
+   * to render, and puts the code in place.
    */
   recompile(compiled: CompiledMdx): Promise<void>;
 }
@@ -78,17 +80,18 @@ export async function compilePages(
   misses.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : order.get(a)! > order.get(b)! ? 1 : 0));
   // The stage's live line (a terminal's) starts with the first page to compile, not with the first batch back.
   if (misses.length) progress(done, pages.length);
-  const { pool, close } = compilePoolFor(misses.length, sharedPool);
+  const { pool, close } = stagePoolFor(misses.length, sharedPool);
+  const limitMs = pageTimeLimitMs(config);
   const size = batchSize(misses.length, poolSize());
   const batches: number[][] = [];
   for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
   // The cache entries are written once every page is compiled, not by the compile thread (docs/speed.md says why).
   const toStore: number[] = [];
-  // Compiles in this thread are few (an edit): V8's budget. Worker threads get the compile's (jit-budget.ts).
+  // Compiles in this thread (DOCSITE_WORKERS=0) keep V8's budget. Worker threads get the compile's (jit-budget.ts).
   const compileAll = () =>
     Promise.all(
       batches.map(async (batch) => {
-        const results = await pool.compile({ settings, slugs: slugList, pages: batch.map((i) => pages[i]) });
+        const results = await pool.compile({ settings, slugs: slugList, pages: batch.map((i) => pages[i]) }, limitMs);
         results.forEach((r, j) => {
           if (r.ok) {
             compiled.set(batch[j], r.value);
@@ -115,7 +118,7 @@ export async function compilePages(
   const recompile = async (c: CompiledMdx) => {
     const i = indexOf.get(c);
     if (i === undefined) throw new Error("internal: recompile of a page this stage did not compile");
-    const [r] = await inlinePool.compile({ settings, slugs: slugList, pages: [pages[i]] });
+    const [r] = await sharedPool().compile({ settings, slugs: slugList, pages: [pages[i]] }, limitMs);
     if (!r.ok) throw reviveError(r.error);
     Object.defineProperty(c, "code", { value: r.value.code, writable: true, enumerable: true, configurable: true });
     await store.put(pages[i], r.value);

@@ -1,7 +1,8 @@
 // The render stage: each route becomes a RenderJob (plain data holding everything its HTML depends on); a route
 // whose job hash (with the code hash) is in the cache is not rendered again. The rest render on the worker pool
-// when there are many (a cold build), in this thread when few (an edit: the page, and the pages that show its
-// title in a sidebar or prev/next link, since their jobs change too). A job holds only the images its page shows,
+// when there are many (a cold build), in one worker thread when few (an edit: the page, and the pages that show its
+// title in a sidebar or prev/next link, since their jobs change too); never in this thread, where a page's code that
+// runs forever could not be stopped (pipeline/time-limit.ts). A job holds only the images its page shows,
 // so an edited image re-renders the pages that show it.
 //
 // Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
@@ -20,7 +21,8 @@ import type { RenderJob } from "../render/render-job.ts";
 import { eachLimited } from "./each-limited.ts";
 import { ContentStore, contentRef, type ContentRef, type ContentRecord } from "./content-cache.ts";
 import { randomUUID } from "node:crypto";
-import { inlinePool, poolFor, poolSize, type BuildPool } from "./pool.ts";
+import { inlinePool, poolSize, stagePoolFor, type BuildPool } from "./pool.ts";
+import { pageTimeLimitMs, PageTimeLimitError } from "./time-limit.ts";
 import type { Content } from "./output-update.ts";
 import { RENDER_STORE, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
@@ -120,7 +122,8 @@ export async function renderRoutes(
       failed.push({ route, error: withOrigin(err, route) });
     }
   }
-  const pool = poolFor(misses.length, sharedPool);
+  const { pool, close } = stagePoolFor(misses.length, sharedPool);
+  const limitMs = pageTimeLimitMs(ctx.config);
   let n = 0;
   if (misses.length) logger.progress("rendering", 0, misses.length);
   type Miss = (typeof misses)[number];
@@ -149,6 +152,7 @@ export async function renderRoutes(
   const batches: Miss[][] = [];
   for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
   const errors: Array<{ item: Miss; error: unknown }> = [];
+  // eachLimited collects every batch's error, so the stage's own thread is always ended here.
   const batchErrors = await eachLimited(batches, inThread ? 1 : BATCHES_AT_ONCE, async (batch) => {
     const ready: Miss[] = [];
     const tasks: RenderTask[] = [];
@@ -160,7 +164,7 @@ export async function renderRoutes(
         errors.push({ item: miss, error: withOrigin(err, miss.route) });
       }
     }
-    const outcomes = tasks.length ? await pool.render(tasks) : [];
+    const outcomes = tasks.length ? await pool.render(tasks, limitMs) : [];
     outcomes.forEach((o, i) => {
       if (o.ok) accept(ready[i], o.value);
       else errors.push({ item: ready[i], error: withOrigin(o.error, ready[i].route) });
@@ -168,6 +172,7 @@ export async function renderRoutes(
     n += batch.length;
     logger.progress("rendering", n, misses.length);
   });
+  await close();
   // A batch that failed as a whole (its worker thread ended): each of its routes failed with it.
   for (const { item: batch, error } of batchErrors)
     for (const miss of batch) errors.push({ item: miss, error: withOrigin(error, miss.route) });
@@ -256,6 +261,7 @@ function withContent(job: RenderJob, html: string): RenderJob {
 
 /** A render error names the file the route comes from (and keeps its cause). */
 function withOrigin(err: unknown, route: Route): unknown {
+  if (err instanceof PageTimeLimitError) return err.where.file ? err : err.at(route.origin);
   if (err instanceof DocsiteError && !err.where.file) {
     return new DocsiteError(err.message, { file: route.origin }, err.hint);
   }
