@@ -5,6 +5,7 @@
 // MiniSearch index went over (docs/search.md). Here a query loads a few small shards and an engine of a few KB.
 import { hashText } from "../cache/hash.ts";
 import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
+import { translitMap } from "./translit-map.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -26,13 +27,15 @@ export interface IndexedPage {
   keywords: string[];
   /** As the MDX step extracts them: "" id and title for the text before the first heading. */
   sections: Array<{ id: string; title: string; text: string }>;
+  /** A blog post (an announcement: "why / when / what's new" questions prefer them). */
+  post?: boolean;
 }
 
 /**
  * How much a word counts where it stands: a page title says more than a heading, a heading more than prose. Each
  * field saturates on its own (BM25F-style), so a title match is not drowned by a word repeated in the text.
  */
-const BOOST = { pageTitle: 10, keywords: 10, description: 2, heading: 5, text: 1 };
+const BOOST = { pageTitle: 10, titleName: 5, keywords: 10, description: 2, heading: 5, constant: 2, text: 1 };
 const K1 = 1.2;
 const B = 0.75;
 /** A shard is closed once its JSON passes this size: one or two shards per query word. */
@@ -40,7 +43,13 @@ const SHARD_BYTES = 16_000;
 
 interface Field {
   text: string;
-  /** The page title, keywords, description, a heading or prose: what its boost is (BOOST). */
+  /**
+   * The page title, keywords, description, a heading or prose: what its boost is (BOOST). `titleName` is the part
+   * of a title written as a package name ("testplane-retry-progressive"): its words are the plugin's name, not what
+   * the page tells how to do, so they count as a heading does and a page whose title or option heading says "retry"
+   * ranks above it. `constant` is a heading that names a constant (an event such as RETRY): the word is explained
+   * on the page of the option or guide, not under the constant.
+   */
   kind: keyof typeof BOOST;
 }
 
@@ -97,6 +106,11 @@ const introText = (sections: IndexedPage["sections"]) =>
     .map((s) => s.text)
     .join(" ");
 
+/** A name written with hyphens or dots in a title: a package or plugin name ("html-reporter", "url-decorator"). */
+const NAME = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)+/gu;
+/** A heading that is one upper-case identifier: a constant or an event name (RETRY, TEST_FAIL). */
+const CONSTANT = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = introText(p.sections);
@@ -106,7 +120,8 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
       heading: "",
       text: [p.description, intro].filter(Boolean).join(" "),
       fields: [
-        { text: p.title, kind: "pageTitle" },
+        { text: p.title.replace(NAME, " "), kind: "pageTitle" },
+        { text: (p.title.match(NAME) ?? []).join(" "), kind: "titleName" },
         { text: p.keywords.join(" "), kind: "keywords" },
         { text: p.description, kind: "description" },
         { text: intro, kind: "text" },
@@ -120,7 +135,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         heading: s.title,
         text: s.text,
         fields: [
-          { text: s.title, kind: "heading" },
+          { text: s.title, kind: CONSTANT.test(s.title.trim()) ? "constant" : "heading" },
           { text: s.text, kind: "text" },
         ],
       });
@@ -376,6 +391,14 @@ export function localIndexFiles(
   const fragmentsHash = hash(fragments.join("\n"));
   for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
   const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
+  const translit = translitMap(pages);
+  if (Object.keys(translit).length) {
+    const json = JSON.stringify(translit);
+    manifest.translit = `x.${hash(json)}.json`;
+    files.set(manifest.translit, json);
+  }
+  const posts = pages.flatMap((p, i) => (p.post ? [i] : []));
+  if (posts.length) manifest.posts = posts;
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;
 }

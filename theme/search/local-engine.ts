@@ -3,6 +3,7 @@
 // browser run the same code.
 import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword } from "./words.ts";
 import { memoAsync } from "../memo-async.ts";
+import { soundKey, KEY_FROM } from "./translit.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -13,9 +14,13 @@ import {
   type Shard,
   type Synonyms,
   type Tails,
+  type Translit,
 } from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
+
+/** Index terms answering one stem with their match weights; `exact` when the stem itself is one of them. */
+type Found = Array<[number[], number]> & { exact: boolean };
 
 /** Typos are looked for in stems this long: shorter ones are one edit away from too many words. */
 const FUZZY_FROM = 5;
@@ -23,6 +28,19 @@ const FUZZY_FROM = 5;
 const FUZZY_WEIGHT = 0.4;
 /** At most this many corrections of one misspelt word. */
 const FUZZY_MAX = 6;
+/** Corrections on fewer pages than this share of the most frequent one are left out: the site's words win. */
+const FUZZY_RARE = 0.1;
+/**
+ * A word the index has only as other forms or longer words ("браузре" → браузерн…) is also corrected, when a term
+ * one edit away is on this many times as many sections: a slip on a frequent word of the site, not a rare form.
+ */
+const FUZZY_FREQUENT = 4;
+/** Such a correction of a word that found something counts like another form of the word. */
+const FUZZY_BESIDE_WEIGHT = 0.6;
+/** An English term found through the sound of a Cyrillic word («ассерты» → assert). */
+const SPOKEN_WEIGHT = 0.9;
+/** A "why / when / what's new" question lifts blog posts (announcements) by this much. */
+const HISTORY_POST = 2;
 /** A synonym (куки → cookie) counts a little less than the word the reader typed. */
 const SYNONYM_WEIGHT = 0.8;
 /** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
@@ -62,7 +80,8 @@ interface Lookup {
 }
 /** One unit of the query: a word (or a phrase with synonyms) and the ways it may be answered. */
 interface Slot {
-  alts: Array<{ lookups: number[]; weight: number }>;
+  /** `spoken`: the English term a Cyrillic word sounds like; found that way only, the query is not "exact". */
+  alts: Array<{ lookups: number[]; weight: number; spoken?: boolean }>;
 }
 export interface ParsedQuery {
   lookups: Lookup[];
@@ -71,10 +90,19 @@ export interface ParsedQuery {
   adjacent: number[];
   /** Folded words of the query (stop words left out) in order, for the adjacency check on result text. */
   stems: string[];
+  /** The query asks why, when or what is new: the history the blog tells. */
+  history: boolean;
 }
 
+/**
+ * Words that ask for the product's history: why something changed, when it came, what is new. Stop words, so they
+ * are matched on the query as written.
+ */
+const HISTORY =
+  /(^|[^\p{L}])(why|when|what'?s new|new in|released?|introduced|announced?|почему|зачем|когда|что нового|нового в|появил\p{L}*|релиз\p{L}*|вышел|вышла|вышли)(?!\p{L})/iu;
+
 /** The query's words, stop words left out when others remain, grouped into slots by the synonyms. */
-export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery {
+export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synonyms = {}): ParsedQuery {
   const all = words(query);
   const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
   const last = all[all.length - 1];
@@ -89,9 +117,12 @@ export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery 
     let len = Math.min(3, kept.length - i);
     while (len > 1 && !synonyms[stems.slice(i, i + len).join(" ")]) len--;
     const phrase = kept.slice(i, i + len);
-    const alts = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last)), weight: 1 }];
+    const alts: Slot["alts"] = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last)), weight: 1 }];
     for (const alt of synonyms[stems.slice(i, i + len).join(" ")] ?? [])
       alts.push({ lookups: alt.map((s) => lookup(s)), weight: SYNONYM_WEIGHT });
+    if (len === 1)
+      for (const alt of spoken[stems[i]] ?? [])
+        alts.push({ lookups: alt.map((s) => lookup(s)), weight: SPOKEN_WEIGHT, spoken: true });
     slots.push({ alts });
     i += len;
   }
@@ -103,7 +134,7 @@ export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery 
       const p = kept[i].text + sep + kept[i + 1].text;
       if (!pairs.includes(p)) adjacent.push(lookup(p));
     }
-  return { lookups, slots, adjacent, stems };
+  return { lookups, slots, adjacent, stems, history: HISTORY.test(query) };
 }
 
 /** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
@@ -146,19 +177,36 @@ export function localEngine(load: Load) {
     return (await shardsIn(m, lo, hi)).flatMap((sh) => Object.entries(sh.terms));
   }
 
-  /** The synonyms that may apply to a query: they travel in the shards its words read anyway. */
-  async function synonymsFor(m: Manifest, query: string): Promise<Synonyms> {
-    const out: Synonyms = {};
+  /**
+   * The synonyms that may apply to a query (they travel in the shards its words read anyway), and for Cyrillic
+   * words the index does not have, the English terms they sound like (`spoken`, from the bundle's sound-key map).
+   */
+  async function synonymsFor(m: Manifest, query: string): Promise<{ synonyms: Synonyms; spoken: Synonyms }> {
+    const synonyms: Synonyms = {};
+    const spoken: Synonyms = {};
     const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
-    for (const sh of shards.flat()) Object.assign(out, sh.synonyms);
-    return out;
+    for (const sh of shards.flat()) Object.assign(synonyms, sh.synonyms);
+    const unknown = words(query).filter((w) => {
+      const s = stem(w.text);
+      return /^[а-я]+$/.test(w.text) && !synonyms[s] && !shards.flat().some((sh) => sh.terms[s]);
+    });
+    if (!unknown.length || !m.translit) return { synonyms, spoken };
+    const map = await get<Translit>(m.translit);
+    for (const w of unknown) {
+      const s = stem(w.text);
+      const terms = new Set(
+        [soundKey(s), soundKey(w.text)].flatMap((k) => (k.length >= KEY_FROM && map[k] ? [map[k]] : [])),
+      );
+      if (terms.size) spoken[s] = [...terms].map((t) => [t]);
+    }
+    return { synonyms, spoken };
   }
 
   /**
    * Index terms answering one stem, with their match weights: the term itself, other forms of the word, and for
    * the word being typed longer words starting with it (weighed down when the word itself is in the index).
    */
-  async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Array<[number[], number]>> {
+  async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Found> {
     const out: Array<[number[], number, boolean]> = [];
     let exact = false;
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
@@ -169,7 +217,11 @@ export function localEngine(load: Load) {
       if (term === q) exact = true;
       out.push([flat, w, completion]);
     }
-    return out.map(([flat, w, completion]) => [flat, completion && exact ? w * COMPLETION_BESIDE_EXACT : w]);
+    const terms = out.map(([flat, w, completion]): [number[], number] => [
+      flat,
+      completion && exact ? w * COMPLETION_BESIDE_EXACT : w,
+    ]);
+    return Object.assign(terms, { exact });
   }
 
   /**
@@ -177,6 +229,7 @@ export function localEngine(load: Load) {
    * letters come from the shards already read, the others from the tails chunk covering its reversed end.
    */
   async function corrections(m: Manifest, q: string): Promise<string[]> {
+    if (q.length < FUZZY_FROM || /[^\p{L}]/u.test(q)) return [];
     const near = new Set<string>();
     for (const [term] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`))
       if (oneEditApart(term, q)) near.add(term);
@@ -184,25 +237,43 @@ export function localEngine(load: Load) {
     const chunks = shardsFor(m.tails, end, `${end}\uffff`).map((i) => get<Tails>(m.tails[i][1]));
     for (const chunk of await Promise.all(chunks))
       for (const term of chunk) if (reversed(term).startsWith(end) && oneEditApart(term, q)) near.add(term);
-    return [...near].slice(0, FUZZY_MAX);
+    return [...near];
   }
 
   async function lookupAll(m: Manifest, parsed: ParsedQuery) {
-    const found = await Promise.all(parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)));
+    const found: Array<Array<[number[], number]>> = await Promise.all(
+      parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)),
+    );
     const corrected: string[] = [];
     const fuzzy = new Set<number>();
-    // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos.
+    const sections = (terms: Array<[number[], number]>) => Math.max(0, ...terms.map(([flat]) => flat.length / 3));
+    // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos; so is a word
+    // found only as other forms when a far more frequent term of the site is one edit away.
     await Promise.all(
       parsed.slots.map(async (slot) => {
-        if (slot.alts.some((a) => a.lookups.some((l) => found[l].length))) return;
+        if (slot.alts.some((a, i) => i > 0 && a.lookups.some((l) => found[l].length))) return;
         for (const l of slot.alts[0].lookups) {
-          const q = parsed.lookups[l].stem;
-          if (q.length < FUZZY_FROM || /[.-]/.test(q)) continue;
-          const near = await corrections(m, q);
-          corrected.push(...near);
-          const terms = await Promise.all(near.map((c) => termsOfStem(m, c, false)));
-          found[l] = terms.flat().map(([flat, w]) => [flat, w * FUZZY_WEIGHT] as [number[], number]);
-          if (found[l].length) fuzzy.add(l);
+          if ((found[l] as Found).exact) continue;
+          const near = await corrections(m, parsed.lookups[l].stem);
+          const terms = (await Promise.all(near.map((c) => termsOfStem(m, c, false)))).map(
+            (t, i) => [near[i], t, sections(t)] as const,
+          );
+          const answered = found[l].length > 0;
+          const floor = answered
+            ? FUZZY_FREQUENT * sections(found[l])
+            : FUZZY_RARE * Math.max(0, ...terms.map((t) => t[2]));
+          const kept = terms
+            .filter((t) => t[2] > 0 && t[2] >= floor)
+            .sort((a, b) => b[2] - a[2])
+            .slice(0, FUZZY_MAX);
+          if (!kept.length) continue;
+          const weight = answered ? FUZZY_BESIDE_WEIGHT : FUZZY_WEIGHT;
+          corrected.push(...kept.map((t) => t[0]));
+          found[l] = [
+            ...found[l],
+            ...kept.flatMap((t) => t[1].map(([flat, w]): [number[], number] => [flat, w * weight])),
+          ];
+          if (!answered) fuzzy.add(l);
         }
       }),
     );
@@ -267,10 +338,13 @@ export function localEngine(load: Load) {
     }
     // Pages with all the words, when there are any; a long query may miss one word in three (a "как" or "в"
     // the page does not use), and with no page having them all, the pages with the most are the results.
+    // A history question ("why was hermione renamed", «что нового в testplane») is answered by the announcement.
+    if (parsed.history && m.posts) for (const r of ranked) if (m.posts.includes(r.page)) r.score *= HISTORY_POST;
     const most = Math.max(0, ...ranked.map((r) => r.matched));
     const need = Math.max(1, most - Math.floor(slots.length / 3));
     const pages = ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
-    const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li));
+    const spokenOnly = (li: number) => slots.every((sl) => sl.alts.every((a) => a.spoken || !a.lookups.includes(li)));
+    const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li) && !spokenOnly(li));
     const marks = lookups.filter((_, li) => !adjacent.includes(li)).map((l) => l.stem);
     return { pages, stems: [...new Set([...marks, ...corrected])], exact };
   }
@@ -303,7 +377,8 @@ export function localEngine(load: Load) {
   /** Pages for a query, best first, and the stems to mark in their text. */
   async function rank(query: string): Promise<Ranking> {
     const m = await manifest();
-    const parsed = parseQuery(query, await synonymsFor(m, query));
+    const { synonyms, spoken } = await synonymsFor(m, query);
+    const parsed = parseQuery(query, synonyms, spoken);
     if (!parsed.slots.length) return { pages: [], stems: [] };
     let result = await rankParsed(m, parsed);
     let searched: string | undefined;
@@ -312,7 +387,7 @@ export function localEngine(load: Load) {
     if (!result.exact) {
       const { otherLayout } = await import("./layout.ts");
       const other = otherLayout(query);
-      const again = other !== query ? parseQuery(other, await synonymsFor(m, other)) : null;
+      const again = other !== query ? parseQuery(other, (await synonymsFor(m, other)).synonyms) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
       if (again && second?.exact && second.pages.length) {
         result = second;
