@@ -4,8 +4,8 @@
 // Why not a general engine: the ≤ 150 KB budget of a first query, which Pagefind's chunks and WebAssembly and a whole
 // MiniSearch index went over (docs/search.md). Here a query loads a few small shards and an engine of a few KB.
 import { hashText } from "../cache/hash.ts";
-import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
-import { translitMap } from "./translit-map.ts";
+import { words, termsOf, joined, nameTerm, type Word } from "../../theme/search/words.ts";
+import { translitMap, loanSynonyms } from "./translit-map.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -318,6 +318,29 @@ export function localIndexFiles(
     });
   });
 
+  // "Titled exactly this" terms: a page's title, and a heading that is the page's own (not repeated boilerplate, not
+  // an event constant): the option or command a one-word query names ("retry", "tolerance", "sets").
+  pages.forEach((page, p) => {
+    const named = [
+      [page.title, 0] as const,
+      ...sectionsOf(page).flatMap((s, si) =>
+        si > 0 && !CONSTANT.test(s.heading.trim()) && headingWeight(headingKey(s.heading)) === 1
+          ? [[s.heading, si] as const]
+          : [],
+      ),
+    ];
+    for (const [text, si] of named) {
+      const term = nameTerm(text);
+      if (!term) continue;
+      let t = weights.get(term);
+      if (!t) weights.set(term, (t = { entries: [], pages: 0 }));
+      const e = t.entries;
+      if (e.length && e[e.length - 3] === p) continue;
+      e.push(p, si, 1);
+      t.pages++;
+    }
+  });
+
   const n = pages.length;
   const postings = new Map<string, number[]>();
   for (const term of [...weights.keys()].sort(compareTerms)) {
@@ -331,6 +354,10 @@ export function localIndexFiles(
     }
     postings.set(term, flat);
   }
+
+  // The pages' loanwords answer for their English originals (translit-map.ts); the content's synonyms come first.
+  const translit = translitMap(pages);
+  synonyms = { ...loanSynonyms(postings.keys(), translit), ...synonyms };
 
   // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
   // its phrase's first stem (the shard that query word reads anyway).
@@ -376,7 +403,7 @@ export function localIndexFiles(
     chunkSize = 0;
   };
   const byTail = [...postings.keys()]
-    .filter((t) => t.length >= TAIL_FROM && !/[.-]/.test(t))
+    .filter((t) => t.length >= TAIL_FROM && !/[.=-]/.test(t))
     .map((t) => [reversed(t), t] as const)
     .sort((a, b) => compareTerms(a[0], b[0]));
   for (const [, term] of byTail) {
@@ -391,7 +418,6 @@ export function localIndexFiles(
   const fragmentsHash = hash(fragments.join("\n"));
   for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
   const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
-  const translit = translitMap(pages);
   if (Object.keys(translit).length) {
     const json = JSON.stringify(translit);
     manifest.translit = `x.${hash(json)}.json`;

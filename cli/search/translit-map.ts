@@ -1,12 +1,14 @@
 // The bundle's map from sound keys to the English terms its pages use (theme/search/translit.ts): the engine keys a
 // Cyrillic query word the index does not have («ассерты», «таймаутов», «сетвалью») and searches the term with the
 // same key. Derived from the pages themselves, so it holds the site's own vocabulary and nothing else.
-import { soundKey, KEY_FROM } from "../../theme/search/translit.ts";
+import { latinKeys, soundKey, KEY_FROM } from "../../theme/search/translit.ts";
 import { stem } from "../../theme/search/words.ts";
 import type { IndexedPage } from "./local-index.ts";
-import type { Translit } from "../../theme/search/local-format.ts";
+import type { Synonyms, Translit } from "../../theme/search/local-format.ts";
 
 const LATIN_WORD = /[A-Za-z]{4,}/g;
+/** Longer keys are names nobody spells out in Cyrillic (chainablePromiseElement): left out to keep the map small. */
+const KEY_TO = 10;
 
 /**
  * Sound key → the stem of the Latin word with that key on the most pages (its raw form and its English stem are
@@ -28,13 +30,31 @@ export function translitMap(pages: IndexedPage[]): Translit {
   for (const [word, n] of df) {
     if (n < 2 && !named.has(word)) continue;
     const term = stem(word);
-    for (const key of new Set([soundKey(word), soundKey(term)])) {
-      if (key.length < KEY_FROM) continue;
+    for (const key of new Set([...latinKeys(word), ...latinKeys(term)])) {
+      if (key.length < KEY_FROM || key.length > KEY_TO) continue;
       const had = best.get(key);
       if (!had || had[1] < n || (had[1] === n && had[0] > term)) best.set(key, [term, n]);
     }
   }
   const out: Translit = {};
   for (const key of [...best.keys()].sort()) out[key] = best.get(key)![0];
+  return out;
+}
+
+/** Loanwords shorter than this (stems) are too often plain Russian words with an English look-alike. */
+const LOAN_FROM = 5;
+
+/**
+ * Synonyms from the pages' own words: a Cyrillic term that sounds like an English term of the same pages
+ * (плагин ~ plugin, таймаут ~ timeout, селектор ~ selector) is answered by it as well, so «плагины» also finds the
+ * page that says "plugins" and the page titled so. Stored like the content's synonyms, in the shard of the word.
+ */
+export function loanSynonyms(terms: Iterable<string>, latin: Translit): Synonyms {
+  const out: Synonyms = {};
+  for (const term of terms) {
+    if (term.length < LOAN_FROM || !/^[а-я]+$/.test(term)) continue;
+    const key = soundKey(term);
+    if (key.length > KEY_FROM && latin[key]) out[term] = [[latin[key]]];
+  }
   return out;
 }

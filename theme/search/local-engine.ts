@@ -1,7 +1,7 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword } from "./words.ts";
+import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword, nameTerm } from "./words.ts";
 import { memoAsync } from "../memo-async.ts";
 import { soundKey, KEY_FROM } from "./translit.ts";
 import {
@@ -45,8 +45,10 @@ const HISTORY_POST = 2;
 const SYNONYM_WEIGHT = 0.8;
 /** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
 const COMPLETION_BESIDE_EXACT = 0.1;
-/** A page titled exactly what the reader typed ("url", "sets") is the page about it. */
-const TITLE_IS_QUERY = 1.5;
+/** A page titled exactly what the reader typed ("url", "sets", "browsers") is the page about it. */
+const TITLE_IS_QUERY = 4;
+/** A page with a heading that is exactly the query (an option: "retry", "tolerance") is where it is explained. */
+const HEADING_IS_QUERY = 2;
 /** Extra score, as a share of the page's, for two query words standing together in its text ("browser url"). */
 const ADJACENT_BONUS = 0.5;
 /** How many of the best pages are checked for adjacent query words: the ones whose text the UI fetches anyway. */
@@ -92,6 +94,11 @@ export interface ParsedQuery {
   stems: string[];
   /** The query asks why, when or what is new: the history the blog tells. */
   history: boolean;
+  /**
+   * Lookups of the "titled exactly this" terms (words.ts nameTerm): the query's words, and for a one-word query
+   * each one-word synonym («плагины» → plugins, the page titled so).
+   */
+  named: number[];
 }
 
 /**
@@ -134,11 +141,19 @@ export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synon
       const p = kept[i].text + sep + kept[i + 1].text;
       if (!pairs.includes(p)) adjacent.push(lookup(p));
     }
-  return { lookups, slots, adjacent, stems, history: HISTORY.test(query) };
+  const name = nameTerm(kept.map((w) => w.text).join(" "));
+  const named = name ? [lookup(name)] : [];
+  if (name && slots.length === 1)
+    for (const alt of slots[0].alts.slice(1))
+      if (alt.lookups.length === 1) named.push(lookup(`${lookups[alt.lookups[0]].stem}=`));
+  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named };
 }
 
 /** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
-export const queryStems = (query: string) => parseQuery(query).lookups.map((l) => l.stem);
+export const queryStems = (query: string) =>
+  parseQuery(query)
+    .lookups.map((l) => l.stem)
+    .filter((s) => !s.endsWith("="));
 
 /** Indexes of the shards that can hold terms in [lo, hi]. */
 export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): number[] {
@@ -209,8 +224,12 @@ export function localEngine(load: Load) {
   async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Found> {
     const out: Array<[number[], number, boolean]> = [];
     let exact = false;
+    if (q.endsWith("=")) {
+      const named = (await termsIn(m, ...matchRange(q))).find(([term]) => term === q);
+      return Object.assign(named ? [[named[1], 1] as [number[], number]] : [], { exact: !!named });
+    }
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
-      const w = matchWeight(term, q);
+      const w = term.endsWith("=") ? 0 : matchWeight(term, q);
       if (!w) continue;
       const completion = term.length > q.length + 2;
       if (completion && !prefix) continue;
@@ -334,7 +353,13 @@ export function localEngine(load: Load) {
       const whole = covered(perSlot.reduce((a, b) => a + b, 0) + ADJACENT_BONUS * bonus(best), matched);
       const together = Math.max(...sections.map((s) => covered(s.score, s.matched)));
       sections.sort((a, b) => b.matched - a.matched || b.score - a.score);
-      ranked.push({ page, score: (whole + together) / 2, matched, sections });
+      const { named } = parsed;
+      const titled = named.some((l) => (bySection.get(0)?.[l] ?? 0) > 0)
+        ? TITLE_IS_QUERY
+        : [...bySection.values()].some((sc) => named.some((l) => sc[l] > 0))
+          ? HEADING_IS_QUERY
+          : 1;
+      ranked.push({ page, score: (titled * (whole + together)) / 2, matched, sections });
     }
     // Pages with all the words, when there are any; a long query may miss one word in three (a "как" or "в"
     // the page does not use), and with no page having them all, the pages with the most are the results.
@@ -345,7 +370,7 @@ export function localEngine(load: Load) {
     const pages = ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
     const spokenOnly = (li: number) => slots.every((sl) => sl.alts.every((a) => a.spoken || !a.lookups.includes(li)));
     const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li) && !spokenOnly(li));
-    const marks = lookups.filter((_, li) => !adjacent.includes(li)).map((l) => l.stem);
+    const marks = lookups.filter((_, li) => !adjacent.includes(li) && !parsed.named.includes(li)).map((l) => l.stem);
     return { pages, stems: [...new Set([...marks, ...corrected])], exact };
   }
 
@@ -360,8 +385,7 @@ export function localEngine(load: Load) {
     const lifted = await Promise.all(
       top.map(async (r) => {
         const f = await get<Fragment>(fragmentFile(r.page, m.pages.hash));
-        const title = words(f.title).map((w) => stem(w.text));
-        let factor = title.join(" ") === wanted.join(" ") ? TITLE_IS_QUERY : 1;
+        let factor = 1;
         if (wanted.length > 1) {
           const texts = [f.title, ...r.sections.slice(0, 3).flatMap((s) => f.sections[s.index]?.slice(1) ?? [])];
           const pairs = Math.max(...texts.map((t) => adjacentIn(t, wanted)));

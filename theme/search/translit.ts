@@ -66,6 +66,14 @@ const CYRILLIC: Record<string, string> = {
 export const KEY_FROM = 3;
 
 /**
+ * Every sound key of a Latin word: an s between vowels is said either way ("user" юзер, "base" бейс), so both.
+ */
+export function latinKeys(word: string): string[] {
+  const voiced = word.replace(/(?<=[aeiouy])s(?=[aeiouy])/g, "z");
+  return [...new Set([soundKey(word), soundKey(voiced)])];
+}
+
+/**
  * The sound key of a lower-case word in either script: consonants as spoken, every run of vowels one `a`, doubled
  * letters once, a final vowel dropped (Russian endings and English silent e). "" for a word in neither script.
  */
