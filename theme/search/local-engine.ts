@@ -45,6 +45,13 @@ const HISTORY_POST = 2;
 const SYNONYM_WEIGHT = 0.8;
 /** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
 const COMPLETION_BESIDE_EXACT = 0.1;
+/**
+ * Another form Snowball cut differently, when the index has the query's stem itself (English words): "selector" finds the select*
+ * commands through "select" only well behind the pages that say selector.
+ */
+const LOOSE_BESIDE_EXACT = 0.5;
+/** English stems only: Russian word forms need the other forms Snowball cut differently (запуск, запуст). */
+const LATIN = /^[a-z]+$/;
 /** A page titled exactly what the reader typed ("url", "sets", "browsers") is the page about it. */
 const TITLE_IS_QUERY = 4;
 /** A page with a heading that is exactly the query (an option: "retry", "tolerance") is where it is explained. */
@@ -79,6 +86,8 @@ export interface Ranking {
 interface Lookup {
   stem: string;
   prefix: boolean;
+  /** The word as the reader wrote it (folded), for typo corrections made before stemming. */
+  word?: string;
 }
 /** One unit of the query: a word (or a phrase with synonyms) and the ways it may be answered. */
 interface Slot {
@@ -114,9 +123,9 @@ export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synon
   const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
   const last = all[all.length - 1];
   const lookups: Lookup[] = [];
-  const lookup = (s: string, prefix = false) => {
+  const lookup = (s: string, prefix = false, word?: string) => {
     const i = lookups.findIndex((l) => l.stem === s && l.prefix === prefix);
-    return i >= 0 ? i : lookups.push({ stem: s, prefix }) - 1;
+    return i >= 0 ? i : lookups.push(word ? { stem: s, prefix, word } : { stem: s, prefix }) - 1;
   };
   const stems = kept.map((w) => stem(w.text));
   const slots: Slot[] = [];
@@ -124,7 +133,7 @@ export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synon
     let len = Math.min(3, kept.length - i);
     while (len > 1 && !synonyms[stems.slice(i, i + len).join(" ")]) len--;
     const phrase = kept.slice(i, i + len);
-    const alts: Slot["alts"] = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last)), weight: 1 }];
+    const alts: Slot["alts"] = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last, w.text)), weight: 1 }];
     for (const alt of synonyms[stems.slice(i, i + len).join(" ")] ?? [])
       alts.push({ lookups: alt.map((s) => lookup(s)), weight: SYNONYM_WEIGHT });
     if (len === 1)
@@ -179,6 +188,32 @@ function adjacentIn(text: string, wanted: string[]): number {
   return found;
 }
 
+const LATIN_LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const CYRILLIC_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
+
+/**
+ * Words one edit (deletion, swap of neighbours, substitution, insertion) from `word`, its first two letters kept:
+ * the shards of those letters are the ones the corrections read (a slip in the first letters goes through the
+ * tails instead).
+ */
+export function editsOf(word: string): Set<string> {
+  const out = new Set<string>();
+  if (word.length < FUZZY_FROM) return out;
+  const letters = /[а-я]/.test(word) ? CYRILLIC_LETTERS : /^[a-z]+$/.test(word) ? LATIN_LETTERS : "";
+  if (!letters) return out;
+  for (let i = 2; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const ch of letters) {
+      if (tail) out.add(head + ch + tail.slice(1));
+      out.add(head + ch + tail);
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
 export function localEngine(load: Load) {
   const loaded = memoAsync(load);
   const get = <T>(file: string) => loaded(file) as Promise<T>;
@@ -222,7 +257,7 @@ export function localEngine(load: Load) {
    * the word being typed longer words starting with it (weighed down when the word itself is in the index).
    */
   async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Found> {
-    const out: Array<[number[], number, boolean]> = [];
+    const out: Array<[number[], number, boolean, boolean]> = [];
     let exact = false;
     if (q.endsWith("=")) {
       const named = (await termsIn(m, ...matchRange(q))).find(([term]) => term === q);
@@ -234,11 +269,11 @@ export function localEngine(load: Load) {
       const completion = term.length > q.length + 2;
       if (completion && !prefix) continue;
       if (term === q) exact = true;
-      out.push([flat, w, completion]);
+      out.push([flat, w, completion, !completion && term !== q && !term.startsWith(q) && LATIN.test(q)]);
     }
-    const terms = out.map(([flat, w, completion]): [number[], number] => [
+    const terms = out.map(([flat, w, completion, loose]): [number[], number] => [
       flat,
-      completion && exact ? w * COMPLETION_BESIDE_EXACT : w,
+      exact && completion ? w * COMPLETION_BESIDE_EXACT : exact && loose ? w * LOOSE_BESIDE_EXACT : w,
     ]);
     return Object.assign(terms, { exact });
   }
@@ -247,11 +282,17 @@ export function localEngine(load: Load) {
    * Terms one edit away from a stem nothing answers (a typo), wherever the edit is: terms sharing its first two
    * letters come from the shards already read, the others from the tails chunk covering its reversed end.
    */
-  async function corrections(m: Manifest, q: string): Promise<string[]> {
+  async function corrections(m: Manifest, q: string, word = q): Promise<string[]> {
     if (q.length < FUZZY_FROM || /[^\p{L}]/u.test(q)) return [];
     const near = new Set<string>();
-    for (const [term] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`))
-      if (oneEditApart(term, q)) near.add(term);
+    const start = await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`);
+    for (const [term] of start) if (oneEditApart(term, q)) near.add(term);
+    // The slip fixed before stemming: "accessibilty" stems to accessibilti, but "accessibility" to access.
+    const known = new Set(start.map(([term]) => term));
+    for (const fixed of editsOf(word)) {
+      const s = stem(fixed);
+      if (s !== q && known.has(s)) near.add(s);
+    }
     const end = reversed(q.slice(3));
     const chunks = shardsFor(m.tails, end, `${end}\uffff`).map((i) => get<Tails>(m.tails[i][1]));
     for (const chunk of await Promise.all(chunks))
@@ -273,7 +314,7 @@ export function localEngine(load: Load) {
         if (slot.alts.some((a, i) => i > 0 && a.lookups.some((l) => found[l].length))) return;
         for (const l of slot.alts[0].lookups) {
           if ((found[l] as Found).exact) continue;
-          const near = await corrections(m, parsed.lookups[l].stem);
+          const near = await corrections(m, parsed.lookups[l].stem, parsed.lookups[l].word);
           const terms = (await Promise.all(near.map((c) => termsOfStem(m, c, false)))).map(
             (t, i) => [near[i], t, sections(t)] as const,
           );
@@ -293,6 +334,12 @@ export function localEngine(load: Load) {
             ...kept.flatMap((t) => t[1].map(([flat, w]): [number[], number] => [flat, w * weight])),
           ];
           if (!answered) fuzzy.add(l);
+          // A one-word query corrected: the page titled so is still the one it names ("browsres" → browsers).
+          if (parsed.slots.length === 1 && parsed.named.length) {
+            const named = parsed.lookups.push({ stem: `${kept[0][0]}=`, prefix: false }) - 1;
+            parsed.named.push(named);
+            found[named] = await termsOfStem(m, `${kept[0][0]}=`, false);
+          }
         }
       }),
     );
