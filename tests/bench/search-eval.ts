@@ -80,6 +80,12 @@ export async function evaluateSearch(distDir: string, version = "v8", set = FIRS
   return out;
 }
 
+/** "locale · category (MRR)" of the categories under `floor`. */
+export const belowFloor = (results: LocaleEval[], floor: number) =>
+  results.flatMap((r) =>
+    [...r.categories].filter(([, s]) => s.mrr < floor).map(([c, s]) => `${r.locale} · ${c} (${s.mrr.toFixed(2)})`),
+  );
+
 /** Markdown tables of the figures, and the queries whose page did not come first. */
 export function formatEval(results: LocaleEval[], withMisses = false): string {
   const pct = (x: number) => `${Math.round(x * 100)}%`;

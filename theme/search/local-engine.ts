@@ -256,7 +256,7 @@ export function localEngine(load: Load) {
    * Index terms answering one stem, with their match weights: the term itself, other forms of the word, and for
    * the word being typed longer words starting with it (weighed down when the word itself is in the index).
    */
-  async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Found> {
+  async function termsOfStem(m: Manifest, q: string, prefix: boolean, only = false): Promise<Found> {
     const out: Array<[number[], number, boolean, boolean]> = [];
     let exact = false;
     if (q.endsWith("=")) {
@@ -264,7 +264,7 @@ export function localEngine(load: Load) {
       return Object.assign(named ? [[named[1], 1] as [number[], number]] : [], { exact: !!named });
     }
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
-      const w = term.endsWith("=") ? 0 : matchWeight(term, q);
+      const w = term.endsWith("=") || (only && term !== q) ? 0 : matchWeight(term, q);
       if (!w) continue;
       const completion = term.length > q.length + 2;
       if (completion && !prefix) continue;
@@ -315,7 +315,9 @@ export function localEngine(load: Load) {
         for (const l of slot.alts[0].lookups) {
           if ((found[l] as Found).exact) continue;
           const near = await corrections(m, parsed.lookups[l].stem, parsed.lookups[l].word);
-          const terms = (await Promise.all(near.map((c) => termsOfStem(m, c, false)))).map(
+          // An English correction is that very term: its other forms would be two steps from what the reader typed
+          // (Russian ones keep theirs, as Snowball cuts Russian forms of one word differently).
+          const terms = (await Promise.all(near.map((c) => termsOfStem(m, c, false, LATIN.test(c))))).map(
             (t, i) => [near[i], t, sections(t)] as const,
           );
           const answered = found[l].length > 0;

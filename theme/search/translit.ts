@@ -69,7 +69,7 @@ export const KEY_FROM = 3;
  * Every sound key of a Latin word: an s between vowels is said either way ("user" юзер, "base" бейс), so both.
  */
 export function latinKeys(word: string): string[] {
-  const voiced = word.replace(/(?<=[aeiouy])s(?=[aeiouy])/g, "z");
+  const voiced = word.replace(/(?<=[aeiouyw])s(?=[aeiouy])/g, "z");
   return [...new Set([soundKey(word), soundKey(voiced)])];
 }
 
