@@ -7,6 +7,8 @@ import type { IndexedPage } from "./local-index.ts";
 import type { Synonyms, Translit } from "../../theme/search/local-format.ts";
 
 const LATIN_WORD = /[A-Za-z]{4,}/g;
+/** The share of Cyrillic words from which an edition gets a map. */
+const CYRILLIC_SHARE = 0.2;
 /** Longer keys are names nobody spells out in Cyrillic (chainablePromiseElement): left out to keep the map small. */
 const KEY_TO = 10;
 
@@ -18,6 +20,16 @@ const KEY_TO = 10;
 export function translitMap(pages: IndexedPage[]): Translit {
   const df = new Map<string, number>();
   const named = new Set<string>();
+  let [latin, cyrillic] = [0, 0];
+  for (const p of pages) {
+    for (const s of p.sections) {
+      latin += s.text.match(/[A-Za-z]+/g)?.length ?? 0;
+      cyrillic += s.text.match(/[А-Яа-яЁё]+/g)?.length ?? 0;
+    }
+  }
+  // Readers write English terms in Cyrillic on an edition written in it; an English edition needs no map (13 KB
+  // gzip on this site's, a tenth of its index).
+  if (cyrillic < CYRILLIC_SHARE * (latin + cyrillic)) return {};
   for (const p of pages) {
     const seen = new Set<string>();
     const titles = [p.title, ...p.sections.map((s) => s.title)].join(" ");

@@ -47,10 +47,12 @@ describe("sound keys", () => {
 
   it("map the fixture's own English words, and its loanwords to them", () => {
     const pages = [
-      page("/a/", "Timeouts", "The timeout option and the selector of an element."),
-      page("/b/", "Waiting", "Another timeout, another selector."),
-      page("/c/", "Once", "Onlyonce appears once."),
+      page("/a/", "Таймауты", "Опция timeout и selector элемента задают ожидание на странице."),
+      page("/b/", "Ожидание", "Ещё один timeout, ещё один selector для поиска элемента."),
+      page("/c/", "Однажды", "Слово onlyonce встречается здесь один раз."),
     ];
+    // An English edition gets no map: its readers do not spell English in Cyrillic.
+    expect(translitMap([page("/en/", "Timeouts", "The timeout option and another timeout.")])).toEqual({});
     const map = translitMap(pages);
     expect(map[soundKey("таймаут")]).toBe(stem("timeout"));
     expect(map[soundKey("селектор")]).toBe(stem("selector"));
