@@ -355,9 +355,9 @@ export function localIndexFiles(
     postings.set(term, flat);
   }
 
-  // The pages' loanwords answer for their English originals (translit-map.ts); the content's synonyms come first.
+  // The pages' loanwords answer for their English originals (translit-map.ts), in one-word queries.
   const translit = translitMap(pages);
-  synonyms = { ...loanSynonyms(postings.keys(), translit), ...synonyms };
+  const loans = loanSynonyms(postings.keys(), translit);
 
   // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
   // its phrase's first stem (the shard that query word reads anyway).
@@ -375,15 +375,21 @@ export function localIndexFiles(
   }
   if (size || !groups.length) groups.push(current);
   const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
-  const bySynonym = groups.map((): Synonyms => ({}));
-  for (const [phrase, alts] of Object.entries(synonyms).sort((a, b) => compareTerms(a[0], b[0]))) {
-    const stem = phrase.split(" ")[0];
-    let i = 0;
-    while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
-    bySynonym[i][phrase] = alts;
-  }
+  const byShard = (all: Synonyms) => {
+    const out = groups.map((): Synonyms => ({}));
+    for (const [phrase, alts] of Object.entries(all).sort((a, b) => compareTerms(a[0], b[0]))) {
+      const stem = phrase.split(" ")[0];
+      let i = 0;
+      while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
+      out[i][phrase] = alts;
+    }
+    return out;
+  };
+  const [bySynonym, byLoan] = [byShard(synonyms), byShard(loans)];
   const shards: Manifest["shards"] = groups.map((terms, i) => {
-    const shard: Shard = Object.keys(bySynonym[i]).length ? { terms, synonyms: bySynonym[i] } : { terms };
+    const shard: Shard = { terms };
+    if (Object.keys(bySynonym[i]).length) shard.synonyms = bySynonym[i];
+    if (Object.keys(byLoan[i]).length) shard.loans = byLoan[i];
     const json = JSON.stringify(shard);
     const file = `s/${i}.${hash(json)}.json`;
     files.set(file, json);

@@ -236,6 +236,10 @@ export function localEngine(load: Load) {
     const spoken: Synonyms = {};
     const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
     for (const sh of shards.flat()) Object.assign(synonyms, sh.synonyms);
+    // A loanword's English original helps a one-word query find its page; in a longer query it pulls in every page
+    // with the English word (скриншот → the saveScreenshot commands for «игнорировать область на скриншоте»).
+    const one = words(query).filter((w) => !isStopword(w.text)).length === 1;
+    if (one) for (const sh of shards.flat()) Object.assign(spoken, sh.loans);
     const unknown = words(query).filter((w) => {
       const s = stem(w.text);
       return /^[а-я]+$/.test(w.text) && !synonyms[s] && !shards.flat().some((sh) => sh.terms[s]);

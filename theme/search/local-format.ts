@@ -46,6 +46,11 @@ export interface Shard {
    * needs anyway brings the word's synonyms along, so they cost no request and no bytes in the manifest.
    */
   synonyms?: Synonyms;
+  /**
+   * The pages' loanwords with the English term each sounds like (плагин → plugin: cli/search/translit-map.ts), in
+   * the shard of the loanword: a one-word query also finds the English term and the page titled with it.
+   */
+  loans?: Synonyms;
 }
 
 /** The fragment file of page number `page`. */
