@@ -108,6 +108,11 @@ const introText = (sections: IndexedPage["sections"]) =>
 
 /** A name written with hyphens or dots in a title: a package or plugin name ("html-reporter", "url-decorator"). */
 const NAME = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)+/gu;
+/**
+ * A heading that names an option or a command: one identifier (`retry`, `takeScreenshotOnFails`, `browser.url`),
+ * not a section of prose (the events reference's «Запуск» is not what a one-word query for «запуска» asks for).
+ */
+const OPTION = /^[A-Za-z_$][\w$]*(?:[.-][\w$]+)*$/;
 /** A heading that is one upper-case identifier: a constant or an event name (RETRY, TEST_FAIL). */
 const CONSTANT = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 
@@ -318,13 +323,16 @@ export function localIndexFiles(
     });
   });
 
-  // "Titled exactly this" terms: a page's title, and a heading that is the page's own (not repeated boilerplate, not
-  // an event constant): the option or command a one-word query names ("retry", "tolerance", "sets").
+  // "Titled exactly this" terms: a page's title, and a heading that names an option or a command of the page's own
+  // (not repeated boilerplate, not an event constant): what a one-word query names ("retry", "tolerance", "sets").
   pages.forEach((page, p) => {
     const named = [
       [page.title, 0] as const,
       ...sectionsOf(page).flatMap((s, si) =>
-        si > 0 && !CONSTANT.test(s.heading.trim()) && headingWeight(headingKey(s.heading)) === 1
+        si > 0 &&
+        OPTION.test(s.heading.trim()) &&
+        !CONSTANT.test(s.heading.trim()) &&
+        headingWeight(headingKey(s.heading)) === 1
           ? [[s.heading, si] as const]
           : [],
       ),
@@ -364,10 +372,12 @@ export function localIndexFiles(
   const groups: Array<Shard["terms"]> = [];
   let current: Shard["terms"] = {};
   let size = 0;
-  for (const [term, flat] of postings) {
+  const ordered = [...postings];
+  for (const [i, [term, flat]] of ordered.entries()) {
     current[term] = flat;
     size += term.length + 6 + flat.join(",").length;
-    if (size >= SHARD_BYTES) {
+    // A name term ("браузер поддержива=") stays in the shard of the stem before it: the shard its query reads.
+    if (size >= SHARD_BYTES && !ordered[i + 1]?.[0].endsWith("=")) {
       groups.push(current);
       current = {};
       size = 0;

@@ -188,6 +188,9 @@ function adjacentIn(text: string, wanted: string[]): number {
   return found;
 }
 
+/** The stretch of terms a lookup reads: a name term ("url=") is that one term, in the shard of its first stem. */
+const rangeOf = (stem: string): [string, string] => (stem.endsWith("=") ? [stem, stem] : matchRange(stem));
+
 const LATIN_LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const CYRILLIC_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
 
@@ -234,7 +237,7 @@ export function localEngine(load: Load) {
   async function synonymsFor(m: Manifest, query: string): Promise<{ synonyms: Synonyms; spoken: Synonyms }> {
     const synonyms: Synonyms = {};
     const spoken: Synonyms = {};
-    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
+    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...rangeOf(l.stem))));
     for (const sh of shards.flat()) Object.assign(synonyms, sh.synonyms);
     // A loanword's English original helps a one-word query find its page; in a longer query it pulls in every page
     // with the English word (скриншот → the saveScreenshot commands for «игнорировать область на скриншоте»).
@@ -264,7 +267,7 @@ export function localEngine(load: Load) {
     const out: Array<[number[], number, boolean, boolean]> = [];
     let exact = false;
     if (q.endsWith("=")) {
-      const named = (await termsIn(m, ...matchRange(q))).find(([term]) => term === q);
+      const named = (await termsIn(m, ...rangeOf(q))).find(([term]) => term === q);
       return Object.assign(named ? [[named[1], 1] as [number[], number]] : [], { exact: !!named });
     }
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
