@@ -39,6 +39,8 @@ const FUZZY_FREQUENT = 4;
 const FUZZY_BESIDE_WEIGHT = 0.6;
 /** An English term found through the sound of a Cyrillic word («ассерты» → assert). */
 const SPOKEN_WEIGHT = 0.9;
+/** Cyrillic words shorter than this are not looked up by sound (their keys say too little). */
+const SPOKEN_FROM = 4;
 /** A "why / when / what's new" question lifts blog posts (announcements) by this much. */
 const HISTORY_POST = 2;
 /** A synonym (куки → cookie) counts a little less than the word the reader typed. */
@@ -245,7 +247,14 @@ export function localEngine(load: Load) {
     if (one) for (const sh of shards.flat()) Object.assign(spoken, sh.loans);
     const unknown = words(query).filter((w) => {
       const s = stem(w.text);
-      return /^[а-я]+$/.test(w.text) && !synonyms[s] && !shards.flat().some((sh) => sh.terms[s]);
+      // Stop words are never looked up («как»): they are no reason to read the map.
+      return (
+        /^[а-я]+$/.test(w.text) &&
+        !isStopword(w.text) &&
+        w.text.length >= SPOKEN_FROM &&
+        !synonyms[s] &&
+        !shards.flat().some((sh) => sh.terms[s])
+      );
     });
     if (!unknown.length || !m.translit) return { synonyms, spoken };
     const map = await get<Translit>(m.translit);
