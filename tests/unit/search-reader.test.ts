@@ -130,5 +130,8 @@ describe("intent", () => {
     expect((await search("why was hermione renamed"))[0]).toBe("/blog/rebranding/");
     expect((await search("почему hermione renamed"))[0]).toBe("/blog/rebranding/");
     expect((await search("hermione renamed"))[0]).not.toBe("/blog/rebranding/");
+    // "when" as a condition is no history question; "when was" is.
+    expect((await search("hermione renamed when"))[0]).not.toBe("/blog/rebranding/");
+    expect((await search("when was hermione renamed"))[0]).toBe("/blog/rebranding/");
   });
 });

@@ -117,7 +117,7 @@ export interface ParsedQuery {
  * are matched on the query as written.
  */
 const HISTORY =
-  /(^|[^\p{L}])(why|when|what'?s new|new in|released?|introduced|announced?|почему|зачем|когда|что нового|нового в|появил\p{L}*|релиз\p{L}*|вышел|вышла|вышли)(?!\p{L})/iu;
+  /(^|[^\p{L}])(why|when (?:did|was|were|will|has|have)|what'?s new|new in|released?|introduced|announced?|почему|зачем|когда \p{L}+(?:л|ла|ло|ли)|что нового|нового в|появил\p{L}*|релиз\p{L}*|вышел|вышла|вышли)(?!\p{L})/iu;
 
 /** The query's words, stop words left out when others remain, grouped into slots by the synonyms. */
 export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synonyms = {}): ParsedQuery {
