@@ -75,6 +75,7 @@ export function searchFiles(
           keywords: r.source.data.keywords ?? [],
           breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
           sections: r.compiled.sections,
+          ...(r.kind === "blogPost" ? { post: true } : {}),
         }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
       for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);

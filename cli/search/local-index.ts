@@ -4,7 +4,8 @@
 // Why not a general engine: the ≤ 150 KB budget of a first query, which Pagefind's chunks and WebAssembly and a whole
 // MiniSearch index went over (docs/search.md). Here a query loads a few small shards and an engine of a few KB.
 import { hashText } from "../cache/hash.ts";
-import { words, termsOf, joined, type Word } from "../../theme/search/words.ts";
+import { words, termsOf, joined, nameTerm, type Word } from "../../theme/search/words.ts";
+import { translitMap, loanSynonyms } from "./translit-map.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -26,13 +27,15 @@ export interface IndexedPage {
   keywords: string[];
   /** As the MDX step extracts them: "" id and title for the text before the first heading. */
   sections: Array<{ id: string; title: string; text: string }>;
+  /** A blog post (an announcement: "why / when / what's new" questions prefer them). */
+  post?: boolean;
 }
 
 /**
  * How much a word counts where it stands: a page title says more than a heading, a heading more than prose. Each
  * field saturates on its own (BM25F-style), so a title match is not drowned by a word repeated in the text.
  */
-const BOOST = { pageTitle: 10, keywords: 10, description: 2, heading: 5, text: 1 };
+const BOOST = { pageTitle: 10, titleName: 5, keywords: 10, description: 2, heading: 5, constant: 2, text: 1 };
 const K1 = 1.2;
 const B = 0.75;
 /** A shard is closed once its JSON passes this size: one or two shards per query word. */
@@ -40,7 +43,13 @@ const SHARD_BYTES = 16_000;
 
 interface Field {
   text: string;
-  /** The page title, keywords, description, a heading or prose: what its boost is (BOOST). */
+  /**
+   * The page title, keywords, description, a heading or prose: what its boost is (BOOST). `titleName` is the part
+   * of a title written as a package name ("testplane-retry-progressive"): its words are the plugin's name, not what
+   * the page tells how to do, so they count as a heading does and a page whose title or option heading says "retry"
+   * ranks above it. `constant` is a heading that names a constant (an event such as RETRY): the word is explained
+   * on the page of the option or guide, not under the constant.
+   */
   kind: keyof typeof BOOST;
 }
 
@@ -97,6 +106,16 @@ const introText = (sections: IndexedPage["sections"]) =>
     .map((s) => s.text)
     .join(" ");
 
+/** A name written with hyphens or dots in a title: a package or plugin name ("html-reporter", "url-decorator"). */
+const NAME = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)+/gu;
+/**
+ * A heading that names an option or a command: one identifier (`retry`, `takeScreenshotOnFails`, `browser.url`),
+ * not a section of prose (the events reference's «Запуск» is not what a one-word query for «запуска» asks for).
+ */
+const OPTION = /^[A-Za-z_$][\w$]*(?:[.-][\w$]+)*$/;
+/** A heading that is one upper-case identifier: a constant or an event name (RETRY, TEST_FAIL). */
+const CONSTANT = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = introText(p.sections);
@@ -106,7 +125,8 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
       heading: "",
       text: [p.description, intro].filter(Boolean).join(" "),
       fields: [
-        { text: p.title, kind: "pageTitle" },
+        { text: p.title.replace(NAME, " "), kind: "pageTitle" },
+        { text: (p.title.match(NAME) ?? []).join(" "), kind: "titleName" },
         { text: p.keywords.join(" "), kind: "keywords" },
         { text: p.description, kind: "description" },
         { text: intro, kind: "text" },
@@ -120,7 +140,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         heading: s.title,
         text: s.text,
         fields: [
-          { text: s.title, kind: "heading" },
+          { text: s.title, kind: CONSTANT.test(s.title.trim()) ? "constant" : "heading" },
           { text: s.text, kind: "text" },
         ],
       });
@@ -303,6 +323,32 @@ export function localIndexFiles(
     });
   });
 
+  // "Titled exactly this" terms: a page's title, and a heading that names an option or a command of the page's own
+  // (not repeated boilerplate, not an event constant): what a one-word query names ("retry", "tolerance", "sets").
+  pages.forEach((page, p) => {
+    const named = [
+      [page.title, 0] as const,
+      ...sectionsOf(page).flatMap((s, si) =>
+        si > 0 &&
+        OPTION.test(s.heading.trim()) &&
+        !CONSTANT.test(s.heading.trim()) &&
+        headingWeight(headingKey(s.heading)) === 1
+          ? [[s.heading, si] as const]
+          : [],
+      ),
+    ];
+    for (const [text, si] of named) {
+      const term = nameTerm(text);
+      if (!term) continue;
+      let t = weights.get(term);
+      if (!t) weights.set(term, (t = { entries: [], pages: 0 }));
+      const e = t.entries;
+      if (e.length && e[e.length - 3] === p) continue;
+      e.push(p, si, 1);
+      t.pages++;
+    }
+  });
+
   const n = pages.length;
   const postings = new Map<string, number[]>();
   for (const term of [...weights.keys()].sort(compareTerms)) {
@@ -317,15 +363,21 @@ export function localIndexFiles(
     postings.set(term, flat);
   }
 
+  // The pages' loanwords answer for their English originals (translit-map.ts), in one-word queries.
+  const translit = translitMap(pages);
+  const loans = loanSynonyms(postings.keys(), translit);
+
   // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
   // its phrase's first stem (the shard that query word reads anyway).
   const groups: Array<Shard["terms"]> = [];
   let current: Shard["terms"] = {};
   let size = 0;
-  for (const [term, flat] of postings) {
+  const ordered = [...postings];
+  for (const [i, [term, flat]] of ordered.entries()) {
     current[term] = flat;
     size += term.length + 6 + flat.join(",").length;
-    if (size >= SHARD_BYTES) {
+    // A name term ("браузер поддержива=") stays in the shard of the stem before it: the shard its query reads.
+    if (size >= SHARD_BYTES && !ordered[i + 1]?.[0].endsWith("=")) {
       groups.push(current);
       current = {};
       size = 0;
@@ -333,15 +385,21 @@ export function localIndexFiles(
   }
   if (size || !groups.length) groups.push(current);
   const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
-  const bySynonym = groups.map((): Synonyms => ({}));
-  for (const [phrase, alts] of Object.entries(synonyms).sort((a, b) => compareTerms(a[0], b[0]))) {
-    const stem = phrase.split(" ")[0];
-    let i = 0;
-    while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
-    bySynonym[i][phrase] = alts;
-  }
+  const byShard = (all: Synonyms) => {
+    const out = groups.map((): Synonyms => ({}));
+    for (const [phrase, alts] of Object.entries(all).sort((a, b) => compareTerms(a[0], b[0]))) {
+      const stem = phrase.split(" ")[0];
+      let i = 0;
+      while (i + 1 < firsts.length && compareTerms(firsts[i + 1], stem) <= 0) i++;
+      out[i][phrase] = alts;
+    }
+    return out;
+  };
+  const [bySynonym, byLoan] = [byShard(synonyms), byShard(loans)];
   const shards: Manifest["shards"] = groups.map((terms, i) => {
-    const shard: Shard = Object.keys(bySynonym[i]).length ? { terms, synonyms: bySynonym[i] } : { terms };
+    const shard: Shard = { terms };
+    if (Object.keys(bySynonym[i]).length) shard.synonyms = bySynonym[i];
+    if (Object.keys(byLoan[i]).length) shard.loans = byLoan[i];
     const json = JSON.stringify(shard);
     const file = `s/${i}.${hash(json)}.json`;
     files.set(file, json);
@@ -361,7 +419,7 @@ export function localIndexFiles(
     chunkSize = 0;
   };
   const byTail = [...postings.keys()]
-    .filter((t) => t.length >= TAIL_FROM && !/[.-]/.test(t))
+    .filter((t) => t.length >= TAIL_FROM && !/[.=-]/.test(t))
     .map((t) => [reversed(t), t] as const)
     .sort((a, b) => compareTerms(a[0], b[0]));
   for (const [, term] of byTail) {
@@ -376,6 +434,13 @@ export function localIndexFiles(
   const fragmentsHash = hash(fragments.join("\n"));
   for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
   const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
+  if (Object.keys(translit).length) {
+    const json = JSON.stringify(translit);
+    manifest.translit = `x.${hash(json)}.json`;
+    files.set(manifest.translit, json);
+  }
+  const posts = pages.flatMap((p, i) => (p.post ? [i] : []));
+  if (posts.length) manifest.posts = posts;
   files.set(MANIFEST, JSON.stringify(manifest));
   return files;
 }

@@ -4,7 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { localEngine } from "../../theme/search/local-engine.ts";
-import { EN, RU, type Query } from "./search-queries.ts";
+import { EN, RU } from "./search-queries.ts";
+import { READER_EN, READER_RU } from "./search-reader-queries.ts";
 
 export interface Score {
   queries: number;
@@ -19,9 +20,17 @@ export interface LocaleEval {
   misses: Array<{ query: string; category: string; rank: number; got: string[] }>;
 }
 
-const SETS: Array<{ locale: string; prefix: string; queries: Query[] }> = [
+export type QuerySet = Array<{ locale: string; prefix: string; queries: Array<[string, string, string[]]> }>;
+
+/** The first query set (search-queries.ts, ten categories). */
+export const FIRST_SET: QuerySet = [
   { locale: "ru", prefix: "/ru/", queries: RU },
   { locale: "en", prefix: "/", queries: EN },
+];
+/** The reader set of issue 39 (search-reader-queries.ts, nine categories, ≥ 150 queries a locale). */
+export const READER_SET: QuerySet = [
+  { locale: "ru", prefix: "/ru/", queries: READER_RU },
+  { locale: "en", prefix: "/", queries: READER_EN },
 ];
 
 /** "/ru/docs/v8/guides/x/#y" → "guides/x"; "/ru/blog/post/" → "blog/post". */
@@ -43,9 +52,9 @@ function score(ranks: number[]): Score {
 }
 
 /** Runs every query of both locales against `<distDir>/search-index/<locale>/<version>/`. */
-export async function evaluateSearch(distDir: string, version = "v8"): Promise<LocaleEval[]> {
+export async function evaluateSearch(distDir: string, version = "v8", set = FIRST_SET): Promise<LocaleEval[]> {
   const out: LocaleEval[] = [];
-  for (const { locale, prefix, queries } of SETS) {
+  for (const { locale, prefix, queries } of set) {
     const dir = join(distDir, "search-index", locale, version);
     const engine = localEngine(async (f) => JSON.parse(await readFile(join(dir, f), "utf8")));
     const ranks: number[] = [];
@@ -71,6 +80,12 @@ export async function evaluateSearch(distDir: string, version = "v8"): Promise<L
   return out;
 }
 
+/** "locale · category (MRR)" of the categories under `floor`. */
+export const belowFloor = (results: LocaleEval[], floor: number) =>
+  results.flatMap((r) =>
+    [...r.categories].filter(([, s]) => s.mrr < floor).map(([c, s]) => `${r.locale} · ${c} (${s.mrr.toFixed(2)})`),
+  );
+
 /** Markdown tables of the figures, and the queries whose page did not come first. */
 export function formatEval(results: LocaleEval[], withMisses = false): string {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -95,5 +110,6 @@ export function formatEval(results: LocaleEval[], withMisses = false): string {
 // `npx tsx tests/bench/search-eval.ts <dist>`: the figures alone, with the misses.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? "dist";
-  console.log(formatEval(await evaluateSearch(dist), true));
+  const set = process.argv[3] === "first" ? FIRST_SET : READER_SET;
+  console.log(formatEval(await evaluateSearch(dist, "v8", set), true));
 }

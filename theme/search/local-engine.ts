@@ -1,8 +1,9 @@
 // The local provider's query side: query words → the shards covering their stems → pages ranked by the summed
 // BM25 weights the build stored. No DOM, no fetch of its own: files come through `load`, so Node tests and the
 // browser run the same code.
-import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword } from "./words.ts";
+import { words, stem, joined, matchWeight, matchRange, oneEditApart, isStopword, nameTerm } from "./words.ts";
 import { memoAsync } from "../memo-async.ts";
+import { soundKey, KEY_FROM } from "./translit.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -13,9 +14,13 @@ import {
   type Shard,
   type Synonyms,
   type Tails,
+  type Translit,
 } from "./local-format.ts";
 
 export type Load = (file: string) => Promise<unknown>;
+
+/** Index terms answering one stem with their match weights; `exact` when the stem itself is one of them. */
+type Found = Array<[number[], number]> & { exact: boolean };
 
 /** Typos are looked for in stems this long: shorter ones are one edit away from too many words. */
 const FUZZY_FROM = 5;
@@ -23,12 +28,36 @@ const FUZZY_FROM = 5;
 const FUZZY_WEIGHT = 0.4;
 /** At most this many corrections of one misspelt word. */
 const FUZZY_MAX = 6;
+/** Corrections on fewer pages than this share of the most frequent one are left out: the site's words win. */
+const FUZZY_RARE = 0.1;
+/**
+ * A word the index has only as other forms or longer words ("браузре" → браузерн…) is also corrected, when a term
+ * one edit away is on this many times as many sections: a slip on a frequent word of the site, not a rare form.
+ */
+const FUZZY_FREQUENT = 4;
+/** Such a correction of a word that found something counts like another form of the word. */
+const FUZZY_BESIDE_WEIGHT = 0.6;
+/** An English term found through the sound of a Cyrillic word («ассерты» → assert). */
+const SPOKEN_WEIGHT = 0.9;
+/** Cyrillic words shorter than this are not looked up by sound (their keys say too little). */
+const SPOKEN_FROM = 4;
+/** A "why / when / what's new" question lifts blog posts (announcements) by this much. */
+const HISTORY_POST = 2;
 /** A synonym (куки → cookie) counts a little less than the word the reader typed. */
 const SYNONYM_WEIGHT = 0.8;
 /** A longer word the last query word starts with, when the index has that very word too ("mock" → mockClearAll). */
 const COMPLETION_BESIDE_EXACT = 0.1;
-/** A page titled exactly what the reader typed ("url", "sets") is the page about it. */
-const TITLE_IS_QUERY = 1.5;
+/**
+ * Another form Snowball cut differently, when the index has the query's stem itself (English words): "selector" finds the select*
+ * commands through "select" only well behind the pages that say selector.
+ */
+const LOOSE_BESIDE_EXACT = 0.5;
+/** English stems only: Russian word forms need the other forms Snowball cut differently (запуск, запуст). */
+const LATIN = /^[a-z]+$/;
+/** A page titled exactly what the reader typed ("url", "sets", "browsers") is the page about it. */
+const TITLE_IS_QUERY = 4;
+/** A page with a heading that is exactly the query (an option: "retry", "tolerance") is where it is explained. */
+const HEADING_IS_QUERY = 2;
 /** Extra score, as a share of the page's, for two query words standing together in its text ("browser url"). */
 const ADJACENT_BONUS = 0.5;
 /** How many of the best pages are checked for adjacent query words: the ones whose text the UI fetches anyway. */
@@ -59,10 +88,13 @@ export interface Ranking {
 interface Lookup {
   stem: string;
   prefix: boolean;
+  /** The word as the reader wrote it (folded), for typo corrections made before stemming. */
+  word?: string;
 }
 /** One unit of the query: a word (or a phrase with synonyms) and the ways it may be answered. */
 interface Slot {
-  alts: Array<{ lookups: number[]; weight: number }>;
+  /** `spoken`: the English term a Cyrillic word sounds like; found that way only, the query is not "exact". */
+  alts: Array<{ lookups: number[]; weight: number; spoken?: boolean }>;
 }
 export interface ParsedQuery {
   lookups: Lookup[];
@@ -71,17 +103,31 @@ export interface ParsedQuery {
   adjacent: number[];
   /** Folded words of the query (stop words left out) in order, for the adjacency check on result text. */
   stems: string[];
+  /** The query asks why, when or what is new: the history the blog tells. */
+  history: boolean;
+  /**
+   * Lookups of the "titled exactly this" terms (words.ts nameTerm): the query's words, and for a one-word query
+   * each one-word synonym («плагины» → plugins, the page titled so).
+   */
+  named: number[];
 }
 
+/**
+ * Words that ask for the product's history: why something changed, when it came, what is new. Stop words, so they
+ * are matched on the query as written.
+ */
+const HISTORY =
+  /(^|[^\p{L}])(why|when (?:did|was|were|will|has|have)|what'?s new|new in|released?|introduced|announced?|почему|зачем|когда \p{L}+(?:л|ла|ло|ли)|что нового|нового в|появил\p{L}*|релиз\p{L}*|вышел|вышла|вышли)(?!\p{L})/iu;
+
 /** The query's words, stop words left out when others remain, grouped into slots by the synonyms. */
-export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery {
+export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synonyms = {}): ParsedQuery {
   const all = words(query);
   const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
   const last = all[all.length - 1];
   const lookups: Lookup[] = [];
-  const lookup = (s: string, prefix = false) => {
+  const lookup = (s: string, prefix = false, word?: string) => {
     const i = lookups.findIndex((l) => l.stem === s && l.prefix === prefix);
-    return i >= 0 ? i : lookups.push({ stem: s, prefix }) - 1;
+    return i >= 0 ? i : lookups.push(word ? { stem: s, prefix, word } : { stem: s, prefix }) - 1;
   };
   const stems = kept.map((w) => stem(w.text));
   const slots: Slot[] = [];
@@ -89,9 +135,12 @@ export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery 
     let len = Math.min(3, kept.length - i);
     while (len > 1 && !synonyms[stems.slice(i, i + len).join(" ")]) len--;
     const phrase = kept.slice(i, i + len);
-    const alts = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last)), weight: 1 }];
+    const alts: Slot["alts"] = [{ lookups: phrase.map((w, k) => lookup(stems[i + k], w === last, w.text)), weight: 1 }];
     for (const alt of synonyms[stems.slice(i, i + len).join(" ")] ?? [])
       alts.push({ lookups: alt.map((s) => lookup(s)), weight: SYNONYM_WEIGHT });
+    if (len === 1)
+      for (const alt of spoken[stems[i]] ?? [])
+        alts.push({ lookups: alt.map((s) => lookup(s)), weight: SPOKEN_WEIGHT, spoken: true });
     slots.push({ alts });
     i += len;
   }
@@ -103,11 +152,19 @@ export function parseQuery(query: string, synonyms: Synonyms = {}): ParsedQuery 
       const p = kept[i].text + sep + kept[i + 1].text;
       if (!pairs.includes(p)) adjacent.push(lookup(p));
     }
-  return { lookups, slots, adjacent, stems };
+  const name = nameTerm(kept.map((w) => w.text).join(" "));
+  const named = name ? [lookup(name)] : [];
+  if (name && slots.length === 1)
+    for (const alt of slots[0].alts.slice(1))
+      if (alt.lookups.length === 1) named.push(lookup(`${lookups[alt.lookups[0]].stem}=`));
+  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named };
 }
 
 /** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
-export const queryStems = (query: string) => parseQuery(query).lookups.map((l) => l.stem);
+export const queryStems = (query: string) =>
+  parseQuery(query)
+    .lookups.map((l) => l.stem)
+    .filter((s) => !s.endsWith("="));
 
 /** Indexes of the shards that can hold terms in [lo, hi]. */
 export function shardsFor(shards: Manifest["shards"], lo: string, hi: string): number[] {
@@ -133,6 +190,35 @@ function adjacentIn(text: string, wanted: string[]): number {
   return found;
 }
 
+/** The stretch of terms a lookup reads: a name term ("url=") is that one term, in the shard of its first stem. */
+const rangeOf = (stem: string): [string, string] => (stem.endsWith("=") ? [stem, stem] : matchRange(stem));
+
+const LATIN_LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const CYRILLIC_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
+
+/**
+ * Words one edit (deletion, swap of neighbours, substitution, insertion) from `word`, its first two letters kept:
+ * the shards of those letters are the ones the corrections read (a slip in the first letters goes through the
+ * tails instead).
+ */
+export function editsOf(word: string): Set<string> {
+  const out = new Set<string>();
+  if (word.length < FUZZY_FROM) return out;
+  const letters = /[а-я]/.test(word) ? CYRILLIC_LETTERS : /^[a-z]+$/.test(word) ? LATIN_LETTERS : "";
+  if (!letters) return out;
+  for (let i = 2; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const ch of letters) {
+      if (tail) out.add(head + ch + tail.slice(1));
+      out.add(head + ch + tail);
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
 export function localEngine(load: Load) {
   const loaded = memoAsync(load);
   const get = <T>(file: string) => loaded(file) as Promise<T>;
@@ -146,63 +232,132 @@ export function localEngine(load: Load) {
     return (await shardsIn(m, lo, hi)).flatMap((sh) => Object.entries(sh.terms));
   }
 
-  /** The synonyms that may apply to a query: they travel in the shards its words read anyway. */
-  async function synonymsFor(m: Manifest, query: string): Promise<Synonyms> {
-    const out: Synonyms = {};
-    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...matchRange(l.stem))));
-    for (const sh of shards.flat()) Object.assign(out, sh.synonyms);
-    return out;
+  /**
+   * The synonyms that may apply to a query (they travel in the shards its words read anyway), and for Cyrillic
+   * words the index does not have, the English terms they sound like (`spoken`, from the bundle's sound-key map).
+   */
+  async function synonymsFor(m: Manifest, query: string): Promise<{ synonyms: Synonyms; spoken: Synonyms }> {
+    const synonyms: Synonyms = {};
+    const spoken: Synonyms = {};
+    const shards = await Promise.all(parseQuery(query).lookups.map((l) => shardsIn(m, ...rangeOf(l.stem))));
+    for (const sh of shards.flat()) Object.assign(synonyms, sh.synonyms);
+    // A loanword's English original helps a one-word query find its page; in a longer query it pulls in every page
+    // with the English word (скриншот → the saveScreenshot commands for «игнорировать область на скриншоте»).
+    const one = words(query).filter((w) => !isStopword(w.text)).length === 1;
+    if (one) for (const sh of shards.flat()) Object.assign(spoken, sh.loans);
+    const unknown = words(query).filter((w) => {
+      const s = stem(w.text);
+      // Stop words are never looked up («как»): they are no reason to read the map.
+      return (
+        /^[а-я]+$/.test(w.text) &&
+        !isStopword(w.text) &&
+        w.text.length >= SPOKEN_FROM &&
+        !synonyms[s] &&
+        !shards.flat().some((sh) => sh.terms[s])
+      );
+    });
+    if (!unknown.length || !m.translit) return { synonyms, spoken };
+    const map = await get<Translit>(m.translit);
+    for (const w of unknown) {
+      const s = stem(w.text);
+      const terms = new Set(
+        [soundKey(s), soundKey(w.text)].flatMap((k) => (k.length >= KEY_FROM && map[k] ? [map[k]] : [])),
+      );
+      if (terms.size) spoken[s] = [...terms].map((t) => [t]);
+    }
+    return { synonyms, spoken };
   }
 
   /**
    * Index terms answering one stem, with their match weights: the term itself, other forms of the word, and for
    * the word being typed longer words starting with it (weighed down when the word itself is in the index).
    */
-  async function termsOfStem(m: Manifest, q: string, prefix: boolean): Promise<Array<[number[], number]>> {
-    const out: Array<[number[], number, boolean]> = [];
+  async function termsOfStem(m: Manifest, q: string, prefix: boolean, only = false): Promise<Found> {
+    const out: Array<[number[], number, boolean, boolean]> = [];
     let exact = false;
+    if (q.endsWith("=")) {
+      const named = (await termsIn(m, ...rangeOf(q))).find(([term]) => term === q);
+      return Object.assign(named ? [[named[1], 1] as [number[], number]] : [], { exact: !!named });
+    }
     for (const [term, flat] of await termsIn(m, ...matchRange(q))) {
-      const w = matchWeight(term, q);
+      const w = term.endsWith("=") || (only && term !== q) ? 0 : matchWeight(term, q);
       if (!w) continue;
       const completion = term.length > q.length + 2;
       if (completion && !prefix) continue;
       if (term === q) exact = true;
-      out.push([flat, w, completion]);
+      out.push([flat, w, completion, !completion && term !== q && !term.startsWith(q) && LATIN.test(q)]);
     }
-    return out.map(([flat, w, completion]) => [flat, completion && exact ? w * COMPLETION_BESIDE_EXACT : w]);
+    const terms = out.map(([flat, w, completion, loose]): [number[], number] => [
+      flat,
+      exact && completion ? w * COMPLETION_BESIDE_EXACT : exact && loose ? w * LOOSE_BESIDE_EXACT : w,
+    ]);
+    return Object.assign(terms, { exact });
   }
 
   /**
    * Terms one edit away from a stem nothing answers (a typo), wherever the edit is: terms sharing its first two
    * letters come from the shards already read, the others from the tails chunk covering its reversed end.
    */
-  async function corrections(m: Manifest, q: string): Promise<string[]> {
+  async function corrections(m: Manifest, q: string, word = q): Promise<string[]> {
+    if (q.length < FUZZY_FROM || /[^\p{L}]/u.test(q)) return [];
     const near = new Set<string>();
-    for (const [term] of await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`))
-      if (oneEditApart(term, q)) near.add(term);
+    const start = await termsIn(m, q.slice(0, 2), `${q.slice(0, 2)}\uffff`);
+    for (const [term] of start) if (oneEditApart(term, q)) near.add(term);
+    // The slip fixed before stemming: "accessibilty" stems to accessibilti, but "accessibility" to access.
+    const known = new Set(start.map(([term]) => term));
+    for (const fixed of editsOf(word)) {
+      const s = stem(fixed);
+      if (s !== q && known.has(s)) near.add(s);
+    }
     const end = reversed(q.slice(3));
     const chunks = shardsFor(m.tails, end, `${end}\uffff`).map((i) => get<Tails>(m.tails[i][1]));
     for (const chunk of await Promise.all(chunks))
       for (const term of chunk) if (reversed(term).startsWith(end) && oneEditApart(term, q)) near.add(term);
-    return [...near].slice(0, FUZZY_MAX);
+    return [...near];
   }
 
   async function lookupAll(m: Manifest, parsed: ParsedQuery) {
-    const found = await Promise.all(parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)));
+    const found: Array<Array<[number[], number]>> = await Promise.all(
+      parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)),
+    );
     const corrected: string[] = [];
     const fuzzy = new Set<number>();
-    // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos.
+    const sections = (terms: Array<[number[], number]>) => Math.max(0, ...terms.map(([flat]) => flat.length / 3));
+    // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos; so is a word
+    // found only as other forms when a far more frequent term of the site is one edit away.
     await Promise.all(
       parsed.slots.map(async (slot) => {
-        if (slot.alts.some((a) => a.lookups.some((l) => found[l].length))) return;
+        if (slot.alts.some((a, i) => i > 0 && a.lookups.some((l) => found[l].length))) return;
         for (const l of slot.alts[0].lookups) {
-          const q = parsed.lookups[l].stem;
-          if (q.length < FUZZY_FROM || /[.-]/.test(q)) continue;
-          const near = await corrections(m, q);
-          corrected.push(...near);
-          const terms = await Promise.all(near.map((c) => termsOfStem(m, c, false)));
-          found[l] = terms.flat().map(([flat, w]) => [flat, w * FUZZY_WEIGHT] as [number[], number]);
-          if (found[l].length) fuzzy.add(l);
+          if ((found[l] as Found).exact) continue;
+          const near = await corrections(m, parsed.lookups[l].stem, parsed.lookups[l].word);
+          // An English correction is that very term: its other forms would be two steps from what the reader typed
+          // (Russian ones keep theirs, as Snowball cuts Russian forms of one word differently).
+          const terms = (await Promise.all(near.map((c) => termsOfStem(m, c, false, LATIN.test(c))))).map(
+            (t, i) => [near[i], t, sections(t)] as const,
+          );
+          const answered = found[l].length > 0;
+          const floor = answered
+            ? FUZZY_FREQUENT * sections(found[l])
+            : FUZZY_RARE * Math.max(0, ...terms.map((t) => t[2]));
+          const kept = terms
+            .filter((t) => t[2] > 0 && t[2] >= floor)
+            .sort((a, b) => b[2] - a[2])
+            .slice(0, FUZZY_MAX);
+          if (!kept.length) continue;
+          const weight = answered ? FUZZY_BESIDE_WEIGHT : FUZZY_WEIGHT;
+          corrected.push(...kept.map((t) => t[0]));
+          found[l] = [
+            ...found[l],
+            ...kept.flatMap((t) => t[1].map(([flat, w]): [number[], number] => [flat, w * weight])),
+          ];
+          if (!answered) fuzzy.add(l);
+          // A one-word query corrected: the page titled so is still the one it names ("browsres" → browsers).
+          if (parsed.slots.length === 1 && parsed.named.length) {
+            const named = parsed.lookups.push({ stem: `${kept[0][0]}=`, prefix: false }) - 1;
+            parsed.named.push(named);
+            found[named] = await termsOfStem(m, `${kept[0][0]}=`, false);
+          }
         }
       }),
     );
@@ -263,15 +418,24 @@ export function localEngine(load: Load) {
       const whole = covered(perSlot.reduce((a, b) => a + b, 0) + ADJACENT_BONUS * bonus(best), matched);
       const together = Math.max(...sections.map((s) => covered(s.score, s.matched)));
       sections.sort((a, b) => b.matched - a.matched || b.score - a.score);
-      ranked.push({ page, score: (whole + together) / 2, matched, sections });
+      const { named } = parsed;
+      const titled = named.some((l) => (bySection.get(0)?.[l] ?? 0) > 0)
+        ? TITLE_IS_QUERY
+        : [...bySection.values()].some((sc) => named.some((l) => sc[l] > 0))
+          ? HEADING_IS_QUERY
+          : 1;
+      ranked.push({ page, score: (titled * (whole + together)) / 2, matched, sections });
     }
     // Pages with all the words, when there are any; a long query may miss one word in three (a "как" or "в"
     // the page does not use), and with no page having them all, the pages with the most are the results.
+    // A history question ("why was hermione renamed", «что нового в testplane») is answered by the announcement.
+    if (parsed.history && m.posts) for (const r of ranked) if (m.posts.includes(r.page)) r.score *= HISTORY_POST;
     const most = Math.max(0, ...ranked.map((r) => r.matched));
     const need = Math.max(1, most - Math.floor(slots.length / 3));
     const pages = ranked.filter((r) => r.matched >= need).sort((a, b) => b.score - a.score || a.page - b.page);
-    const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li));
-    const marks = lookups.filter((_, li) => !adjacent.includes(li)).map((l) => l.stem);
+    const spokenOnly = (li: number) => slots.every((sl) => sl.alts.every((a) => a.spoken || !a.lookups.includes(li)));
+    const exact = found.some((f, li) => f.length && !fuzzy.has(li) && !adjacent.includes(li) && !spokenOnly(li));
+    const marks = lookups.filter((_, li) => !adjacent.includes(li) && !parsed.named.includes(li)).map((l) => l.stem);
     return { pages, stems: [...new Set([...marks, ...corrected])], exact };
   }
 
@@ -286,8 +450,7 @@ export function localEngine(load: Load) {
     const lifted = await Promise.all(
       top.map(async (r) => {
         const f = await get<Fragment>(fragmentFile(r.page, m.pages.hash));
-        const title = words(f.title).map((w) => stem(w.text));
-        let factor = title.join(" ") === wanted.join(" ") ? TITLE_IS_QUERY : 1;
+        let factor = 1;
         if (wanted.length > 1) {
           const texts = [f.title, ...r.sections.slice(0, 3).flatMap((s) => f.sections[s.index]?.slice(1) ?? [])];
           const pairs = Math.max(...texts.map((t) => adjacentIn(t, wanted)));
@@ -303,7 +466,8 @@ export function localEngine(load: Load) {
   /** Pages for a query, best first, and the stems to mark in their text. */
   async function rank(query: string): Promise<Ranking> {
     const m = await manifest();
-    const parsed = parseQuery(query, await synonymsFor(m, query));
+    const { synonyms, spoken } = await synonymsFor(m, query);
+    const parsed = parseQuery(query, synonyms, spoken);
     if (!parsed.slots.length) return { pages: [], stems: [] };
     let result = await rankParsed(m, parsed);
     let searched: string | undefined;
@@ -312,7 +476,7 @@ export function localEngine(load: Load) {
     if (!result.exact) {
       const { otherLayout } = await import("./layout.ts");
       const other = otherLayout(query);
-      const again = other !== query ? parseQuery(other, await synonymsFor(m, other)) : null;
+      const again = other !== query ? parseQuery(other, (await synonymsFor(m, other)).synonyms) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
       if (again && second?.exact && second.pages.length) {
         result = second;

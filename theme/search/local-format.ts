@@ -17,7 +17,14 @@ export interface Manifest {
    * a misspelt word lists the terms it may have meant, whatever letter they start with.
    */
   tails: Array<[first: string, file: string]>;
+  /** The sound-key map (`Translit`), read only for a Cyrillic query word the index does not have. */
+  translit?: string;
+  /** Pages that are blog posts, in ascending order: "why / when / what's new" questions prefer them. */
+  posts?: number[];
 }
+
+/** Sound key of a spoken spelling (theme/search/translit.ts) → the stem of the page word it stands for. */
+export type Translit = Record<string, string>;
 
 /** Stems of a phrase joined by one space → the alternatives, each a list of stems. */
 export type Synonyms = Record<string, string[][]>;
@@ -39,6 +46,11 @@ export interface Shard {
    * needs anyway brings the word's synonyms along, so they cost no request and no bytes in the manifest.
    */
   synonyms?: Synonyms;
+  /**
+   * The pages' loanwords with the English term each sounds like (плагин → plugin: cli/search/translit-map.ts), in
+   * the shard of the loanword: a one-word query also finds the English term and the page titled with it.
+   */
+  loans?: Synonyms;
 }
 
 /** The fragment file of page number `page`. */

@@ -121,3 +121,18 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 export const isStopword = (folded: string) => STOPWORDS.has(folded);
+
+/** Names of up to this many words get a term of their own (`nameTerm`): longer ones are not typed whole. */
+const NAME_WORDS = 3;
+
+/**
+ * The term saying "titled exactly this": the stems of a title or heading (stop words left out, as from a query)
+ * and "=". It sorts right after its first stem, so it lives in the shard a query of those words reads anyway.
+ * "" for a text of no word or of more than three.
+ */
+export function nameTerm(text: string): string {
+  const all = words(text);
+  const kept = all.some((w) => !isStopword(w.text)) ? all.filter((w) => !isStopword(w.text)) : all;
+  if (!kept.length || kept.length > NAME_WORDS) return "";
+  return `${kept.map((w) => stem(w.text)).join(" ")}=`;
+}

@@ -1,0 +1,137 @@
+// The query side of issue 39 on small fixtures: typos of frequent words, Cyrillic spellings of the pages' English
+// terms (derived from the fixture's own content), intent (a page titled or headed as the query asks), and blog posts
+// for "why / when / what's new" questions.
+import { describe, it, expect } from "vitest";
+import { localIndexFiles, type IndexedPage } from "../../cli/search/local-index.ts";
+import { translitMap, loanSynonyms } from "../../cli/search/translit-map.ts";
+import { localEngine, editsOf } from "../../theme/search/local-engine.ts";
+import { soundKey, latinKeys } from "../../theme/search/translit.ts";
+import { stem } from "../../theme/search/words.ts";
+
+const page = (
+  url: string,
+  title: string,
+  text: string,
+  headings: Array<[string, string]> = [],
+  post = false,
+): IndexedPage => ({
+  url,
+  title,
+  description: "",
+  breadcrumbs: [],
+  keywords: [],
+  sections: [{ id: "", title: "", text }, ...headings.map(([h, t], i) => ({ id: `h${i}`, title: h, text: t }))],
+  ...(post ? { post: true } : {}),
+});
+
+function engineOver(pages: IndexedPage[]) {
+  const files = localIndexFiles(pages);
+  const e = localEngine(async (f) => JSON.parse(files.get(f)!));
+  return async (q: string) => Promise.all((await e.rank(q)).pages.map(async (p) => (await e.fragment(p.page)).url));
+}
+
+describe("sound keys", () => {
+  it("give a Cyrillic spelling and its English word the same key", () => {
+    for (const [ru, en] of [
+      ["таймаут", "timeout"],
+      ["ассерт", "assert"],
+      ["селектор", "selector"],
+      ["фикстур", "fixture"],
+      ["сетвалью", "setvalue"],
+      ["браузер", "browser"],
+    ])
+      expect(latinKeys(en), `${ru} ~ ${en}`).toContain(soundKey(ru));
+    expect(soundKey("таймаут")).not.toBe(soundKey("тест"));
+    expect(soundKey("123")).toBe("");
+  });
+
+  it("map the fixture's own English words, and its loanwords to them", () => {
+    const pages = [
+      page("/a/", "Таймауты", "Опция timeout и selector элемента задают ожидание на странице."),
+      page("/b/", "Ожидание", "Ещё один timeout, ещё один selector для поиска элемента."),
+      page("/c/", "Однажды", "Слово onlyonce встречается здесь один раз."),
+    ];
+    // An English edition gets no map: its readers do not spell English in Cyrillic.
+    expect(translitMap([page("/en/", "Timeouts", "The timeout option and another timeout.")])).toEqual({});
+    const map = translitMap(pages);
+    expect(map[soundKey("таймаут")]).toBe(stem("timeout"));
+    expect(map[soundKey("селектор")]).toBe(stem("selector"));
+    // A word on one page only, named by no title or heading, is left out.
+    expect(Object.values(map)).not.toContain(stem("onlyonce"));
+    expect(loanSynonyms(["таймаут", "селектор", "стол"], map)).toEqual({
+      таймаут: [[stem("timeout")]],
+      селектор: [[stem("selector")]],
+    });
+  });
+});
+
+describe("Cyrillic spellings of English terms", () => {
+  it("find the page through the sound of an inflected slang word the index does not have", async () => {
+    const search = engineOver([
+      page("/assert/", "Проверки", "Используйте assert и assertView для проверки.", [["assertView", "Снимает экран."]]),
+      page("/other/", "Другое", "assert встречается здесь тоже, как и слово проверка, и timeout."),
+      page("/time/", "Ожидание", "Опция timeout задаёт время ожидания. timeout в миллисекундах."),
+    ]);
+    expect((await search("ассерты"))[0]).toBe("/assert/");
+    expect((await search("таймаутов"))[0]).toBe("/time/");
+    expect((await search("ассертвью"))[0]).toBe("/assert/");
+    // Not a word of the site in any spelling: nothing.
+    expect(await search("фываолдж")).toEqual([]);
+  });
+});
+
+describe("typos", () => {
+  it("lists one-edit words with the first two letters kept", () => {
+    const e = editsOf("browsres");
+    expect(e.has("browsers")).toBe(true);
+    expect(e.has("rbowsres")).toBe(false);
+    expect(editsOf("tets").size).toBe(0);
+  });
+
+  it("correct a slip in a frequent term before stemming, and leave short words alone", async () => {
+    const filler = Array.from({ length: 6 }, (_, i) =>
+      page(`/f${i}/`, `Page ${i}`, "Accessibility matters: check the accessibility of every page."),
+    );
+    const search = engineOver([
+      ...filler,
+      page("/a11y/", "Accessibility", "How to check the accessibility of a page."),
+      page("/acc/", "Accessor", "An accessor."),
+      page("/mock/", "mock", "Mocks a request."),
+    ]);
+    // "accessibilty" stems to accessibilti, one edit from nothing; fixed before stemming it is "accessibility".
+    expect((await search("accessibilty"))[0]).toBe("/a11y/");
+    // Four letters: no fuzzy match ("mokc" is not corrected to mock).
+    expect(await search("mokc")).toEqual([]);
+  });
+});
+
+describe("intent", () => {
+  it("ranks the page titled or headed as the query above pages that merely carry the word in a plugin name", async () => {
+    const search = engineOver([
+      page("/plugins/retry-limiter/", "retry-limiter", "Plugin retry-limiter limits retry. Retry retry retry."),
+      page("/plugins/retry-progressive/", "testplane-retry-progressive", "Retry progressive: retry on errors."),
+      page("/config/browsers/", "browsers", "Browser options.", [
+        ["retry", "How many times to retry a failed test."],
+        ["windowSize", "The window size."],
+      ]),
+      page("/reference/events/", "Events", "Events.", [["RETRY", "Emitted on retry. Retry retry retry."]]),
+    ]);
+    expect((await search("retry"))[0]).toBe("/config/browsers/");
+    expect((await search("browsers"))[0]).toBe("/config/browsers/");
+  });
+
+  it("prefers the blog post for a why / when / what's new question, and only then", async () => {
+    const pages = [
+      page("/guides/migrate/", "Migrating from hermione to testplane", "Rename hermione to testplane in the config."),
+      page("/guides/rename/", "Renaming hermione settings", "Hermione was renamed: rename hermione settings."),
+      page("/blog/rebranding/", "Hermione is now Testplane", "Hermione was renamed to testplane.", [], true),
+    ];
+    const search = engineOver(pages);
+    expect((await search("why was hermione renamed"))[0]).toBe("/blog/rebranding/");
+    expect((await search("почему hermione renamed"))[0]).toBe("/blog/rebranding/");
+    expect((await search("hermione renamed"))[0]).not.toBe("/blog/rebranding/");
+    // "when" as a condition is no history question; "when was" is.
+    expect((await search("hermione renamed when"))[0]).not.toBe("/blog/rebranding/");
+    expect((await search("when was hermione renamed"))[0]).toBe("/blog/rebranding/");
+  });
+});
