@@ -18,6 +18,7 @@ import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.t
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
+import { configuredHost, hostAllowed, refuseHost } from "./host-check.ts";
 
 interface ServeOptions {
   dir: string;
@@ -106,7 +107,13 @@ function createHandler(opts: ServeOptions): http.RequestListener {
     return moved;
   };
 
+  const namedHosts = [configuredHost(opts.host)];
+
   function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (!hostAllowed(req, namedHosts)) {
+      refuseHost(req, res);
+      return;
+    }
     const site = headersFor(headerRules(), (req.url ?? "/").split("?")[0]);
     for (const [k, v] of site) res.setHeader(k, v);
     res.setHeader("X-Content-Type-Options", "nosniff");
