@@ -14,7 +14,7 @@ import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
-import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.ts";
+import { parseRedirects, redirectKey, type RedirectRule } from "../redirects/redirects-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
@@ -131,7 +131,7 @@ function createHandler(opts: ServeOptions): http.RequestListener {
     const pathname = decoded.path;
     const rawPath = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(rawPath.length).split("#")[0];
-    const rule = redirectRules().get(rawPath);
+    const rule = redirectRules().get(redirectKey(rawPath));
     if (rule) {
       res.writeHead(rule.status, { Location: (/^https?:\/\//.test(rule.to) ? rule.to : sameSite(rule.to)) + query });
       res.end();
