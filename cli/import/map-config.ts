@@ -1,7 +1,8 @@
 // Docusaurus config (as evaluated) → site.config.json plus the interface strings its labels need. Labels become
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { MAX_PAGE_BYTES } from "../content/page-size.ts";
 import fg from "fast-glob";
 import { join } from "node:path";
 import { isFunctionRef, isStub } from "./load-module.ts";
@@ -553,6 +554,8 @@ function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
     const path = rel.replace(/\.mdx?$/, "");
     let fm: Any = {};
     try {
+      // A file too large to be a page is not read (the copy refuses it, naming it: import/copy-tree.ts).
+      if (statSync(join(docsDir, rel)).size > MAX_PAGE_BYTES) continue;
       fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Any;
     } catch {
       continue;

@@ -2,7 +2,7 @@
 // for `build` (pipeline/build.ts, every page compiled first), `dev` (dev/dev-site.ts, pages compiled when asked for)
 // and the tests. What differs is only where the pages' compiled MDX comes from; the messages and severities are
 // these.
-import { loadConfig } from "../config/load.ts";
+import { loadConfig, missingStaticFiles } from "../config/load.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { missingTranslationLines, type MissingTranslation } from "../i18n/missing.ts";
@@ -74,6 +74,9 @@ export async function loadSources(
   problems: SiteProblems,
 ): Promise<SiteSources> {
   const config = loadConfig(root);
+  for (const m of missingStaticFiles(config))
+    if (problems.report(config.onBrokenLinks, `site.config.json: ${m.message}`))
+      throw new DocsiteError(m.message, { file: "site.config.json" }, `${m.hint} (or set onBrokenLinks to "warn")`);
   const stringWarnings: string[] = [];
   const strings = loadStrings(config, stringWarnings);
   for (const w of stringWarnings) problems.report("warn", w);
