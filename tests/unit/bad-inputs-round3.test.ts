@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rename, rm, truncate, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSite, editJson } from "../support/site.ts";
-import { cli, expectFailure, site } from "../support/bad-inputs.ts";
+import { cli, collect, expectFailure, site, start } from "../support/bad-inputs.ts";
 import { preprocess } from "../../cli/mdx/preprocess.ts";
 import { readSource } from "../../cli/content/scan.ts";
 import { loadConfig } from "../../cli/config/load.ts";
@@ -223,7 +223,10 @@ describe("command-line folders", { timeout: 120_000 }, () => {
   });
 
   it('serve --dir "" is refused (it would serve the working folder: the site\'s sources)', async () => {
-    const r = await cli("serve", "--dir", "", "--port", "0");
+    // A server that starts would run until stopped: it is stopped after a while, failing the test.
+    const child = start(["serve", "--dir", "", "--port", "0"]);
+    const stop = setTimeout(() => child.kill(), 60_000);
+    const r = await collect(child).finally(() => clearTimeout(stop));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--dir is empty/);
   });
