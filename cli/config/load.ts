@@ -276,6 +276,9 @@ export function missingStaticFiles(cfg: SiteConfig): Array<{ message: string; hi
     ["navbar.logo.srcDark", cfg.navbar.logo?.srcDark],
   ];
   const out: Array<{ message: string; hint: string }> = [];
+  // A static/ that is no folder is an error of its own (the build names it when it reads static/).
+  const staticDir = join(cfg.rootDir, "static");
+  if (existsSync(staticDir) && !statSync(staticDir).isDirectory()) return out;
   for (const [setting, value] of settings) {
     // A full or data: URL, or none: nothing of the site's to check.
     if (!value || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(value)) continue;
@@ -286,7 +289,7 @@ export function missingStaticFiles(cfg: SiteConfig): Array<{ message: string; hi
     } catch {
       // kept as written
     }
-    const abs = join(cfg.rootDir, "static", name);
+    const abs = join(staticDir, name);
     const there = existsSync(abs) && statSync(abs).isFile();
     if (!there)
       out.push({
