@@ -28,7 +28,7 @@ export function redirectKey(path: string): string {
 }
 
 /** A target: a URL's or path's blanks and controls escaped (its query and fragment stay as they are). */
-const field = (target: string) => target.replace(/[\s\x00-\x1f\x7f]/g, (c) => encodeURIComponent(c));
+const field = (target: string) => target.replace(/[\s\p{Cc}]/gu, (c) => encodeURIComponent(c));
 
 /** The file's text, or null for a site whose config has no redirects. */
 export function redirectsFile(config: SiteConfig, table: RouteTable): string | null {
