@@ -415,6 +415,8 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
         check();
         await swapIn(tmp, outDir, id, state, opts);
         if (opts.manifest) record(opts.manifest, new Map([...files].map(([f, c]) => [f, contentHash(c)])));
+      } catch (err) {
+        throw stagingError(outDir, tmp, err);
       } finally {
         if (existsSync(tmp)) await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
         state.tmp = undefined;
@@ -501,6 +503,23 @@ function inPlaceError(outDir: string, err: unknown, mixed: boolean): DocsiteErro
     `could not write into ${shown(outDir)} (${systemReason(e)}${where ? ` on ${shown(where)}` : ""})`,
     {},
     `${fix}; ${mixed ? `until then ${shown(outDir)} mixes old and new files` : `nothing in ${shown(outDir)} was changed`}`,
+    err,
+  );
+}
+
+/**
+ * A failure while the new site is written beside the output (in `tmp`, before the swap): said with the user's
+ * folders, not the staging folder's name; the output itself is untouched then. Other errors pass as they are.
+ */
+function stagingError(outDir: string, tmp: string, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof DocsiteError || !e?.path?.startsWith(tmp)) return err;
+  const full = e.code === "ENOSPC" || e.code === "EDQUOT";
+  return new DocsiteError(
+    `could not write the new site beside ${shown(outDir)}, in ${shown(dirname(outDir))} (${systemReason(e)})`,
+    {},
+    `${full ? "free some space" : `make ${shown(dirname(outDir))} writable`}, or build into another folder ` +
+      `(--out); ${shown(outDir)} is unchanged`,
     err,
   );
 }

@@ -14,6 +14,7 @@ import { preprocess } from "../../cli/mdx/preprocess.ts";
 import { readSource } from "../../cli/content/scan.ts";
 import { loadConfig } from "../../cli/config/load.ts";
 import { DocsiteError } from "../../cli/log.ts";
+import { openOutput } from "../../cli/pipeline/output.ts";
 
 const page = (front: string, body = "Text.\n") => `---\n${front}\n---\n\n${body}`;
 const DOC = "content/en/docs/v1/guide/odd.mdx";
@@ -274,5 +275,28 @@ describe("a dist/ that cannot be written", { timeout: 180_000 }, () => {
     if (stderr === null) return;
     expect(stderr).toMatch(/on \S*dist\/docs\/v1\/index\.html/);
     expect(stderr).toMatch(/until then \S*dist mixes old and new files/);
+  });
+
+  it("a failure while the new site is written beside dist/ names the user's folders, not the staging folder", async () => {
+    const work = await mkdtemp(join(tmpdir(), "docsite-stage-"));
+    const parent = join(work, "site");
+    await mkdir(join(parent, "content"), { recursive: true });
+    const out = await openOutput({ root: parent, outDir: join(parent, "dist") });
+    let pinned = false;
+    try {
+      pinned = pin(parent, true);
+      if (!pinned) return;
+      const err = await out.write(new Map([["index.html", "<p>x</p>"]])).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DocsiteError);
+      expect((err as DocsiteError).message).toMatch(/^could not write the new site beside \S*dist, in \S*site \(E\w+/);
+      expect((err as DocsiteError).message).not.toMatch(/\.tmp-/);
+      expect((err as DocsiteError).hint).toMatch(
+        /make \S*site writable, or build into another folder \(--out\); \S*dist is unchanged/,
+      );
+    } finally {
+      if (pinned) pin(parent, false);
+      out.close();
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });
