@@ -17,6 +17,9 @@ const port = (v: string) => {
 
 /** A folder argument (`--dir` of serve and check-links): it must exist and be a folder; exits 1 naming it if not. */
 function folderArgument(given: string, option: string): string {
+  // resolve("") is the working folder: `--dir ""` would serve the site's sources.
+  if (!given.trim())
+    fail(new DocsiteError(`${option} is empty`, {}, "pass the built site's folder (e.g. --dir dist), or leave it out"));
   const dir = resolve(given);
   let st: ReturnType<typeof statSync> | undefined;
   try {
@@ -41,17 +44,31 @@ function folderArgument(given: string, option: string): string {
   return dir;
 }
 
-/** A site folder argument (`--root` of dev): it must hold site.config.json; exits 1 naming it if not. */
+/**
+ * A site folder argument (`--root` of build and dev): it must be a folder holding a site.config.json file; exits 1
+ * naming it if not, before anything is read or written (a build would otherwise make the folder for its output).
+ */
 function siteArgument(given: string): string {
   const root = resolve(given);
-  if (!existsSync(root))
-    fail(new DocsiteError(`--root ${given}: ${root} does not exist`, {}, "pass the site's folder"));
-  if (!existsSync(join(root, "site.config.json")))
+  const hint = "run docsite in the site's folder or pass --root <the folder with site.config.json>";
+  if (!given.trim()) fail(new DocsiteError("--root is empty", {}, hint));
+  const kind = (p: string) => (existsSync(p) ? (statSync(p).isDirectory() ? "folder" : "file") : null);
+  if (kind(root) !== "folder")
     fail(
       new DocsiteError(
-        `--root ${given}: no site.config.json in ${root}`,
+        `no site at ${root}: ${kind(root) ? "it is a file, not a folder" : "it does not exist"}`,
         {},
-        "run docsite in the site's folder or pass --root <the folder with site.config.json>",
+        hint,
+      ),
+    );
+  const config = join(root, "site.config.json");
+  if (!kind(config)) fail(new DocsiteError(`no site at ${root}: no site.config.json in ${root}`, {}, hint));
+  if (kind(config) === "folder")
+    fail(
+      new DocsiteError(
+        "is a folder, but it must be a file",
+        { file: config },
+        "rename or move that folder; site.config.json holds the site's settings (JSON)",
       ),
     );
   return root;
@@ -104,7 +121,7 @@ program
   .action(async (o: { root: string; out: string; skipFailingPages?: boolean; verbose?: boolean; cache: boolean }) => {
     const logger = createLogger();
     try {
-      const root = resolve(o.root);
+      const root = siteArgument(o.root);
       enterSiteForPlugins(root);
       // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");

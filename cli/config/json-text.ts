@@ -1,6 +1,20 @@
 // JSON files the user edits (site.config.json, i18n/*.json, sidebars): a syntax error names the line and column.
 // V8's JSON.parse gives a position for some errors and none for others, so the position comes from a small scanner.
+import { readFileSync } from "node:fs";
 import { DocsiteError } from "../log.ts";
+
+/**
+ * The text of a file the user writes (`abs`; `file` names it in messages). A folder in its place is an error naming
+ * it (Node's EISDIR names no path); `hint` says what the file should be.
+ */
+export function readUserFile(abs: string, file: string, hint: string): string {
+  try {
+    return readFileSync(abs, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EISDIR") throw err;
+    throw new DocsiteError("is a folder, but it must be a file", { file }, `rename or move that folder; ${hint}`);
+  }
+}
 
 /** Line and column (1-based) of a character offset. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {

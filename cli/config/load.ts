@@ -1,12 +1,12 @@
 // Reads site.config.json, validates it against the shipped JSON Schema and fills in defaults.
 // Errors name the file, the line of the offending value and what is allowed there.
-import { readFileSync, existsSync } from "node:fs";
-import { resolve, relative } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve, relative } from "node:path";
 import type { ErrorObject } from "ajv";
 import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
-import { parseJsonText } from "./json-text.ts";
+import { parseJsonText, readUserFile } from "./json-text.ts";
 import { isDotSegment } from "../content/url-segments.ts";
 import { suggestion } from "./did-you-mean.ts";
 import schema from "./site-config.schema.json" with { type: "json" };
@@ -67,21 +67,34 @@ type SchemaNode = {
   $ref?: string;
 };
 
-/** The settings the schema knows at a JSON pointer of the config (for "did you mean"). */
-function knownSettings(pointer: string): string[] {
-  const root = schema as unknown as SchemaNode & { definitions?: Record<string, SchemaNode> };
-  const deref = (n: SchemaNode | undefined) => (n?.$ref ? root.definitions?.[n.$ref.replace("#/definitions/", "")] : n);
-  let node: SchemaNode | undefined = root;
+const schemaRoot = schema as unknown as SchemaNode & { definitions?: Record<string, SchemaNode> };
+const deref = (n: SchemaNode | undefined) =>
+  n?.$ref ? schemaRoot.definitions?.[n.$ref.replace("#/definitions/", "")] : n;
+
+/** The schema of the setting at a JSON pointer of the config, or undefined. */
+function schemaAt(pointer: string): (SchemaNode & { description?: string }) | undefined {
+  let node: SchemaNode | undefined = schemaRoot;
   for (const seg of pointer.split("/").filter(Boolean)) {
     node = deref(node);
-    if (!node) return [];
+    if (!node) return undefined;
     node = /^\d+$/.test(seg)
       ? node.items
       : (node.properties?.[seg] ??
         (typeof node.additionalProperties === "object" ? node.additionalProperties : undefined));
   }
-  return Object.keys(deref(node)?.properties ?? {});
+  return deref(node);
 }
+
+/** The settings the schema knows at a JSON pointer of the config (for "did you mean"). */
+const knownSettings = (pointer: string): string[] => Object.keys(schemaAt(pointer)?.properties ?? {});
+
+/** What a setting with a pattern must look like, in words (a regular expression says nothing to most readers). */
+const PATTERN_WORDS: Record<string, string> = {
+  "/baseUrl": 'must start and end with "/" (e.g. "/" or "/docs/")',
+  "/url":
+    "must be the site's origin: http:// or https:// and the host, without a path or a trailing slash " +
+    "(e.g. https://example.com)",
+};
 
 /** Where an error is: an unknown setting is at its own key, any other error at the value it is about. */
 const pointerOf = (e: ErrorObject) =>
@@ -100,8 +113,11 @@ function describe(e: ErrorObject): string {
       return `${where}: missing required setting "${(e.params as { missingProperty: string }).missingProperty}"`;
     case "enum":
       return `${where}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "pattern":
-      return `${where}: ${e.message}${(e.parentSchema as { description?: string })?.description ? ` (${(e.parentSchema as { description: string }).description})` : ""}`;
+    case "pattern": {
+      const words = PATTERN_WORDS[e.instancePath];
+      const description = schemaAt(e.instancePath)?.description;
+      return `${where}: ${words ?? `is not in the form this setting takes${description ? ` (${description})` : ""}`}`;
+    }
     default:
       return `${where}: ${e.message}`;
   }
@@ -207,6 +223,8 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
       "/baseUrl",
       `write it as a URL path, percent-encoded: "${cfg.baseUrl.replace(/[\s?#\\]/g, (c) => encodeURIComponent(c))}"`,
     );
+  // Docusaurus requires a title; a blank one would leave every page's <title> and the navbar's brand empty.
+  if (!cfg.title.trim()) fail("title is blank", "/title", 'write the site\'s name, e.g. "title": "My Project"');
   if (!cfg.i18n.locales.includes(cfg.i18n.defaultLocale))
     fail(
       `i18n.defaultLocale "${cfg.i18n.defaultLocale}" is not in i18n.locales`,
@@ -247,11 +265,47 @@ function checkSemantics(cfg: SiteConfig, text: string, file: string): void {
     );
 }
 
+/**
+ * The config's files under static/ that are missing (favicon, navbar logo): each a message naming the setting, the
+ * file and what to do. Every page links them, so they are broken links (the build reports them by onBrokenLinks).
+ */
+export function missingStaticFiles(cfg: SiteConfig): Array<{ message: string; hint: string }> {
+  const settings: Array<[string, string | undefined]> = [
+    ["favicon", cfg.favicon],
+    ["navbar.logo.src", cfg.navbar.logo?.src],
+    ["navbar.logo.srcDark", cfg.navbar.logo?.srcDark],
+  ];
+  const out: Array<{ message: string; hint: string }> = [];
+  // A static/ that is no folder is an error of its own (the build names it when it reads static/).
+  const staticDir = join(cfg.rootDir, "static");
+  if (existsSync(staticDir) && !statSync(staticDir).isDirectory()) return out;
+  for (const [setting, value] of settings) {
+    // A full or data: URL, or none: nothing of the site's to check.
+    if (!value || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(value)) continue;
+    const path = value.replace(/^\//, "").split(/[?#]/)[0];
+    let name = path;
+    try {
+      name = decodeURIComponent(path);
+    } catch {
+      // kept as written
+    }
+    const abs = join(staticDir, name);
+    const there = existsSync(abs) && statSync(abs).isFile();
+    if (!there)
+      out.push({
+        message: `${setting} "${value}" names static/${name}, which is not a file: every page would link it`,
+        hint: `add static/${name}, or fix ${setting} (a path under static/, or a full URL)`,
+      });
+  }
+  return out;
+}
+
 export function loadConfig(rootDir: string, fileName = "site.config.json"): SiteConfig {
   const file = resolve(rootDir, fileName);
   if (!existsSync(file))
     throw new DocsiteError(`no ${fileName} found`, { file }, "run docsite in the site's folder or pass --root");
-  const cfg = parseConfig(readFileSync(file, "utf8"), relative(process.cwd(), file) || fileName);
+  const shown = relative(process.cwd(), file) || fileName;
+  const cfg = parseConfig(readUserFile(file, shown, `${fileName} holds the site's settings (JSON)`), shown);
   cfg.rootDir = resolve(rootDir);
   return cfg;
 }

@@ -151,6 +151,12 @@ export function splitFrontMatter(source: string, file: string, memo?: FrontMatte
   return { data, body, bodyOffset };
 }
 
+/** Front matter fields of table-of-contents heading levels (2–6, as Docusaurus validates them). */
+const TOC_LEVELS = ["toc_min_heading_level", "toc_max_heading_level"];
+
+/** Aliases a front matter block may expand (yaml's own default): far more than any page needs. */
+const MAX_ALIASES = 100;
+
 /** The YAML text of a front matter block, parsed and checked. */
 function parseFrontMatter(yamlText: string, file: string): FrontMatter {
   const doc = YAML.parseDocument(yamlText, { prettyErrors: false });
@@ -167,7 +173,25 @@ function parseFrontMatter(yamlText: string, file: string): FrontMatter {
       "quote values that contain ': ' or start with special characters",
     );
   }
-  const data = (doc.toJS() ?? {}) as FrontMatter;
+  let data: FrontMatter;
+  try {
+    // yaml refuses to expand more than maxAliasCount aliases (a "billion laughs" block would take all memory).
+    data = (doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {}) as FrontMatter;
+  } catch (err) {
+    if (!(err instanceof ReferenceError)) throw err;
+    let at = 0;
+    YAML.visit(doc, {
+      Alias(_key, node) {
+        at = node.range?.[0] ?? 0;
+        return YAML.visit.BREAK;
+      },
+    });
+    throw new DocsiteError(
+      `front matter expands too many YAML aliases (*name): ${err.message}`,
+      { file, line: yamlText.slice(0, at).split("\n").length + 1 },
+      `use at most ${MAX_ALIASES} aliases, or write the values out`,
+    );
+  }
   if (typeof data !== "object" || Array.isArray(data))
     throw new DocsiteError("front matter must be a YAML mapping (key: value)", { file, line: 2 });
   for (const [key, value] of Object.entries(data)) {
@@ -179,6 +203,18 @@ function parseFrontMatter(yamlText: string, file: string): FrontMatter {
         file,
         line: line(),
       });
+    if (key === "title" && !(value as string).trim())
+      throw new DocsiteError(
+        'front matter field "title" is empty',
+        { file, line: line() },
+        "write the page's title, or remove the field (the page's first heading is used then)",
+      );
+    if (TOC_LEVELS.includes(key) && !(Number.isInteger(value) && (value as number) >= 2 && (value as number) <= 6))
+      throw new DocsiteError(
+        `front matter field "${key}" is ${JSON.stringify(value)}: it must be a heading level from 2 to 6`,
+        { file, line: line() },
+        "the table of contents lists ## (2) to ###### (6) headings",
+      );
     if (key === "id" && (/[/\\]/.test(value as string) || /^\.{1,2}$/.test(value as string)))
       throw new DocsiteError(
         'front matter field "id" must not contain "/" or be "." or ".."',
@@ -189,5 +225,12 @@ function parseFrontMatter(yamlText: string, file: string): FrontMatter {
       (value as { date?: unknown }).date = (value as { date: Date }).date.toISOString().slice(0, 10);
     if (value instanceof Date) data[key] = value.toISOString().slice(0, 10);
   }
+  const [min, max] = TOC_LEVELS.map((k) => data[k] as number | undefined);
+  if (min !== undefined && max !== undefined && min > max)
+    throw new DocsiteError(
+      `front matter field "toc_min_heading_level" (${min}) is above "toc_max_heading_level" (${max})`,
+      { file, line: 2 + yamlText.split("\n").findIndex((l) => l.startsWith("toc_min_heading_level:")) },
+      "make the minimum the smaller of the two",
+    );
   return data;
 }

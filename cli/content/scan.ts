@@ -11,6 +11,7 @@ import { categoryIndexSlug, docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
 import { checkBlogPaths, checkDocSlug } from "./url-segments.ts";
 import { unknownKeys, unknownKeyWarnings } from "./frontmatter-keys.ts";
+import { checkPageSize } from "./page-size.ts";
 import { assertNoTwinSources, decodeUtf8, fileNameWarnings } from "./tree-checks.ts";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -68,6 +69,13 @@ export interface ContentIndex {
 const texts = new Map<string, { mtimeMs: number; size: number; text: string }>();
 function readText(file: string, rel: string): string {
   const s = statSync(file);
+  if (s.isDirectory())
+    throw new DocsiteError(
+      "is a folder, but a name ending in .md or .mdx is a page file",
+      { file: rel },
+      "rename the folder (without .md/.mdx), or move its files out and remove it",
+    );
+  checkPageSize(s.size, rel);
   const known = texts.get(file);
   if (known && known.mtimeMs === s.mtimeMs && known.size === s.size) return known.text;
   const text = decodeUtf8(readFileSync(file), rel);

@@ -18,6 +18,9 @@ export type LiveEvent =
   | { type: "reload" }
   | { type: "problems"; problems: LiveProblem[] };
 
+/** What a live-update client may leave unread before it is dropped: a few pages' worth of events. */
+export const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
+
 export class LiveChannel {
   private readonly clients = new Set<http.ServerResponse>();
   private problems: LiveProblem[] = [];
@@ -37,7 +40,16 @@ export class LiveChannel {
 
   send(event: LiveEvent): void {
     const data = frame(event);
-    for (const c of this.clients) c.write(data);
+    for (const c of this.clients) {
+      // A client that has not read what it was sent before (a stalled tab, a stuck proxy) would hold every later
+      // page in this process's memory: it is dropped instead. Its browser reconnects once it reads again.
+      if (c.writableLength > MAX_UNREAD_BYTES) {
+        this.clients.delete(c);
+        c.destroy();
+        continue;
+      }
+      c.write(data);
+    }
   }
 
   /** Sends the problem list when it differs from the last one sent. */

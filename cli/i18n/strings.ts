@@ -9,7 +9,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { lineOfPointer } from "../config/load.ts";
-import { duplicateKeys, parseJsonText } from "../config/json-text.ts";
+import { duplicateKeys, parseJsonText, readUserFile } from "../config/json-text.ts";
 import type { SiteConfig } from "../config/types.ts";
 
 export type Messages = Record<string, string>;
@@ -120,7 +120,7 @@ export function loadStrings(config: SiteConfig, warnings?: string[]): Map<string
         { file },
         `create ${file} (copy i18n/${config.i18n.defaultLocale}.json and translate it)`,
       );
-    const text = readFileSync(abs, "utf8");
+    const text = readUserFile(abs, file, `it holds the interface strings of locale "${locale}" (JSON)`);
     const messages = parseJsonText<Messages>(text, file);
     checkMessages(messages, text, file, locale);
     for (const d of warnings ? duplicateKeys(text.replace(/^\uFEFF/, "")) : [])

@@ -7,6 +7,10 @@ import { existsSync, realpathSync } from "node:fs";
 import { copyFile, lstat, mkdir, readdir, realpath, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
+import { checkPageSize } from "../content/page-size.ts";
+
+/** Files that become pages (their size is checked: content/page-size.ts). */
+const PAGE_FILE = /\.mdx?$/i;
 
 /** True when `p` is `root` or lies under it (both absolute, normalised). */
 export const isInside = (p: string, root: string) => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -90,6 +94,9 @@ export async function copyTree(from: string, to: string, opts: CopyOptions): Pro
         continue;
       }
       if (opts.filter && !opts.filter(relPath)) continue;
+      // Content is copied by copyFile (never held in memory), and a page too large to be one is refused before the
+      // import reads any of it for its references.
+      if (PAGE_FILE.test(entry.name)) checkPageSize((await stat(real)).size, opts.display(abs));
       const dest = join(target, ...relPath.split("/"));
       if (!isInside(dest, target)) throw new DocsiteError(`refusing to write outside the output folder: ${dest}`);
       await mkdir(dirname(dest), { recursive: true });

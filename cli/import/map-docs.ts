@@ -1,7 +1,8 @@
 // The docs of a Docusaurus config: every docs plugin instance (docs-instances.ts) with its versions, the options
 // docsite does not follow named, a page set that include/exclude make differ named as a blocker; and what the
 // navbar needs of them: each sidebar's id in the new project and a doc's URL by its id.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { MAX_PAGE_BYTES } from "../content/page-size.ts";
 import { join } from "node:path";
 import fg from "fast-glob";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
@@ -93,6 +94,8 @@ function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
     const path = rel.replace(/\.mdx?$/, "");
     let fm: Loose = {};
     try {
+      // A file too large to be a page is not read (the copy refuses it, naming it: import/copy-tree.ts).
+      if (statSync(join(docsDir, rel)).size > MAX_PAGE_BYTES) continue;
       fm = splitFrontMatter(readFileSync(join(docsDir, rel), "utf8"), rel).data as Loose;
     } catch {
       continue;

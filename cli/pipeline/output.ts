@@ -227,11 +227,18 @@ export async function isMountPoint(dir: string): Promise<boolean> {
   }
 }
 
-/** Makes `dest` hold exactly what `src` holds, writing into `dest` (which is never renamed or removed). */
-export async function syncInto(src: string, dest: string): Promise<void> {
+/**
+ * Makes `dest` hold exactly what `src` holds, writing into `dest` (which is never renamed or removed); `done.changes`
+ * counts what it changed so far (a failure says whether `dest` was touched).
+ */
+export async function syncInto(src: string, dest: string, done = { changes: 0 }): Promise<void> {
   const entries = await readdir(src, { withFileTypes: true });
   const keep = new Set(entries.map((e) => e.name));
-  for (const e of await readdir(dest)) if (!keep.has(e)) await rm(join(dest, e), { recursive: true, force: true });
+  for (const e of await readdir(dest))
+    if (!keep.has(e)) {
+      await rm(join(dest, e), { recursive: true, force: true });
+      done.changes++;
+    }
   for (const e of entries) {
     const s = join(src, e.name);
     const d = join(dest, e.name);
@@ -248,10 +255,11 @@ export async function syncInto(src: string, dest: string): Promise<void> {
     } else if (e.isDirectory()) {
       if (there && !there.isDirectory()) await rm(d, { force: true });
       if (!there?.isDirectory()) await mkdir(d);
-      await syncInto(s, d);
+      await syncInto(s, d, done);
     } else {
       if (there?.isDirectory()) await rm(d, { recursive: true, force: true });
       await copyFile(s, d);
+      done.changes++;
     }
   }
 }
@@ -360,6 +368,11 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
             state.committed = true;
           },
         );
+      } catch (err) {
+        if (err instanceof DocsiteError) throw err;
+        // The staged files move in first, the removals come last: all of them still staged means nothing changed.
+        const staged = existsSync(join(stage, "f")) ? readdirSync(join(stage, "f")).length : plan.write.length;
+        throw inPlaceError(outDir, err, state.committed === true && staged < plan.write.length);
       } finally {
         if (existsSync(stage)) await rm(stage, { recursive: true, force: true, maxRetries: 3 });
         state.tmp = undefined;
@@ -402,6 +415,8 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
         check();
         await swapIn(tmp, outDir, id, state, opts);
         if (opts.manifest) record(opts.manifest, new Map([...files].map(([f, c]) => [f, contentHash(c)])));
+      } catch (err) {
+        throw stagingError(outDir, tmp, err);
       } finally {
         if (existsSync(tmp)) await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
         state.tmp = undefined;
@@ -464,17 +479,49 @@ async function swapIn(
 }
 
 async function writeInPlace(tmp: string, outDir: string): Promise<void> {
+  const done = { changes: 0 };
   try {
-    await syncInto(tmp, outDir);
+    await syncInto(tmp, outDir, done);
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw new DocsiteError(
-      `could not write into ${shown(outDir)} in place (${systemReason(e)}${e.path ? ` on ${shown(e.path)}` : ""})`,
-      {},
-      `${shown(outDir)} may now mix old and new files: fix the cause (permissions, disk space) and build again`,
-      err,
-    );
+    throw inPlaceError(outDir, err, done.changes > 0);
   }
+}
+
+/**
+ * A failed write into the existing output, naming the user's path (a rename's destination, never docsite's staging
+ * folder) and saying that the output mixes old and new files only when something in it was changed.
+ */
+function inPlaceError(outDir: string, err: unknown, mixed: boolean): DocsiteError {
+  const e = err as NodeJS.ErrnoException & { dest?: string };
+  const where = [e.dest, e.path].find((p) => p && (p === outDir || p.startsWith(outDir + sep)));
+  const fix =
+    e.code === "EROFS"
+      ? `${shown(outDir)} is on a read-only file system: build into another folder (--out)`
+      : `make ${shown(outDir)} and everything in it writable (chmod -R u+w ${shown(outDir)}; chattr -R -i for ` +
+        "files marked immutable), or delete it, then build again";
+  return new DocsiteError(
+    `could not write into ${shown(outDir)} (${systemReason(e)}${where ? ` on ${shown(where)}` : ""})`,
+    {},
+    `${fix}; ${mixed ? `until then ${shown(outDir)} mixes old and new files` : `nothing in ${shown(outDir)} was changed`}`,
+    err,
+  );
+}
+
+/**
+ * A failure while the new site is written beside the output (in `tmp`, before the swap): said with the user's
+ * folders, not the staging folder's name; the output itself is untouched then. Other errors pass as they are.
+ */
+function stagingError(outDir: string, tmp: string, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof DocsiteError || !e?.path?.startsWith(tmp)) return err;
+  const full = e.code === "ENOSPC" || e.code === "EDQUOT";
+  return new DocsiteError(
+    `could not write the new site beside ${shown(outDir)}, in ${shown(dirname(outDir))} (${systemReason(e)})`,
+    {},
+    `${full ? "free some space" : `make ${shown(dirname(outDir))} writable`}, or build into another folder ` +
+      `(--out); ${shown(outDir)} is unchanged`,
+    err,
+  );
 }
 
 function swapError(outDir: string, err: unknown): DocsiteError {

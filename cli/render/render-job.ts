@@ -70,16 +70,30 @@ export interface RenderJob {
 }
 
 type MdxContent = ComponentType<{ components: object }>;
-// Compiled MDX is evaluated once per distinct code string (dev renders the same page many times).
+// Compiled MDX is evaluated once per distinct code string (dev renders the same page many times). Bounded by the
+// code's size, the least recently used going first: each save of a page in dev is a new code string, and 500 of
+// them kept every version of a large page (with what its module holds) in memory.
 const mdxModules = new Map<string, MdxContent>();
+const MDX_MODULES_MAX = 500;
+const MDX_MODULES_MAX_CHARS = 32 * 1024 * 1024;
+let mdxModulesChars = 0;
 
 async function mdxComponent(code: string, site: RuntimeSite): Promise<MdxContent> {
   let c = mdxModules.get(code);
-  if (!c) {
-    const m = await runMdx(code, site);
-    c = m.default as MdxContent;
-    if (mdxModules.size > 500) mdxModules.clear();
+  if (c) {
+    mdxModules.delete(code);
     mdxModules.set(code, c);
+    return c;
+  }
+  const m = await runMdx(code, site);
+  c = m.default as MdxContent;
+  // Two renders of one new page may both have evaluated it: counted once.
+  if (!mdxModules.has(code)) mdxModulesChars += code.length;
+  mdxModules.set(code, c);
+  for (const oldest of mdxModules.keys()) {
+    if (mdxModules.size <= 1 || (mdxModules.size <= MDX_MODULES_MAX && mdxModulesChars <= MDX_MODULES_MAX_CHARS)) break;
+    mdxModules.delete(oldest);
+    mdxModulesChars -= oldest.length;
   }
   return c;
 }

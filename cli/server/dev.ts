@@ -21,6 +21,7 @@ import { errorPage } from "../dev/error-page.ts";
 import { devResponder } from "./dev-requests.ts";
 import { createLogger, formatError, type Logger } from "../log.ts";
 import { heldLogger, listen } from "./listen.ts";
+import { configuredHost, hostAllowed, refuseHost } from "./host-check.ts";
 
 /** The background compile waits until no request or edit came for this long. */
 const IDLE_MS = 1000;
@@ -135,6 +136,19 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     },
   });
 
+  // Host names answered besides the loopback ones: `host` and the config's `url` (known once the model loaded).
+  const namedHosts = () => [configuredHost(opts.host), configuredHost(pages.site.model?.config.url)];
+  const hostChecked = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (!hostAllowed(req, namedHosts())) {
+      if (!pages.site.model) await modelReady;
+      if (!hostAllowed(req, namedHosts())) {
+        refuseHost(req, res);
+        return;
+      }
+    }
+    await respond(req, res);
+  };
+
   // No request can stop the server: whatever fails is shown as a page (or cuts a response already under way).
   const server = http.createServer((req, res) => {
     activity.inFlight++;
@@ -145,7 +159,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     };
     res.on("close", done);
     if (req.url?.startsWith(LIVE_EVENTS)) done();
-    respond(req, res).catch((err) => {
+    hostChecked(req, res).catch((err) => {
       logger.error(formatError(err));
       if (res.headersSent) res.destroy();
       else res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" }).end(withLiveScript(errorPage(err)));

@@ -14,11 +14,12 @@ import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
 import { parseRange } from "./range.ts";
 import { parseHeadersFile, headersFor, type HeaderRule } from "./headers-file.ts";
-import { parseRedirects, type RedirectRule } from "../redirects/redirects-file.ts";
+import { parseRedirects, redirectKey, type RedirectRule } from "../redirects/redirects-file.ts";
 import { BASE_SECURITY_HEADERS } from "../emit/security-headers.ts";
 import { CompressCache, compressible, pickEncoding } from "./compress.ts";
 import { listen } from "./listen.ts";
 import { builtBase } from "../links/built-base.ts";
+import { configuredHost, hostAllowed, refuseHost } from "./host-check.ts";
 
 interface ServeOptions {
   dir: string;
@@ -119,7 +120,13 @@ function createHandler(opts: ServeOptions): http.RequestListener {
     return moved;
   };
 
+  const namedHosts = [configuredHost(opts.host)];
+
   function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (!hostAllowed(req, namedHosts)) {
+      refuseHost(req, res);
+      return;
+    }
     const site = headersFor(headerRules(), (req.url ?? "/").split("?")[0]);
     for (const [k, v] of site) res.setHeader(k, v);
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -136,7 +143,7 @@ function createHandler(opts: ServeOptions): http.RequestListener {
     }
     const fullRaw = (req.url ?? "/").split(/[?#]/)[0];
     const query = (req.url ?? "").slice(fullRaw.length).split("#")[0];
-    const rule = redirectRules().get(fullRaw);
+    const rule = redirectRules().get(redirectKey(fullRaw));
     if (rule) {
       res.writeHead(rule.status, { Location: (/^https?:\/\//.test(rule.to) ? rule.to : sameSite(rule.to)) + query });
       res.end();

@@ -2,7 +2,7 @@
 // for `build` (pipeline/build.ts, every page compiled first), `dev` (dev/dev-site.ts, pages compiled when asked for)
 // and the tests. What differs is only where the pages' compiled MDX comes from; the messages and severities are
 // these.
-import { loadConfig } from "../config/load.ts";
+import { loadConfig, missingStaticFiles } from "../config/load.ts";
 import type { SiteConfig, Severity } from "../config/types.ts";
 import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.ts";
 import { missingTranslationLines, type MissingTranslation } from "../i18n/missing.ts";
@@ -74,6 +74,9 @@ export async function loadSources(
   problems: SiteProblems,
 ): Promise<SiteSources> {
   const config = loadConfig(root);
+  // A warning whatever onBrokenLinks says: Docusaurus builds such a site (it does not check its favicon or logo), but
+  // every page would link the missing file, and `check-links` reports it.
+  for (const m of missingStaticFiles(config)) problems.report("warn", `site.config.json: ${m.message}; ${m.hint}`);
   const stringWarnings: string[] = [];
   const strings = loadStrings(config, stringWarnings);
   for (const w of stringWarnings) problems.report("warn", w);

@@ -170,6 +170,12 @@ if (wants("dev")) {
   console.log(await importedDevTable());
 }
 
+// Memory of dev under 200 saves of a 300 KB page with 10 live-update clients that never read (dev-memory.ts).
+if (wants("devmemory")) {
+  const { benchDevMemory, devMemoryTable } = await import("./dev-memory.ts");
+  console.log(devMemoryTable(await benchDevMemory(root, EDITED, "/ru/docs/v8/commands/browser/url/")));
+}
+
 if (wants("lighthouse")) {
   const { lighthouseTable } = await import("./lighthouse.ts");
   const post = cold?.table.routes.find((r) => r.kind === "blogPost" && r.locale === "ru")?.path ?? "/ru/blog/";

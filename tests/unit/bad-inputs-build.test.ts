@@ -493,7 +493,7 @@ describe("front matter, MDX, links and unexpected failures", () => {
   it("a --root without site.config.json", async () => {
     const r = await cli("build", "--root", join(repo, "tests"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no site\.config\.json found/);
+    expect(r.stderr).toMatch(/no site at \S+: no site\.config\.json in /);
     expect(r.stderr).toMatch(/pass --root/);
   });
 

@@ -55,7 +55,7 @@ describe("folder arguments", { timeout: 120_000 }, () => {
     const missing = join(scratch, "no-such-site");
     const r = await bounded(["dev", "--root", missing, "--port", "0"], 30_000);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toContain(`${missing} does not exist`);
+    expect(r.stderr).toContain(`no site at ${missing}: it does not exist`);
     await mkdir(join(scratch, "empty-site"), { recursive: true });
     const e = await bounded(["dev", "--root", join(scratch, "empty-site"), "--port", "0"], 30_000);
     expect(e.code, e.stderr).toBe(1);

@@ -1,7 +1,7 @@
 // Bad requests to `serve` and `dev`, and bad targets for `check-links`: each gets a clear answer, nothing outside
 // the served folder is ever read, and the server still answers afterwards.
 import { describe, it, expect, beforeAll, afterAll, afterEach } from "vitest";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import net from "node:net";
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
@@ -13,6 +13,7 @@ import { serve } from "../../cli/server/serve.ts";
 import { dev } from "../../cli/server/dev.ts";
 import { checkDist, checkUrl } from "../../cli/links/check-dist.ts";
 import { parseRange } from "../../cli/server/range.ts";
+import { configuredHost, hostAllowed } from "../../cli/server/host-check.ts";
 
 const BIN = join(import.meta.dirname, "../../bin/docsite.js");
 const SECRET = "TOP-SECRET-OUTSIDE-THE-SITE";
@@ -27,7 +28,8 @@ interface RawResponse {
 function raw(port: number, request: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = net.connect(port, "127.0.0.1", () => socket.end(request));
+    // Written, not ended: a half-closed socket may be closed before an answer read from disk is sent.
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(request));
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);
     socket.on("end", () => {
@@ -156,7 +158,7 @@ describe("serve: methods", () => {
   });
 
   it("answers HEAD with the headers of GET and no body", async () => {
-    const r = await raw(sp, "HEAD /img/logo.svg HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const r = await raw(sp, "HEAD /img/logo.svg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("image/svg+xml");
     expect(Number(r.headers["content-length"])).toBeGreaterThan(0);
@@ -275,6 +277,48 @@ describe("dev: bad requests", () => {
     expect(r.status).toBe(405);
     expect(r.headers.get("allow")).toBe("GET, HEAD");
     expect((await dget("/img")).status).toBe(404);
+  });
+});
+
+describe("serve and dev: only requests for this machine's names (DNS rebinding)", () => {
+  const withHost = (port: number, host: string) =>
+    raw(port, `GET /ru/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+
+  it("refuses another site's name with 421 and a short plain message, on both servers", async () => {
+    for (const port of [sp, dp])
+      for (const host of ["evil.example", "evil.example:80", "127.0.0.1.evil.example", "localhost.evil.example:1"]) {
+        const r = await withHost(port, host);
+        expect(r.status, `${port} ${host}`).toBe(421);
+        expect(r.headers["content-type"]).toMatch(/^text\/plain/);
+        expect(r.body.toString()).toContain("this server answers only 127.0.0.1, localhost or [::1]");
+        expect(r.body.toString()).not.toContain("<html");
+      }
+  });
+
+  it("refuses a missing or malformed Host, and the dev server's event stream too", async () => {
+    for (const port of [sp, dp]) {
+      expect((await raw(port, "GET /ru/ HTTP/1.0\r\n\r\n")).status, String(port)).toBe(421);
+      expect((await withHost(port, "user@127.0.0.1")).status, String(port)).toBe(421);
+    }
+    expect(
+      (await raw(dp, "GET /__docsite/events HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")).status,
+    ).toBe(421);
+  });
+
+  it("answers the loopback names with any port, and the config's url host on dev", async () => {
+    for (const port of [sp, dp])
+      for (const host of ["127.0.0.1", "localhost", "LOCALHOST:9", "[::1]", `[::1]:${port}`, `localhost.:${port}`])
+        expect((await withHost(port, host)).status, `${port} ${host}`).toBe(200);
+    expect((await withHost(dp, "fixture.example")).status).toBe(200);
+  });
+
+  it("answers the host a server was started with (host option, config url), and nothing else", () => {
+    const req = (host?: string) => ({ headers: { host } }) as IncomingMessage;
+    const named = [configuredHost("docs.internal"), configuredHost("https://Docs.Example.com"), configuredHost("::1")];
+    for (const host of ["docs.internal", "docs.internal:4173", "docs.example.com", "[::1]:1"])
+      expect(hostAllowed(req(host), named), host).toBe(true);
+    for (const host of [undefined, "", "docs.internal.evil", "example.com", "docs.internal/x", "a b"])
+      expect(hostAllowed(req(host), named), String(host)).toBe(false);
   });
 });
 

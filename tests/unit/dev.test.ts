@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { fixtureSite, removeSite, applyChanges, editJson } from "../support/site.ts";
 import { dev, startDev, type DevServer } from "../../cli/server/dev.ts";
 import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
-import type { LiveEvent } from "../../cli/dev/live-channel.ts";
+import { LiveChannel, type LiveEvent } from "../../cli/dev/live-channel.ts";
+import net from "node:net";
 import { openDevEvents } from "../support/dev-events.ts";
 
 const FIRST = "content/ru/docs/v1/guide/first.mdx";
@@ -279,6 +280,53 @@ describe("docsite dev on a project imported from Docusaurus", () => {
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
       await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("live-update clients that never read", () => {
+  it("are dropped once they leave more than a bound unread, so saves cannot pile up in memory", async () => {
+    const channel = new LiveChannel();
+    const server = http.createServer((req, res) => channel.attach(req, res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const { port } = server.address() as { port: number };
+    const request = "GET /__docsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    // The stalled client sends its request and never reads.
+    let stalledClosed = false;
+    const stalled = net.connect(port, "127.0.0.1", () => stalled.write(request));
+    stalled.pause();
+    stalled.on("close", () => (stalledClosed = true));
+    stalled.on("error", () => {});
+    // The reading client takes every event as it comes.
+    let got = "";
+    let arrived: () => void = () => {};
+    const reader = net.connect(port, "127.0.0.1", () => reader.write(request));
+    reader.on("data", (d: Buffer) => {
+      got = (got + d.toString()).slice(-1_000_000);
+      arrived();
+    });
+    try {
+      while (channel.count < 2) await new Promise((r) => setTimeout(r, 20));
+      const html = "x".repeat(256 * 1024);
+      // 200 pages of 256 KB: 50 MB, far beyond a socket's buffers and the bound.
+      for (let i = 0; i < 200 && channel.count === 2; i++) {
+        const marker = `save-${i}-`;
+        const seen = new Promise<void>((r) => {
+          arrived = () => got.includes(marker) && r();
+        });
+        channel.send({ type: "page", path: "/x/", html: marker + html });
+        await seen;
+      }
+      expect(channel.count).toBe(1);
+      // The server closed the stalled client's connection (not just forgot it): reading now, the client gets to its end.
+      stalled.resume();
+      while (!stalledClosed) await new Promise((r) => setTimeout(r, 20));
+      expect(reader.destroyed).toBe(false);
+    } finally {
+      stalled.destroy();
+      reader.destroy();
+      channel.close();
+      await new Promise<void>((r) => server.close(() => r()));
     }
   });
 });

@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { Server } from "node:http";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fixtureSite, removeSite, buildSite, applyChanges } from "../support/site.ts";
+import { fixtureSite, removeSite, buildSite, applyChanges, editJson } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
 import { checkDist, checkUrl } from "../../cli/links/check-dist.ts";
@@ -124,5 +124,50 @@ describe("docsite check-links --url", () => {
     const ok = await checkUrl(`${base}/`);
     expect(ok.pages).toBeGreaterThan(10);
     expect(ok.problems.filter((p) => !p.page.endsWith("planted.html"))).toEqual([]);
+  });
+});
+
+describe("_redirects with a space or a non-ASCII letter in a redirect's from", () => {
+  let site: string;
+  let other: Server;
+  beforeAll(async () => {
+    site = await fixtureSite();
+    await editJson(site, "site.config.json", (c) => {
+      c.redirects = {
+        rules: [
+          { from: "/old page", to: "/docs/v1/" },
+          { from: "/старое", to: "/docs/v1/guide/first/" },
+        ],
+      };
+    });
+    await buildSite(site);
+    other = await serve({ dir: join(site, "dist"), port: 0 });
+  });
+  afterAll(async () => {
+    other.close();
+    await removeSite(site);
+  });
+
+  it("writes each from percent-encoded, so every line keeps its three fields", async () => {
+    const lines = (await readFile(join(site, "dist/_redirects"), "utf8"))
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"));
+    for (const line of lines) expect(line.split(" "), line).toHaveLength(3);
+    expect(lines).toContain("/old%20page/ /docs/v1/ 301");
+    expect(lines).toContain(`${encodeURI("/старое/")} /docs/v1/guide/first/ 301`);
+  });
+
+  it("serve still answers them with a 301, however the request escapes the path", async () => {
+    const at = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+    for (const [from, to] of [
+      ["/old%20page/", "/docs/v1/"],
+      ["/old%20page", "/docs/v1/"],
+      [encodeURI("/старое/"), "/docs/v1/guide/first/"],
+      [encodeURI("/старое/").toLowerCase(), "/docs/v1/guide/first/"],
+    ]) {
+      const r = await fetch(at + from, { redirect: "manual" });
+      expect(r.status, from).toBe(301);
+      expect(r.headers.get("location"), from).toBe(to);
+    }
   });
 });
