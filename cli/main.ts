@@ -1,7 +1,7 @@
 // The docsite command line.
 import { Command, InvalidArgumentError } from "commander";
 import kleur from "kleur";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createLogger, exitCodeOf, formatError, DocsiteError } from "./log.ts";
 import { fromRoot } from "./boot/locations.ts";
@@ -15,8 +15,14 @@ const port = (v: string) => {
   return n;
 };
 
+/** A path as the user gave it: relative to the working folder when inside it. */
+const relativeOrAbsolute = (p: string): string => {
+  const rel = relative(process.cwd(), p);
+  return rel && !rel.startsWith("..") ? rel : p;
+};
+
 /** A folder argument (`--dir` of serve and check-links): it must exist and be a folder; exits 1 naming it if not. */
-function folderArgument(given: string, option: string): string {
+function folderArgument(given: string, option: string, shown = given): string {
   // resolve("") is the working folder: `--dir ""` would serve the site's sources.
   if (!given.trim())
     fail(new DocsiteError(`${option} is empty`, {}, "pass the built site's folder (e.g. --dir dist), or leave it out"));
@@ -27,7 +33,7 @@ function folderArgument(given: string, option: string): string {
   } catch {
     fail(
       new DocsiteError(
-        `${option} ${given}: ${dir} does not exist`,
+        `${option} ${shown}: ${dir} does not exist`,
         {},
         "run `docsite build` first, or pass the built site's folder",
       ),
@@ -36,13 +42,23 @@ function folderArgument(given: string, option: string): string {
   if (!st.isDirectory())
     fail(
       new DocsiteError(
-        `${option} ${given}: ${dir} is a file, not a folder`,
+        `${option} ${shown}: ${dir} is a file, not a folder`,
         {},
         "pass the built site's folder (e.g. dist)",
       ),
     );
   return dir;
 }
+
+/**
+ * The built site a command reads (serve, check-links): `--dir` when given, else `<--root>/dist`, the folder
+ * `docsite build --root` writes, so every command names the site by the same option. Exits 1 naming it if it is
+ * not a folder.
+ */
+const builtArgument = (o: { root: string; dir?: string }): string =>
+  o.dir !== undefined
+    ? folderArgument(o.dir, "--dir")
+    : folderArgument(join(o.root, "dist"), "--root", `${o.root} (its dist/)`);
 
 /**
  * A site folder argument (`--root` of build and dev): it must be a folder holding a site.config.json file; exits 1
@@ -108,7 +124,9 @@ const program = new Command()
   .description("Build, preview and check a documentation site from MDX content and site.config.json")
   .version(VERSION, "-v, --version", "print docsite's version")
   .showHelpAfterError("(add --help for usage)")
-  .option("--debug", "print the stack trace of a failure");
+  .option("--debug", "print the stack trace of a failure")
+  // Every command's --help lists --debug too (it is the program's option, given before or after the command).
+  .configureHelp({ showGlobalOptions: true });
 
 program
   .command("build")
@@ -162,17 +180,20 @@ program
 
 program
   .command("serve")
-  .description("serve the built site on 127.0.0.1")
-  .option("-d, --dir <dir>", "built site folder", "dist")
+  .description("serve the built site on 127.0.0.1, at the base path it was built for")
+  .option("-r, --root <dir>", "site folder: serves its dist/", ".")
+  .option("-d, --dir <dir>", "built site folder (default: <root>/dist)")
   .option("-p, --port <port>", "port", port, 4173)
-  .action(async (o: { dir: string; port: number }) => {
-    const dir = folderArgument(o.dir, "--dir");
+  .action(async (o: { root: string; dir?: string; port: number }) => {
+    const dir = builtArgument(o);
     try {
       const { serve } = await import("./server/serve.ts");
       const server = await serve({ dir, port: o.port });
       const a = server.address();
       const p = typeof a === "object" && a ? a.port : o.port;
-      console.log(`${kleur.green("Serving")} ${o.dir} at ${kleur.bold(`http://127.0.0.1:${p}/`)} — Ctrl+C to stop`);
+      console.log(
+        `${kleur.green("Serving")} ${relativeOrAbsolute(dir)} at ${kleur.bold(`http://127.0.0.1:${p}/`)} — Ctrl+C to stop`,
+      );
     } catch (err) {
       fail(err);
     }
@@ -204,14 +225,15 @@ program
   .description(
     "check every internal link and anchor of a built site (or of a served one with --url); exits 1 on a broken link",
   )
-  .option("-d, --dir <dir>", "built site folder", "dist")
+  .option("-r, --root <dir>", "site folder: checks its dist/", ".")
+  .option("-d, --dir <dir>", "built site folder (default: <root>/dist)")
   .option("-u, --url <url>", "crawl a served site instead, e.g. http://127.0.0.1:4173/")
   .option("--anchors-fail", "treat broken anchors as errors too")
-  .action(async (o: { dir: string; url?: string; anchorsFail?: boolean }) => {
+  .action(async (o: { root: string; dir?: string; url?: string; anchorsFail?: boolean }) => {
     try {
-      if (!o.url) folderArgument(o.dir, "--dir");
+      const dir = o.url ? "" : builtArgument(o);
       const { checkDist, checkUrl, dedupe } = await import("./links/check-dist.ts");
-      const r = o.url ? await checkUrl(o.url) : await checkDist(resolve(o.dir));
+      const r = o.url ? await checkUrl(o.url) : await checkDist(dir);
       const problems = dedupe(r.problems);
       const links = problems.filter((p) => p.kind === "link");
       const anchors = problems.filter((p) => p.kind === "anchor");
@@ -261,8 +283,9 @@ program
 program
   .command("import")
   .description("create a docsite project from a Docusaurus 3 project (content copied byte for byte)")
+  .usage("<docusaurus-dir> --out <dir> [options]")
   .argument("<docusaurus-dir>", "the Docusaurus project folder")
-  .requiredOption("-o, --out <dir>", "the new docsite project folder (must not exist)")
+  .requiredOption("-o, --out <dir>", "the new docsite project folder, required (must not exist)")
   .option("--force", "write into an existing folder (files docsite does not write are kept)")
   .option("--allow-partial-config", "import even when the config cannot be evaluated (what its text gives; defaults)")
   .option("--config-timeout <seconds>", "how long evaluating the config may take", seconds, 60)

@@ -13,14 +13,23 @@ import { publicPath } from "../routes/public-url.ts";
 /** A content page's source file (partials, in `_` folders, are read through the pages that import them). */
 const SOURCE = /^content\/[^/]+\/(docs|blog)\/.+\.mdx?$/;
 
+/** One line for the terminal per applied batch: the files, what happened, how long it took. */
+function changeLine(files: string[], what: string, ms: number): string {
+  const names = files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ");
+  return `${names}: ${what} in ${ms.toFixed(0)} ms`;
+}
+
 export function changeHandler(
   pages: DevPages,
   warmUp: WarmUp,
   problems: ProblemBoard,
   live: LiveChannel,
+  log: (line: string) => void = () => undefined,
 ): (batch: Batch) => Promise<void> {
   const site = pages.site;
   return async (batch) => {
+    const t0 = performance.now();
+    const files = batch.map(([abs]) => relative(pages.root, abs).split(sep).join("/"));
     let layout = false;
     let theme = false;
     let reload = false;
@@ -53,6 +62,13 @@ export function changeHandler(
         const plans = site.model!.plans.filter((p) => saved.has(p.source.file));
         for (const route of site.routesOf(plans)) await pages.preparePage(route).catch(() => undefined);
         live.send({ type: "reload" });
+        log(
+          changeLine(
+            files,
+            `site loaded again (${site.model!.table.routes.length} routes), open pages reloaded`,
+            performance.now() - t0,
+          ),
+        );
         void warmUp.run();
       }
       // Otherwise the last good model stays and the overlay names the problem.
@@ -60,7 +76,9 @@ export function changeHandler(
     }
     if (reload) live.send({ type: "reload" });
     pages.changed();
-    for (const route of site.routesOf(edited)) {
+    const routes = site.routesOf(edited);
+    let updated = 0;
+    for (const route of routes) {
       try {
         // With no page open, the page is only compiled and checked (its problems still show in the terminal).
         if (!live.count) {
@@ -70,9 +88,15 @@ export function changeHandler(
         // The address the browser shows: slash-less with trailingSlash false.
         const path = site.model ? publicPath(site.model.config, route.path) : route.path;
         live.send({ type: "page", path, html: await pages.renderPatch(route) });
+        updated++;
       } catch {
         /* reported: the open page keeps its content and shows the overlay */
       }
     }
+    const what = live.count
+      ? `${updated} of ${routes.length} page(s) updated in place`
+      : `${routes.length} page(s) compiled and checked (no page open)`;
+    if (routes.length) log(changeLine(files, what, performance.now() - t0));
+    else if (reload) log(changeLine(files, "open pages reloaded", performance.now() - t0));
   };
 }

@@ -67,8 +67,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const pages = new DevPages(root, problems, logger);
   const activity: Activity = { last: 0, inFlight: 0, busy: () => changes.busy, closed: false };
   const warmUp = new WarmUp(pages, problems, live, logger, activity, opts.idleMs ?? IDLE_MS);
-  const changes = new ChangeQueue(changeHandler(pages, warmUp, problems, live), (err) =>
-    problems.report("change", err),
+  const changes = new ChangeQueue(
+    changeHandler(pages, warmUp, problems, live, (line) => logger.info(line)),
+    (err) => problems.report("change", err),
   );
 
   // Start: the server listens at once. A page request waits for the model only (no page compiled): its compile

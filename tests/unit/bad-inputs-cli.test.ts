@@ -135,3 +135,33 @@ describe("a full or read-only disk is named, exit 2", { timeout: 180_000 }, () =
     }
   });
 });
+
+describe("one shape for every command", { timeout: 600_000 }, () => {
+  it("lists --debug in every command's help, and shows import's --out as required", async () => {
+    for (const command of ["init", "import", "dev", "build", "clean", "serve", "check-links"]) {
+      const r = await cli(command, "--help");
+      expect(r.code, command).toBe(0);
+      expect(r.stdout, command).toMatch(/--debug\s+print the stack trace of a failure/);
+    }
+    const help = (await cli("import", "--help")).stdout;
+    expect(help).toMatch(/^Usage: docsite import <docusaurus-dir> --out <dir> \[options\]$/m);
+    expect(help).toMatch(/--out <dir>\s+the new docsite project folder, required/);
+  });
+
+  it("serve and check-links name the site by --root (its dist/), as build and dev do; --dir still works", async () => {
+    const s = await site();
+    try {
+      expect((await cli("build", "--root", s.root)).code).toBe(0);
+      const byRoot = await cli("check-links", "--root", s.root);
+      expect(byRoot.code, byRoot.stderr).toBe(0);
+      expect(byRoot.stdout).toMatch(/0 broken link\(s\)/);
+      expect((await cli("check-links", "--dir", join(s.root, "dist"))).stdout).toBe(byRoot.stdout);
+      const none = await cli("check-links", "--root", join(s.root, "nothing"));
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain("(its dist/)");
+      expect(none.stderr).toContain("does not exist");
+    } finally {
+      await s.done();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import http from "node:http";
 import { join } from "node:path";
 import { fixtureSite, removeSite, applyChanges, editJson } from "../support/site.ts";
 import { dev, startDev, type DevServer } from "../../cli/server/dev.ts";
+import { createLogger } from "../../cli/log.ts";
 import { fragmentFile, type Manifest } from "../../theme/search/local-format.ts";
 import { LiveChannel, type LiveEvent } from "../../cli/dev/live-channel.ts";
 import net from "node:net";
@@ -23,12 +24,20 @@ let root: string;
 let running: DevServer;
 let base: string;
 let original: string;
+/** What the server printed. */
+const logged: string[] = [];
 
 beforeAll(async () => {
   root = await fixtureSite();
   original = await readFile(join(root, FIRST), "utf8");
   // No background compile here (a minute of idleness first): the tests see exactly what requests compile.
-  running = await startDev({ root, port: 0, quiet: true, idleMs: 60_000 });
+  const quiet = createLogger({ quiet: true });
+  running = await startDev({
+    root,
+    port: 0,
+    logger: { ...quiet, info: (line: string) => void logged.push(line) },
+    idleMs: 60_000,
+  });
   await running.watching;
   const a = running.server.address() as { port: number; address: string };
   expect(a.address).toBe("127.0.0.1");
@@ -92,6 +101,10 @@ describe("docsite dev", () => {
       const e = await events.next((x) => x.type === "page" && x.path === FIRST_URL);
       expect(e.type === "page" && e.html).toContain("Установка на свежую машину");
       expect(running.site.compileLog.slice(before)).toEqual([`ru|${FIRST}`]);
+      // One line in the terminal: the file, what happened, how long it took.
+      await expect
+        .poll(() => logged.find((l) => l.startsWith(`${FIRST}: `)))
+        .toMatch(/: 1 of 1 page\(s\) updated in place in \d+ ms$/);
       // The next request serves the new content from memory.
       expect(await (await fetch(base + FIRST_URL)).text()).toContain("Установка на свежую машину");
       expect(running.site.compileLog.length).toBe(before + 1);
