@@ -28,7 +28,7 @@ beforeAll(async () => {
   served = await serveDir(dist);
   base = served.base;
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await served?.close();

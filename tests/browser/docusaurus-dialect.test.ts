@@ -27,7 +27,7 @@ beforeAll(async () => {
   served = await serveDir(join(out, "dist"));
   base = served.base;
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await served?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await buildSite(out, { outDir: join(out, "dist") });
   served = await serveDir(join(out, "dist"));
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await served?.close();

@@ -343,7 +343,7 @@ describe("client navigation to a page docsite did not make", () => {
         c.onBrokenLinks = "warn"; // the Russian copy of the page links to /ru/other/, which is not there
       },
     );
-  }, 180_000);
+  });
   afterAll(async () => {
     // Chromium may keep a connection open until the browser closes (after this hook): the server's close is not
     // waited for beyond a moment, and the fixture goes in any case.

@@ -142,7 +142,7 @@ describe.each([
       await ctx.close();
       await split.close();
       expect(shifted).toEqual([]);
-    }, 120_000);
+    });
   }
 });
 

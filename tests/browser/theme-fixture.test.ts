@@ -50,7 +50,7 @@ beforeAll(async () => {
       };
     },
   );
-}, 120_000);
+});
 afterAll(async () => {
   await browser.close();
   await site.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   served = await serveDir(site.dist);
   base = served.base;
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await served?.close();

@@ -77,7 +77,7 @@ describe("the build cache of docsite installed from its tarball", () => {
     site = join(project, "site");
     ok(await install(site), "npm install (site)");
     ok(await docsite(["build", "--root", site], project), "first build");
-  }, 600_000);
+  });
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
@@ -94,5 +94,5 @@ describe("the build cache of docsite installed from its tarball", () => {
     ok(await docsite(["build", "--root", site, "--no-cache", "--out", join(work, "cold")], project), "cold build");
     expect(await treeDifferences(join(site, "dist"), join(work, "cold"))).toEqual([]);
     expect(await readFile(join(site, "dist", "index.html"), "utf8")).toContain("footer__inner fixed-by-hand");
-  }, 300_000);
+  });
 });

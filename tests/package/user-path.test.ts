@@ -178,7 +178,7 @@ describe("docsite from its tarball, as a new user", () => {
       expect(files, f).toContain(f);
     // The prebuilt bundle is not left in the checkout.
     expect(existsSync(join(repo, "lib"))).toBe(false);
-  }, 180_000);
+  });
 
   it("installs into an empty folder and runs from its own prebuilt bundle, with no path back here", async () => {
     await mkdir(project);
@@ -193,7 +193,7 @@ describe("docsite from its tarball, as a new user", () => {
     expect(existsSync(join(installed, "node_modules", ".cache"))).toBe(false);
     for (const f of await filesOf(installed))
       expect(readFileSync(join(installed, f), "utf8").includes(repo), `${f} names the repository`).toBe(false);
-  }, 180_000);
+  });
 
   it("init → npm install → build → check-links → serve, and builds what the checkout builds", async () => {
     const made = await docsite(["init", "site", "--locales", "en,ru"], project);
@@ -259,7 +259,7 @@ describe("docsite from its tarball, as a new user", () => {
       expect.stringMatching(/^square-\d+\.[0-9a-f]{10}\.webp$/),
     );
     await expectSameTree(join(site, "dist"), join(copy, "dist"));
-  }, 300_000);
+  });
 
   it("init --github-pages: the workflow's own shell steps, run as a script in a moved copy of the site", async () => {
     ok(
@@ -281,7 +281,7 @@ describe("docsite from its tarball, as a new user", () => {
     expect(r.out).toMatch(/0 broken link\(s\)/);
     // What upload-pages-artifact publishes: dist/, its links under the repository's Pages path.
     expect(await readFile(join(ci, "dist", "index.html"), "utf8")).toContain('href="/handbook/docs/"');
-  }, 600_000);
+  });
 
   it("type-checks the new site's page module against the installed declarations (docsite-ssg, its theme)", async () => {
     // The versions this checkout is tested with, from npm's cache.
@@ -309,7 +309,7 @@ describe("docsite from its tarball, as a new user", () => {
     } finally {
       await rm(bad);
     }
-  }, 180_000);
+  });
 
   it("import of a Docusaurus project → npm install → build, as the checkout imports and builds it", async () => {
     const source = join(work, "docusaurus-site");
@@ -340,7 +340,7 @@ describe("docsite from its tarball, as a new user", () => {
     ]);
     ok(await checkout(["build", "--root", copy], work), "checkout build (imported)");
     console.log(`imported site: ${await expectSameTree(join(imported, "dist"), join(copy, "dist"))} files, same bytes`);
-  }, 300_000);
+  });
 
   it("dev serves the first page, and an edit shows", async () => {
     const server = await startServer(["run", "dev", "--", "--port", "0"], site);
@@ -362,5 +362,5 @@ describe("docsite from its tarball, as a new user", () => {
     } finally {
       await stop(server.child);
     }
-  }, 120_000);
+  });
 });

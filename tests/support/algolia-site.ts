@@ -47,7 +47,7 @@ export function servedAlgoliaSuite(): { readonly fake: FakeAlgolia; readonly ori
   let site: (AlgoliaSite & { origin: string }) | undefined;
   beforeAll(async () => {
     site = await servedAlgoliaSite();
-  }, 120_000);
+  });
   afterAll(() => site?.close());
   const current = () => {
     if (!site) throw new Error("the served search-algolia site is not ready (used outside a test?)");

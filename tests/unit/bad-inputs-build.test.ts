@@ -77,7 +77,7 @@ describe("output path safety", () => {
   });
 });
 
-describe("atomic output: lock, leftovers, mounts", { timeout: 120_000 }, () => {
+describe("atomic output: lock, leftovers, mounts", () => {
   it("a second build into the same output is refused while the first runs", async () => {
     const s = await site();
     try {
@@ -254,7 +254,7 @@ function readFileSyncSafe(p: string): string {
 }
 
 // Each case builds a site with 3000 static files and then runs the CLI: minutes on a loaded two-core machine.
-describe("signals: no temporary folders left, dist/ intact", { timeout: 240_000 }, () => {
+describe("signals: no temporary folders left, dist/ intact", () => {
   /** A site whose write step takes a while (many static files), built once so dist/ exists. */
   async function bigSite() {
     const s = await site();

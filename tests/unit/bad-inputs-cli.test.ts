@@ -29,7 +29,7 @@ const oneProblem = (stderr: string) => {
   expect(stderr.trim().split("\n")).toHaveLength(2); // the error and what to do
 };
 
-describe("folder arguments", { timeout: 120_000 }, () => {
+describe("folder arguments", () => {
   it("serve and check-links with a --dir that does not exist: exit 1 naming the path", async () => {
     const missing = join(scratch, "no-such-dist");
     for (const cmd of ["serve", "check-links"]) {
@@ -64,7 +64,7 @@ describe("folder arguments", { timeout: 120_000 }, () => {
   });
 });
 
-describe("a port that is taken", { timeout: 120_000 }, () => {
+describe("a port that is taken", () => {
   it("dev and serve: one line and exit 1, no stack trace", async () => {
     const taken = net.createServer();
     await new Promise<void>((r) => taken.listen(0, "127.0.0.1", () => r()));
@@ -88,7 +88,7 @@ describe("a port that is taken", { timeout: 120_000 }, () => {
   });
 });
 
-describe("a full or read-only disk is named, exit 2", { timeout: 180_000 }, () => {
+describe("a full or read-only disk is named, exit 2", () => {
   it("exit codes and messages of ENOSPC and EROFS, wherever they surface", () => {
     const sys = (code: string, text: string) =>
       Object.assign(new Error(`${code}: ${text}, write`), { code, syscall: "write" });
@@ -136,7 +136,7 @@ describe("a full or read-only disk is named, exit 2", { timeout: 180_000 }, () =
   });
 });
 
-describe("one shape for every command", { timeout: 600_000 }, () => {
+describe("one shape for every command", () => {
   it("lists --debug in every command's help, and shows import's --out as required", async () => {
     for (const command of ["init", "import", "dev", "build", "clean", "serve", "check-links"]) {
       const r = await cli(command, "--help");

@@ -61,7 +61,7 @@ describe("<!-- inside JSX and code is not a Markdown comment", () => {
   });
 });
 
-describe("front matter", { timeout: 120_000 }, () => {
+describe("front matter", () => {
   it("a YAML alias bomb is an error naming the file and line, not an unexpected failure", async () => {
     const levels = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"];
     for (const n of "bcdefghi") {
@@ -95,7 +95,7 @@ describe("front matter", { timeout: 120_000 }, () => {
   });
 });
 
-describe("folders where files belong, and files too large to be pages", { timeout: 120_000 }, () => {
+describe("folders where files belong, and files too large to be pages", () => {
   it("site.config.json or the sidebars file as a folder: named, with what to do", async () => {
     const moveAside = (file: string) => async (root: string) => {
       await rename(join(root, file), join(root, `${file}.aside`));
@@ -170,7 +170,7 @@ describe("folders where files belong, and files too large to be pages", { timeou
   });
 });
 
-describe("settings that were accepted silently", { timeout: 120_000 }, () => {
+describe("settings that were accepted silently", () => {
   it("a blank site title is an error at its line", async () => {
     await expectFailure({}, 1, [/site\.config\.json:3 title is blank/], {
       edit: (root) => editJson(root, "site.config.json", (c) => (c.title = "  ")),
@@ -202,7 +202,7 @@ describe("settings that were accepted silently", { timeout: 120_000 }, () => {
   });
 });
 
-describe("command-line folders", { timeout: 120_000 }, () => {
+describe("command-line folders", () => {
   it("build --root <missing> fails with 'no site at' and creates nothing", async () => {
     const work = await mkdtemp(join(tmpdir(), "docsite-root-"));
     try {
@@ -231,7 +231,7 @@ describe("command-line folders", { timeout: 120_000 }, () => {
   });
 });
 
-describe("a dist/ that cannot be written", { timeout: 180_000 }, () => {
+describe("a dist/ that cannot be written", () => {
   const asRoot = process.getuid?.() === 0;
   /** Makes a folder (and with `deep`, all under it) unwritable: immutable for root (chattr), read-only for others. */
   const pin = (dir: string, on: boolean, deep = false) =>

@@ -79,7 +79,7 @@ beforeAll(async () => {
   sp = (serveServer.address() as { port: number }).port;
   devServer = await dev({ root, port: 0, quiet: true });
   dp = (devServer.address() as { port: number }).port;
-}, 120_000);
+});
 afterAll(async () => {
   serveServer.closeAllConnections();
   devServer.closeAllConnections();

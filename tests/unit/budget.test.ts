@@ -39,7 +39,7 @@ describe("byte budgets", () => {
     }
     small = firstLoad(join(roots[0], "dist"), "ru/docs/v1/generated/page-0001/");
     large = firstLoad(join(roots[1], "dist"), "ru/docs/v1/generated/page-0001/");
-  }, 240_000);
+  });
   afterAll(async () => {
     for (const r of roots) await removeSite(r);
   });

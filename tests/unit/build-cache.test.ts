@@ -29,7 +29,7 @@ describe("incremental builds", () => {
   beforeAll(async () => {
     root = await fixtureSite();
     await buildSite(root);
-  }, 120_000);
+  });
   afterAll(() => removeSite(root));
 
   it("renders, compiles and indexes nothing again when nothing changed", async () => {
@@ -131,7 +131,7 @@ describe("incremental builds", () => {
       const got = await tree(join(root, out));
       for (const [f, bytes] of before) expect(got.get(f)?.equals(bytes), `${out}/${f}`).toBe(true);
     }
-  }, 60_000);
+  });
 
   it("removes another build's packs only once they are old (it may still be writing or reading them)", async () => {
     const { utimes } = await import("node:fs/promises");
@@ -204,7 +204,7 @@ describe("incremental builds", () => {
     expect(r.compileStats.compiled).toBe(2); // the English page, and the same source shown on /ru/
     expect(r.renderStats.rendered).toBe(2); // /docs/v1/guide/second/ and /ru/docs/v1/guide/second/
     expect(await read("docs/v1/guide/second/index.html")).toContain("Return to");
-  }, 60_000);
+  });
 
   it("redoes the pages that show a title when the title changes", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
@@ -214,7 +214,7 @@ describe("incremental builds", () => {
     expect(r.renderStats.rendered).toBeGreaterThan(2);
     expect(r.renderStats.rendered).toBeLessThan(r.pages);
     expect(await read("docs/v1/guide/first/index.html")).toContain("Second guide, renamed");
-  }, 60_000);
+  });
 
   it("draws no content again for the pages that only show a new title: their code is not even read", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
@@ -238,7 +238,7 @@ describe("incremental builds", () => {
     } finally {
       await restore();
     }
-  }, 60_000);
+  });
 
   it("draws again the content that shows the sidebar when a title in it changes", async () => {
     const file = "content/en/docs/v1/guide/second.mdx";
@@ -268,7 +268,7 @@ describe("incremental builds", () => {
       await applyChanges(root, { [page]: null });
       await buildSite(root);
     }
-  }, 60_000);
+  });
 
   it("re-renders only the pages that show an image when the image changes", async () => {
     const page = "content/en/docs/v1/guide/second.mdx";
@@ -292,7 +292,7 @@ describe("incremental builds", () => {
     const after = src(await read("docs/v1/guide/second/index.html"));
     expect(after).toMatch(/square-320\.[0-9a-f]{10}\.png$/);
     expect(after).not.toBe(before);
-  }, 60_000);
+  });
 
   it("compiles a custom page again when it or a module it imports changes, and not otherwise", async () => {
     const page = "content/pages/index.tsx";
@@ -323,7 +323,7 @@ describe("incremental builds", () => {
       await writeFile(join(root, page), tsx);
       await buildSite(root);
     }
-  }, 60_000);
+  });
 
   it("shows edits of the config, interface strings, sidebars and custom pages", async () => {
     await editJson(root, "site.config.json", (c) => {
@@ -357,7 +357,7 @@ describe("incremental builds", () => {
     await applyChanges(root, { [page]: tsx.replace("</h1>", "</h1>\n      <p>Edited landing</p>") });
     await rebuild();
     expect(await read("index.html")).toContain("Edited landing");
-  }, 120_000);
+  });
 });
 
 describe("worker pool", () => {
@@ -393,7 +393,7 @@ describe("worker pool", () => {
     await rm(join(root, ".docsite"), { recursive: true, force: true });
     await withWorkers(0, () => buildSite(root, { outDir: join(root, "dist-inline") }));
     await expectSameTrees(join(root, "dist"), join(root, "dist-inline"));
-  }, 180_000);
+  });
 
   it("reports every page's error with its file and line", async () => {
     await applyChanges(root, pages([3, 17]));
@@ -404,7 +404,7 @@ describe("worker pool", () => {
     const msg = (err as DocsiteError).message;
     for (const f of ["en/docs/v1/guide/p3.mdx:", "en/docs/v1/guide/p17.mdx:", "ru/docs/v1/guide/p3.mdx:"])
       expect(msg).toContain(`content/${f}`);
-  }, 180_000);
+  });
 
   it("fails only the routes that fail to render, each named, when routes go to the threads in batches", async () => {
     const throws = '{(() => { throw new Error("thrown while drawing the page"); })()}';
@@ -425,7 +425,7 @@ describe("worker pool", () => {
     expect(existsSync(join(out, "docs/v1/guide/p5/index.html"))).toBe(false);
     for (const p of ["docs/v1/guide/p4/index.html", "docs/v1/guide/p6/index.html", "ru/docs/v1/guide/p5/index.html"])
       expect(existsSync(join(out, p))).toBe(true);
-  }, 180_000);
+  });
 });
 
 describe("pack store", () => {

@@ -46,7 +46,7 @@ describe("every build ends", () => {
     } finally {
       await s.done();
     }
-  }, 240_000);
+  });
 
   it("a page whose emphasis nests 40,000 levels deep fails at the limit while it compiles, naming its file", async () => {
     // The Markdown parser's emphasis step is quadratic in the nesting (micromark's resolveAllAttention): minutes here.
@@ -63,7 +63,7 @@ describe("every build ends", () => {
     } finally {
       await s.done();
     }
-  }, 240_000);
+  });
 
   it("SIGTERM ends a build whose page is busy (exit 143), keeping the previous dist/", async () => {
     const s = await site();
@@ -102,7 +102,7 @@ describe("every build ends", () => {
     } finally {
       await s.done();
     }
-  }, 240_000);
+  });
 
   it("in `docsite dev`, a page whose expression loops forever fails at the time limit; the server still serves", async () => {
     const s = await site({ [ENDLESS_FILE]: ENDLESS });
@@ -138,7 +138,7 @@ describe("every build ends", () => {
       await ended;
       await s.done();
     }
-  }, 240_000);
+  });
 
   it("pages whose title, headings and paragraphs are one 120 KB word each build", async () => {
     const word = "a".repeat(120_000);
@@ -157,5 +157,5 @@ describe("every build ends", () => {
     } finally {
       await s.done();
     }
-  }, 240_000);
+  });
 });

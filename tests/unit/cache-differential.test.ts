@@ -306,7 +306,7 @@ describe("the build cache against cold builds, over random edits", () => {
     log.push("0. first build");
     await makeBundle();
     await verify();
-  }, 300_000);
+  });
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 3 });
   });
@@ -344,7 +344,7 @@ describe("the build cache against cold builds, over random edits", () => {
     await verify();
     expect(await entries(), "compile entries after the move").toEqual(before.mdx);
     expect((await stat(join(cache(), "render-index.json"))).mtimeMs, "render index after the move").toBe(before.index);
-  }, 900_000);
+  });
 });
 
 // What bundles and compiles read outside the site's own files: a monorepo's shared module (`../../shared/x.js`), a
@@ -478,7 +478,7 @@ describe("the build cache against cold builds, after edits of what the site's bu
     );
     process.env[GREETING] = "hello one";
     await verify("shared label one");
-  }, 300_000);
+  });
   afterAll(async () => {
     delete process.env[GREETING];
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 3 });
@@ -487,23 +487,23 @@ describe("the build cache against cold builds, after edits of what the site's bu
   it("sees an edit of a module outside the site (an island, a React page and an MDX component import it)", async () => {
     await edit(join(site, "..", "shared", "label.js"), "shared label one", "shared label two (edited)");
     await verify("shared label two (edited)");
-  }, 120_000);
+  });
 
   it("sees an edit inside a linked workspace package (a symlink in node_modules to a folder outside)", async () => {
     await edit(join(site, "..", "packages", "ui", "index.js"), "workspace ui one", "workspace ui two (edited)");
     await verify("workspace ui two (edited)");
-  }, 120_000);
+  });
 
   it("sees an edit of a package's file that leaves npm's record as it was", async () => {
     await edit(join(site, "node_modules", "plain-lib", "index.js"), "installed words one", "patched words two");
     await verify("patched words two");
-  }, 120_000);
+  });
 
   it("sees an edit of a Sass package's partial that leaves npm's record as it was", async () => {
     // The fixture's Card stylesheet `@use`s tiny-tokens/colors (its own node_modules, recorded by npm or not).
     await edit(join(site, "node_modules", "tiny-tokens", "_colors.scss"), "#abcdef", "#fedcba");
     await verify("#fedcba");
-  }, 120_000);
+  });
 
   it("sees a file added beside an MDX import's module that the import now resolves to", async () => {
     // `@site/src/components/helper` was helper.js; a helper.jsx beside it comes first (mdx/modules.ts: findScript).
@@ -512,7 +512,7 @@ describe("the build cache against cold builds, after edits of what the site's bu
       "export default function Helper() { return <b>helper from jsx</b>; }\n",
     );
     await verify("helper from jsx");
-  }, 120_000);
+  });
 
   it("sees a file added beside the folder whose index an MDX import resolved to", async () => {
     // `@site/src/widgets/Widget` was Widget/index.js; a Widget.jsx beside the folder comes first (the page reads
@@ -522,10 +522,10 @@ describe("the build cache against cold builds, after edits of what the site's bu
       "export default function Widget() { return <i>widget from its own file</i>; }\n",
     );
     await verify("widget from its own file");
-  }, 120_000);
+  });
 
   it("sees a change of an environment variable content reads", async () => {
     process.env[GREETING] = "hello two (changed)";
     await verify("hello two (changed)");
-  }, 120_000);
+  });
 });

@@ -24,7 +24,7 @@ describe("building without the cache", () => {
     await enrich(root);
     reference = `${root}-ref`;
     await buildSite(root, { outDir: reference });
-  }, 120_000);
+  });
   afterAll(async () => {
     await removeSite(reference);
     await removeSite(root);
@@ -47,7 +47,7 @@ describe("building without the cache", () => {
     expect(await treeDifferences(join(root, "dist-2"), reference)).toEqual([]);
     expect(await readdir(cache, { recursive: true })).toEqual(before);
     await rm(join(root, ".docsite"), { recursive: true, force: true });
-  }, 120_000);
+  });
 
   it("builds without a cache folder it cannot write, with one warning that names the problem", async () => {
     await rm(join(root, ".docsite"), { recursive: true, force: true });
@@ -64,7 +64,7 @@ describe("building without the cache", () => {
     } finally {
       await rm(join(root, ".docsite"), { force: true });
     }
-  }, 120_000);
+  });
 
   it("builds on a full disk as a cold build, with one warning that names it (ENOSPC)", async () => {
     await rm(join(root, ".docsite"), { recursive: true, force: true });
@@ -100,7 +100,7 @@ syncBuiltinESMExports();
     } finally {
       await rm(preload, { force: true });
     }
-  }, 120_000);
+  });
 
   it("docsite clean removes .docsite/ and nothing else (a link: the link only)", async () => {
     await buildSite(root);
@@ -125,7 +125,7 @@ syncBuiltinESMExports();
       await rm(join(root, ".docsite"), { force: true });
       await removeSite(elsewhere);
     }
-  }, 120_000);
+  });
 });
 
 describe("a project moved with its cache", () => {
@@ -166,7 +166,7 @@ describe("a project moved with its cache", () => {
       await removeSite(root);
       await removeSite(moved);
     }
-  }, 120_000);
+  });
 });
 
 // A cp of the project (new inodes) rather than a rename is the CI case (a cache restored from an archive).
@@ -186,5 +186,5 @@ describe("a cache restored into another checkout", () => {
       await removeSite(root);
       await removeSite(copy);
     }
-  }, 120_000);
+  });
 });

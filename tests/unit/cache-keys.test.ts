@@ -97,7 +97,7 @@ describe("keys that cannot forget", () => {
     await writeFile(join(root, "src", "css", "custom.css"), ":root { --ifm-color-primary: #2e8555; }\n");
     await writeFile(join(root, "redirects.mjs"), REDIRECTS_MODULE("/from-module/"));
     await buildSite(root);
-  }, 120_000);
+  });
   afterAll(() => removeSite(root));
 
   it("covers every setting the config schema has, and every setting of its groups", async () => {
@@ -127,7 +127,7 @@ describe("keys that cannot forget", () => {
       });
       expect(differences, `after a change of ${name}`).toEqual([]);
     }
-  }, 600_000);
+  });
 
   it("builds what a cold build writes after an edit of a file the config names (stylesheet, redirects module)", async () => {
     const edits: Array<[string, () => Promise<void>]> = [
@@ -152,7 +152,7 @@ describe("keys that cannot forget", () => {
         (b) => b.toString("utf8").includes("border:0") || b.toString("utf8").includes("border: 0"),
       ),
     ).toBe(true);
-  }, 120_000);
+  });
 
   it("builds what a cold build writes after a site's package changes (its version and code)", async () => {
     await sitePackage(root, "2.0.0", "second words");
@@ -162,7 +162,7 @@ describe("keys that cannot forget", () => {
     const { tree } = await import("../support/rich-site.ts");
     const pages = [...(await tree(join(root, "dist"))).values()].map((b) => b.toString("utf8"));
     expect(pages.some((html) => html.includes("second words"))).toBe(true);
-  }, 120_000);
+  });
 
   it("uses nothing a build under another Node major version cached, and the same the other way", async () => {
     const real = Object.getOwnPropertyDescriptor(process, "version")!;
@@ -180,5 +180,5 @@ describe("keys that cannot forget", () => {
     expect(back.compileStats.cached).toBe(0);
     const again = await buildSite(root);
     expect(again.compileStats.compiled).toBe(0);
-  }, 120_000);
+  });
 });

@@ -316,5 +316,5 @@ describe("bin/docsite.js", () => {
     } finally {
       await removeSite(site);
     }
-  }, 240_000);
+  });
 });

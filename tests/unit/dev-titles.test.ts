@@ -69,5 +69,5 @@ describe("docsite dev, pages titled by their content", () => {
       await new Promise<void>((r) => dev.server.close(() => r()));
       await removeSite(site);
     }
-  }, 120_000);
+  });
 });

@@ -44,7 +44,7 @@ async function importAndBuild(
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-brand-"));
   site = await importAndBuild("brand");
-}, 180_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 const config = async () => JSON.parse(await readFile(join(site.out, "site.config.json"), "utf8"));
@@ -115,7 +115,7 @@ describe("import: what the Docusaurus config says about the site's face", () => 
     const c = JSON.parse(await readFile(join(other.out, "site.config.json"), "utf8"));
     expect(c.redirects.module).toBeUndefined();
     expect(other.report.skipped.join("\n")).toMatch(/createRedirects reads values from outside itself/);
-  }, 120_000);
+  });
 });
 
 describe("pages of src/pages", () => {
@@ -191,7 +191,7 @@ describe("brand", () => {
     } finally {
       await removeSite(root);
     }
-  }, 60_000);
+  });
 });
 
 describe("chrome", () => {
@@ -241,7 +241,7 @@ describe("chrome", () => {
     expect(existsSync(join(off.dist, "blog"))).toBe(false);
     expect(existsSync(join(off.dist, "fr", "blog"))).toBe(false);
     expect(await off.file("sitemap.xml")).not.toContain("/blog/");
-  }, 120_000);
+  });
 
   it("a site that does not ask for them (the Testplane site's config) has no breadcrumbs, badge or blog sidebar", async () => {
     const root = await fixtureSite("basic");
@@ -256,7 +256,7 @@ describe("chrome", () => {
     } finally {
       await removeSite(root);
     }
-  }, 60_000);
+  });
 });
 
 describe("redirects", () => {
@@ -322,7 +322,7 @@ describe("redirects", () => {
       { page: "/docs/links/", url: "/docs/old-intro/#nowhere", kind: "anchor" },
       { page: "/fr/docs/links/", url: "/fr/docs/old-intro/#nowhere", kind: "anchor" },
     ]);
-  }, 120_000);
+  });
 
   it("a redirect to no page of the site follows onBrokenLinks (throw: the build stops and names it)", async () => {
     const err = await importAndBuild("badtarget", (c) =>
@@ -331,7 +331,7 @@ describe("redirects", () => {
     expect(String(err?.message)).toContain(
       "the redirect from /docs/old-intro goes to /docs/nowhere, which is no page of the site",
     );
-  }, 120_000);
+  });
 });
 
 describe("islands", () => {
@@ -383,7 +383,7 @@ describe("islands", () => {
     expect(String(err?.message)).toMatch(/bad\.mdx|\/docs\/bad\//);
     expect(JSON.stringify(err)).toMatch(/bad\.mdx/);
     expect(String(err?.message)).toContain('cannot send its prop "label" to the browser: it is a function');
-  }, 120_000);
+  });
 });
 
 describe("the classification rule", () => {

@@ -152,5 +152,5 @@ describe("npm run docusaurus-check", () => {
     expect(r.stdout).toContain("en doc pages: 2/2 (100.0%)");
     expect(r.stdout).toContain('en docs "community": 1/1 (100.0%)');
     expect(r.status, r.stdout).toBe(0);
-  }, 240_000);
+  });
 });

@@ -140,7 +140,7 @@ describe("a site using the client API (tests/fixtures/docusaurus-client-api)", (
   let site: Awaited<ReturnType<typeof importAndBuild>>;
   beforeAll(async () => {
     site = await importAndBuild("site");
-  }, 180_000);
+  });
 
   const values = (html: string) =>
     Object.fromEntries(
@@ -304,7 +304,7 @@ describe("an import docsite cannot answer is a build error naming the file, line
     });
     expect(text).toContain('"@docusaurus/Link" has no export "nope" in docsite (it has default)');
     expect(text).toMatch(/src\/pages\/bad\.js:2/);
-  }, 120_000);
+  });
 
   it("a module docsite does not have, in a component content imports", async () => {
     const text = await failure("bad-module", {
@@ -314,7 +314,7 @@ describe("an import docsite cannot answer is a build error naming the file, line
     });
     expect(text).toMatch(/"@docusaurus\/renderRoutes" is not provided by docsite: docsite has no client router/);
     expect(text).toMatch(/src\/components\/Routes\.js:3/);
-  }, 120_000);
+  });
 
   it("a hook only the server can answer, in an island", async () => {
     const text = await failure("server-only", {
@@ -327,7 +327,7 @@ describe("an import docsite cannot answer is a build error naming the file, line
       'useCurrentSidebarCategory from "@docusaurus/theme-common" reads the page being rendered, which only the server knows',
     );
     expect(text).toMatch(/src\/components\/Cards\.js.*2|"line":2/);
-  }, 120_000);
+  });
 
   it("a name a module does not have, in Markdown", async () => {
     const text = await failure("bad-mdx", {
@@ -335,5 +335,5 @@ describe("an import docsite cannot answer is a build error naming the file, line
     });
     expect(text).toContain('"@docusaurus/router" has no export "useNothing" in docsite');
     expect(text).toMatch(/bad\.mdx.*"line":5|"line":5.*bad\.mdx/);
-  }, 120_000);
+  });
 });

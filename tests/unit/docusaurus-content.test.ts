@@ -79,7 +79,7 @@ describe("images the encoder cannot take", () => {
     const img = /<img [^>]*src="\/assets\/img\/(anim[^"]*\.gif)"[^>]*>/.exec(await s.article("docs/anim"));
     expect(img?.[0]).toContain('width="1000"');
     expect(Buffer.compare(await readFile(join(s.out, "dist", "assets", "img", img![1])), gif)).toBe(0);
-  }, 120_000);
+  });
 });
 
 describe("relative links against the published address", () => {

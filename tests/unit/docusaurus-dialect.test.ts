@@ -38,7 +38,7 @@ beforeAll(async () => {
   out = join(work, "site");
   await importDocusaurus(fixture, out);
   result = await buildSite(out, { outDir: join(out, "dist") });
-}, 120_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("number prefixes", () => {
@@ -133,7 +133,7 @@ describe("DocCardList and the sidebar hooks", () => {
     } finally {
       await removeSite(root);
     }
-  }, 60_000);
+  });
 });
 
 describe("hooks docsite lacks", () => {
@@ -152,7 +152,7 @@ describe("hooks docsite lacks", () => {
     } finally {
       await removeSite(root);
     }
-  }, 60_000);
+  });
 });
 
 describe("front matter", () => {
@@ -226,7 +226,7 @@ describe("front matter", () => {
         await removeSite(root);
       }
     }
-  }, 60_000);
+  });
 });
 
 describe("code blocks and admonitions", () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   out = join(work, "site");
   report = await importDocusaurus(src, out);
   text = formatReport(report, out);
-}, 120_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 const siteConfig = async () => JSON.parse(await readFile(join(out, "site.config.json"), "utf8"));
@@ -197,7 +197,7 @@ describe("heading ids", () => {
     await buildSite(site, { outDir: join(site, "dist") });
     const html = await readFile(join(site, "dist", "docs", "intro", "index.html"), "utf8");
     expect(html).toContain('id="Hello-World"');
-  }, 120_000);
+  });
 });
 
 describe("a remark plugin the site runs that cannot be carried", () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   report = await importDocusaurus(fixture, out);
   const result = await buildSite(out, { outDir: join(out, "dist") });
   buildWarnings = result.warnings;
-}, 120_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("docsite import", () => {

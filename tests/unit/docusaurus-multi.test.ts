@@ -28,7 +28,7 @@ beforeAll(async () => {
   report = await importDocusaurus(fixture, out);
   await cp(join(fixture, "node_modules"), join(out, "node_modules"), { recursive: true });
   warnings = (await buildSite(out, { outDir: join(out, "dist") })).warnings;
-}, 180_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("the config, evaluated as Docusaurus evaluates it", () => {

@@ -39,7 +39,7 @@ const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-routes-"));
   rootSite = await importAndBuild("root", undefined, { "content/pages/index.tsx": landing });
-}, 120_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("docs at any routeBasePath", () => {
@@ -63,7 +63,7 @@ describe("docs at any routeBasePath", () => {
     expect(await html("next")).toContain('href="/next/guide/setup/"');
     // No docs folder was invented.
     expect(existsSync(join(out, "dist", "docs"))).toBe(false);
-  }, 120_000);
+  });
 
   it("a custom routeBasePath and blog path keep their URLs; the landing page stays at the root", async () => {
     const { html } = await importAndBuild(
@@ -76,7 +76,7 @@ describe("docs at any routeBasePath", () => {
     expect(h1(await html("guide/next/guide/setup"))).toBe("Setup");
     expect(h1(await html("ru/guide/next"))).toBe("Добро пожаловать");
     expect(h1(await html("updates/2024/01/05/first"))).toBe("First post");
-  }, 120_000);
+  });
 });
 
 /** The text of a page's <main>, tags removed. */
@@ -176,7 +176,7 @@ describe("project React components imported by content", () => {
     expect(err?.message).toContain('package "confetti-not-installed" is not installed');
     expect(err?.message).toContain("src/components/Fancy.tsx:1");
     expect(err?.where).toMatchObject({ file: "content/en/docs/current/fancy.mdx", line: 5 });
-  }, 120_000);
+  });
 });
 
 describe("packages imported by content", () => {
@@ -208,7 +208,7 @@ describe("packages imported by content", () => {
     );
     expect(await errorOf()).toBeNull();
     expect(await readFile(join(out, "dist", "next", "pkg", "index.html"), "utf8")).toContain("<p>INSTALLED!</p>");
-  }, 120_000);
+  });
 });
 
 describe("import of an ESM config", () => {

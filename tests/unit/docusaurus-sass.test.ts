@@ -67,7 +67,7 @@ describe("Sass in project components", () => {
     expect(css).not.toContain("$ink");
     // The stylesheet does not depend on where the site is (no absolute paths in it).
     expect(css).not.toContain(work);
-  }, 120_000);
+  });
 
   it("a Sass syntax error names the stylesheet and its line, and the page and line of the import", async () => {
     const { out } = await importFixture();
@@ -76,7 +76,7 @@ describe("Sass in project components", () => {
     expect(err?.message).toContain("import of src/components/Card/index.tsx: the component cannot be bundled: Sass:");
     expect(err?.message).toContain("(src/css/_tokens.scss:3)");
     expect(err?.where).toMatchObject({ file: "content/en/docs/current/styled.mdx", line: 3 });
-  }, 120_000);
+  });
 
   it("an @use of a stylesheet that does not exist names the file and line that wrote it", async () => {
     const { out } = await importFixture();
@@ -84,7 +84,7 @@ describe("Sass in project components", () => {
     await writeFile(mod, `// tokens\n@use "missing-partial";\n${await readFile(mod, "utf8")}`);
     const err = await buildError(out);
     expect(err?.message).toContain("Sass: Can't find stylesheet to import. (src/components/Card/styles.module.scss:2)");
-  }, 120_000);
+  });
 
   it("a change to a partial that a stylesheet @uses rebuilds the page with the new values", async () => {
     const { out } = await importFixture();
@@ -96,7 +96,7 @@ describe("Sass in project components", () => {
     expect(css).toContain("#654321");
     expect(css).toContain("padding: 10px");
     expect(css).not.toContain("#123456");
-  }, 120_000);
+  });
 });
 
 describe("Sass in dev", () => {
@@ -115,7 +115,7 @@ describe("Sass in dev", () => {
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
     }
-  }, 120_000);
+  });
 
   it("watches src/: an edited component or stylesheet shows after the reload it sends", async () => {
     const { out } = await importFixture();
@@ -143,7 +143,7 @@ describe("Sass in dev", () => {
       await events.close();
       await new Promise<void>((r) => running.server.close(() => r()));
     }
-  }, 120_000);
+  });
 });
 
 describe("the project's npm dependencies", () => {
@@ -173,7 +173,7 @@ describe("the project's npm dependencies", () => {
     // Without the packages installed, the build names the one a component misses.
     const err = await buildError(out);
     expect(err?.message).toContain('package "tiny-shout" is not installed');
-  }, 120_000);
+  });
 
   it("merges into an existing package.json with --force, keeping its versions and fields", async () => {
     const out = join(work, "merge");

@@ -68,7 +68,7 @@ describe("theme overrides: the import", () => {
         "over, docsite cannot run it: it imports @docusaurus/theme-common/internal",
     );
     expect(text).not.toContain("not carried over; docsite draws its own layout");
-  }, 60_000);
+  });
 });
 
 describe("theme overrides: the build", () => {
@@ -78,7 +78,7 @@ describe("theme overrides: the build", () => {
     ({ out } = await importFixture());
     expect(await buildError(out)).toBeNull();
     intro = await page(out, "docs/intro");
-  }, 120_000);
+  });
 
   it("Footer (wrap): the site's banner, then docsite's own footer with Docusaurus' links", () => {
     expect(intro).toContain(
@@ -237,7 +237,7 @@ export default MDXComponents;
     });
     expect(await buildError(out)).toBeNull();
     intro = await page(out, "docs/intro");
-  }, 120_000);
+  });
 
   it("Footer/Layout (eject): Docusaurus' layout, given docsite's links and copyright", () => {
     expect(intro).toContain(
@@ -307,7 +307,7 @@ describe("theme overrides: what the build cannot draw", () => {
         "drawn: it imports @docusaurus/theme-common/internal",
     );
     expect(err?.where).toMatchObject({ file: "src/theme/Navbar/MobileSidebar/Toggle/index.js", line: 2 });
-  }, 60_000);
+  });
 
   it("overrides importing each other in a cycle are named", async () => {
     const { out } = await importFixture();
@@ -329,7 +329,7 @@ export default function Copyright() { return <p>{typeof Footer}</p>; }
       "the theme overrides import each other in a cycle: src/theme/Footer/index.js (@theme/Footer) → " +
         "src/theme/Footer/Copyright/index.js (@theme/Footer/Copyright) → src/theme/Footer/index.js (@theme/Footer)",
     );
-  }, 60_000);
+  });
 
   it("a component whose Markdown imports lead back to it fails naming the cycle (it waited for ever before)", async () => {
     const { out } = await importFixture();
@@ -353,7 +353,7 @@ import Loop from "@site/src/components/Loop.js";
     expect(err?.message).toMatch(
       /import cycle: src\/components\/Loop\.js → src\/components\/_loop\.mdx → src\/components\/Loop\.js/,
     );
-  }, 60_000);
+  });
 });
 
 describe("theme overrides: the build cache", () => {
@@ -371,7 +371,7 @@ describe("theme overrides: the build cache", () => {
     const html = await page(out, "docs/intro");
     expect(html).toContain("<b>Swizzle Site</b> edited logo</a>");
     expect(html).toContain('<div class="my-edited-code" data-language="js">');
-  }, 120_000);
+  });
 });
 
 describe("theme overrides: dev", () => {
@@ -390,7 +390,7 @@ describe("theme overrides: dev", () => {
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
     }
-  }, 120_000);
+  });
 });
 
 describe("theme overrides: islands", () => {
@@ -425,5 +425,5 @@ export default function AllTheme() {
     expect(code).toContain("Swizzled footer banner");
     expect(code).toContain("my-toc__title");
     expect(code).toContain("footer__copyright");
-  }, 120_000);
+  });
 });

@@ -68,7 +68,7 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
       expect(await readFile(join(out, "postcss.config.js"), "utf8")).toContain("tailwindcss");
       expect(await readFile(join(out, "tailwind.config.js"), "utf8")).toContain("content");
     }
-  }, 120_000);
+  });
 
   it("generates the classes the site's pages, components and MDX use, and runs @apply in CSS modules", async () => {
     const out = await importFixture(v);
@@ -95,7 +95,7 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
     const components = await componentCss(join(out, "dist"));
     expect(components).toMatch(/\.styles_box\s*\{[^}]*font-weight:[^;]*700/);
     expect(components).not.toContain("@apply");
-  }, 180_000);
+  });
 
   it("a class first used in an MDX page after a build is in the warm build, as in a --no-cache build", async () => {
     const out = await importFixture(v);
@@ -110,7 +110,7 @@ describe.each([4, 3] as const)("Tailwind %i", (v) => {
     expect(warm).toMatch(/\.underline\s*\{/);
     await buildSite(out, { outDir: join(out, "cold"), cache: false });
     expect(warm).toBe(await brandCss(join(out, "cold")));
-  }, 240_000);
+  });
 });
 
 describe("a PostCSS error", () => {
@@ -126,5 +126,5 @@ describe("a PostCSS error", () => {
     const line = (await readFile(mod, "utf8")).split("\n").findIndex((l) => l.includes("no-such-utility")) + 1;
     expect(err?.message).toContain(`src/components/Box/styles.module.css:${line}`);
     expect(err?.message).toContain("Cannot apply unknown utility class `no-such-utility`");
-  }, 120_000);
+  });
 });

@@ -25,5 +25,5 @@ describe("esbuild's service", () => {
     // And the service starts again for the next one.
     expect((await within(tiny(), 20_000)).outputFiles).toHaveLength(1);
     await stopEsbuild();
-  }, 60_000);
+  });
 });

@@ -52,7 +52,7 @@ describe("image feed", () => {
     expect([...(await feed.handOver())].sort()).toEqual(wanted);
     for (const src of wanted) expect(existsSync(await entryOf(src)), src).toBe(true);
     expect(await partials()).toEqual([]);
-  }, 60_000);
+  });
 
   it("starts no process when every image is cached or missing", async () => {
     const feed = new ImageFeed(root, cache);
@@ -64,11 +64,9 @@ describe("image feed", () => {
     const feed = new ImageFeed(root, cache);
     feed.page([ref("content/a.png"), ref("content/b.png")]);
     // At nice 19 the process is still starting: it is stopped, not waited for.
-    const started = Date.now();
     expect([...(await feed.handOver())].sort()).toEqual(["content/a-dark.png", "content/a.png", "content/b.png"]);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await partials()).toEqual([]);
-  }, 60_000);
+  });
 
   it("removes the files of an entry a stopped encoder was writing", async () => {
     const encoder = startEncoderProcess({ cache, limit: 1, background: true });
@@ -84,5 +82,5 @@ describe("image feed", () => {
     expect(await encoder.finish()).toMatch(/ended by SIGTERM/);
     for (const file of partial) expect(existsSync(file), file).toBe(false);
     expect(existsSync(entryFileOf(cache, sources[1]))).toBe(false);
-  }, 60_000);
+  });
 });

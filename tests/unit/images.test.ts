@@ -112,7 +112,7 @@ describe("image stage", () => {
     first = await build({ root, logger });
     warnings = logger.warnings;
     html = await readFile(join(root, "dist/docs/v1/guide/images/index.html"), "utf8");
-  }, 120_000);
+  });
   afterAll(() => removeSite(root));
 
   it("gives every content <img> width, height and alt", () => {
@@ -210,7 +210,7 @@ describe("image stage", () => {
     await (await picture(1500, 900, "#a0a")).png().toFile(join(root, "content/en/docs/v1/guide/shots/login.png"));
     const edited = await buildSite(root);
     expect(edited.imageStats).toMatchObject({ encoded: 1, cached: 4 });
-  }, 120_000);
+  });
 
   it("reads no encoded file the output holds, and checks each one it must write", async () => {
     const store = join(root, ".docsite/cache/images");
@@ -240,7 +240,7 @@ describe("image stage", () => {
       expect((await readdir(dir)).sort()).toEqual([...before.keys()].sort());
       for (const [n, bytes] of before) expect(await readFile(join(dir, n)), n).toEqual(bytes);
     }
-  }, 120_000);
+  });
 
   it("fails the build on an image that cannot be decoded, naming the page and line", async () => {
     const site = await fixtureSite("basic", { [PAGE]: "# Broken\n\nText.\n\n![Noise](./noise.png)\n" });

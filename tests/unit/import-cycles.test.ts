@@ -42,7 +42,7 @@ describe("an import cycle through MDX", () => {
         );
       },
     );
-  }, 120_000);
+  });
 
   it("MDXComponents → partial that uses one of its components: it builds", async () => {
     await withFiles(
@@ -63,5 +63,5 @@ describe("an import cycle through MDX", () => {
         expect(html).toContain("<mark>colour</mark>");
       },
     );
-  }, 120_000);
+  });
 });

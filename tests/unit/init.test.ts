@@ -88,7 +88,7 @@ describe("docsite init", () => {
     expect(await readFile(join(dir, "dist", "blog", "2026", "03", "04", "welcome", "index.html"), "utf8")).toContain(
       "The My docs team",
     );
-  }, 120_000);
+  });
 
   it("--github-pages: a workflow that builds, checks links and deploys, and the address Pages serves the site at", async () => {
     expect(githubPagesAddress("Octo-Org/handbook")).toEqual({
@@ -160,7 +160,7 @@ describe("docsite init", () => {
     const ru = await readFile(join(dir, "dist", "ru", "docs", "index.html"), "utf8");
     expect(ru).toContain("На этой странице");
     expect(ru).toContain("Руководства");
-  }, 120_000);
+  });
 
   it("refuses a folder with files unless --force, which replaces only its own files and keeps package.json's", async () => {
     const dir = join(work, "taken");

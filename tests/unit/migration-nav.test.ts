@@ -55,7 +55,7 @@ describe("version chrome of a site whose versions have no root doc", () => {
   beforeAll(async () => {
     site = await imported("plain");
     result = await buildSite(site, { outDir: join(site, "dist") });
-  }, 120_000);
+  });
 
   it("publishes every doc, and no page at either version's root", async () => {
     for (const p of ["docs/basics", "docs/old-only", "docs/guide/setup", "docs/next/intro", "docs/next/only-next"])
@@ -121,7 +121,7 @@ describe("a broken link in the navigation chrome", () => {
         /content\/sidebars-current\.json: broken link to \/docs\/next\/gone in the sidebar "main"/,
       ),
     });
-  }, 120_000);
+  });
 });
 
 describe("a relative JSX <a> that leads nowhere", () => {
@@ -142,5 +142,5 @@ describe("a relative JSX <a> that leads nowhere", () => {
     const r = await checkDist(join(site, "dist"));
     // The same link, told apart from broken ones: the reader gets a 404, Docusaurus' build accepts it.
     expect(r.problems).toEqual([{ page: "/docs/media/", url: "/docs/video/clip.mp4", kind: "unchecked" }]);
-  }, 120_000);
+  });
 });

@@ -92,7 +92,7 @@ describe("moving pictures in a built site", () => {
     warnings = logger.warnings;
     html = await readFile(join(root, "dist/docs/v1/guide/clips/index.html"), "utf8");
     plain = await readFile(join(root, "dist/docs/v1/guide/plain/index.html"), "utf8");
-  }, 120_000);
+  });
   afterAll(() => removeSite(root));
 
   it("draws a muted, looping <video> with controls, its size, a label, and nothing loaded before it plays", () => {
@@ -179,7 +179,7 @@ describe("moving pictures in a built site", () => {
     const again = await buildSite(root);
     expect(again.imageStats).toMatchObject({ encoded: 0, cached: 5 });
     expect(await readFile(join(root, "dist/docs/v1/guide/clips/index.html"), "utf8")).toBe(html);
-  }, 120_000);
+  });
 
   it("fails the build when the poster a page names does not exist, naming the page and line", async () => {
     const site = await fixtureSite("basic", {
@@ -255,5 +255,5 @@ describe("the player script", () => {
     expect(entry).not.toContain("moving-pictures");
     expect(entry).not.toContain("data-autoplay");
     for (const chunk of bundle.preload) expect(bundle.files.get(chunk.slice(1))).toBeDefined();
-  }, 60_000);
+  });
 });

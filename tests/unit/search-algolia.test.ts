@@ -19,7 +19,7 @@ beforeAll(async () => {
   const site = await algoliaSite();
   ({ fake, root } = site);
   closeSite = site.close;
-}, 120_000);
+});
 afterAll(() => closeSite());
 
 describe("hosted search (Algolia DocSearch-compatible)", () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   dist = join(root, "dist");
   server = await serve({ dir: dist, port: 0 });
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-}, 120_000);
+});
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   await removeSite(root);

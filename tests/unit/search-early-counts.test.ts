@@ -97,5 +97,5 @@ describe("search term counts worked out early", () => {
     } finally {
       await removeSite(root);
     }
-  }, 120_000);
+  });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await build({ root: resolve("."), outDir, logger: createLogger({ quiet: true }) });
   results = await evaluateSearch(outDir);
   console.log(formatEval(results));
-}, 240_000);
+});
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });

@@ -113,7 +113,7 @@ describe("synonyms at build time", () => {
     } finally {
       await removeSite(root);
     }
-  }, 120_000);
+  });
 });
 
 describe("query side", () => {

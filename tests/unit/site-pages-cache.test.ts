@@ -73,7 +73,7 @@ describe("kept React page bundles", () => {
     await writeFile(join(site, "src/components/counter.module.css"), ".count { color: rgb(4, 5, 6); }\n");
     await writeFile(join(site, "src/pages/index.module.css"), ".hero { color: rgb(1, 2, 3); }\n");
     await buildSite(site, { outDir: join(site, "dist") });
-  }, 120_000);
+  });
   afterAll(() => rm(work, { recursive: true, force: true }));
 
   it("uses the kept bundles when nothing changed", async () => {

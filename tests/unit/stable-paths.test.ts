@@ -52,5 +52,5 @@ describe("stable input names for the browser bundle", () => {
     } finally {
       await rm(deep, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

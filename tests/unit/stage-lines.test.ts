@@ -163,7 +163,7 @@ describe("a build's stage lines", () => {
     } finally {
       vi.unstubAllEnvs();
     }
-  }, 60_000);
+  });
 });
 
 describe("dev's background compile", () => {
@@ -183,5 +183,5 @@ describe("dev's background compile", () => {
       await new Promise<void>((r) => running.server.close(() => r()));
       vi.unstubAllEnvs();
     }
-  }, 60_000);
+  });
 });

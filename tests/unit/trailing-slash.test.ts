@@ -99,7 +99,7 @@ const slashed = (u: string) => {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "docsite-trailing-"));
   site = await slashlessSite(work, "false");
-}, 180_000);
+});
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("trailingSlash: false", () => {
@@ -247,7 +247,7 @@ describe("trailingSlash: false", () => {
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
     }
-  }, 60_000);
+  });
   it("dev pushes a saved page's new content under its slash-less address", async () => {
     const running = await startDev({ root: site.out, port: 0, quiet: true, idleMs: 60_000 });
     await running.watching;
@@ -264,7 +264,7 @@ describe("trailingSlash: false", () => {
       await events.close();
       await new Promise<void>((r) => running.server.close(() => r()));
     }
-  }, 60_000);
+  });
 });
 
 describe("the client bundle", () => {
@@ -285,7 +285,7 @@ describe("the client bundle", () => {
     expect(slashless).not.toContain("data-trailing-slash");
     expect(dev).toContain("data-trailing-slash");
     expect(gzipSync(folder).length).toBeLessThan(gzipSync(slashless).length);
-  }, 60_000);
+  });
 });
 
 describe("trailingSlash: true and unset", () => {
@@ -302,5 +302,5 @@ describe("trailingSlash: true and unset", () => {
       expect(html).not.toContain("data-trailing-slash");
       expect((await checkDist(s.dist)).problems).toEqual([]);
     }
-  }, 180_000);
+  });
 });
