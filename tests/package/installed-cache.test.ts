@@ -1,49 +1,12 @@
-// The build cache of an installed docsite: the code that runs is the packed bundle (node_modules/docsite/lib/), and an
+// The build cache of an installed docsite: the code that runs is the packed bundle (node_modules/docsite-ssg/lib/), and an
 // edit of it (a hand fix, patch-package) must make a warm build write what a build without the cache writes. The
 // package is packed and installed from its tarball into an empty folder outside this repository, as a user has it.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { treeDifferences } from "../support/rich-site.ts";
-
-const repo = join(import.meta.dirname, "..", "..");
-
-/** This process's environment without npm's variables of this run, vitest's, or PATH entries into the repository. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(npm_|NPM_|INIT_CWD$|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$|DOCSITE_)/.test(k)) continue;
-    env[k] = v;
-  }
-  env.PATH = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((p) => p && !p.startsWith(repo))
-    .join(delimiter);
-  return { ...env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false" };
-}
-
-interface Run {
-  code: number | null;
-  out: string;
-}
-
-function run(cmd: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out }));
-  });
-}
-
-const ok = (r: Run, what: string) => expect(r.code, `${what}:\n${r.out}`).toBe(0);
-const install = (cwd: string, ...what: string[]) =>
-  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...what], cwd);
-const docsite = (args: string[], cwd: string) => run("npm", ["exec", "--no", "--", "docsite", ...args], cwd);
+import { docsite, INSTALLED_NAME, install, ok, repo, run } from "../support/installed.ts";
 
 /** The .js files under `dir` whose text holds `needle`. */
 async function filesHolding(dir: string, needle: string): Promise<string[]> {
@@ -83,7 +46,7 @@ describe("the build cache of docsite installed from its tarball", () => {
   });
 
   it("sees an edit of the installed package's running code (lib/), as a build without the cache does", async () => {
-    const lib = join(project, "node_modules", "docsite", "lib");
+    const lib = join(project, "node_modules", INSTALLED_NAME, "lib");
     // The footer's inner class, as the packed bundle holds it: every page draws it.
     const needle = '"footer__inner"';
     const files = await filesHolding(lib, needle);

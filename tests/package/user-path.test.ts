@@ -9,52 +9,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, delimiter, join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
+import { cleanEnv, docsite, INSTALLED_NAME, install, npm, ok, repo, run } from "../support/installed.ts";
 import { parse as parseYaml } from "yaml";
 
-const repo = join(import.meta.dirname, "..", "..");
 const ownPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string };
 /** The packed size the package must stay under. */
 const MAX_PACKED = 1_500_000;
 /** What the tarball may hold at its top: the tool, its readme and licence. */
 const TOP_LEVEL = new Set(["bin", "cli", "lib", "theme", "README.md", "LICENSE", "package.json"]);
 
-/** This process's environment without npm's variables of this run, vitest's, or PATH entries into the repository. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(npm_|NPM_|INIT_CWD$|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$|DOCSITE_)/.test(k)) continue;
-    env[k] = v;
-  }
-  env.PATH = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((p) => p && !p.startsWith(repo))
-    .join(delimiter);
-  return { ...env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false", ...extra };
-}
-
-interface Run {
-  code: number | null;
-  out: string;
-}
-
-/** Runs a command to its end; its output is kept for the assertion message. */
-function run(cmd: string, args: string[], cwd: string, env = cleanEnv()): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out }));
-  });
-}
-
-const npm = (args: string[], cwd: string) => run("npm", args, cwd);
-const install = (cwd: string, ...what: string[]) =>
-  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", ...what], cwd);
-/** The installed docsite only (`--no`: never a package of that name from the registry). */
-const docsite = (args: string[], cwd: string) => npm(["exec", "--no", "--", "docsite", ...args], cwd);
 const checkout = (args: string[], cwd: string) =>
   run(process.execPath, [join(repo, "bin", "docsite.js"), ...args], cwd);
 
@@ -106,8 +70,6 @@ async function expectSameTree(a: string, b: string, skip: string[] = []): Promis
   for (const f of files) expect((await readFile(join(b, f))).equals(await readFile(join(a, f))), f).toBe(true);
   return files.length;
 }
-
-const ok = (r: Run, what: string) => expect(r.code, `${what}:\n${r.out}`).toBe(0);
 
 describe("docsite from its tarball, as a new user", () => {
   let work: string;
@@ -184,7 +146,7 @@ describe("docsite from its tarball, as a new user", () => {
     await mkdir(project);
     await writeFile(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true }));
     ok(await install(project, tarball), "npm install <tarball>");
-    const installed = join(project, "node_modules", "docsite-ssg");
+    const installed = join(project, "node_modules", INSTALLED_NAME);
     expect(lstatSync(installed).isSymbolicLink()).toBe(false);
     const version = await docsite(["--version"], project);
     ok(version, "docsite --version");
