@@ -121,8 +121,10 @@ export async function runImageStage(input: ImageStageInput): Promise<ImageStageR
     }
   } else if (missing.length) {
     const [src, at] = missing[0];
+    // Every missing image named, each where a page uses it first, so one pass fixes them all.
+    const others = missing.slice(1).map(([s, w]) => `\n  ${location(w)}: image not found: ${s}`);
     throw new DocsiteError(
-      `image not found: ${src}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}`,
+      `image not found: ${src}${others.length ? `; ${others.length} more:${others.join("")}` : ""}`,
       at,
       "check the path: relative to the page, /… in static/, or @site/… from the site root",
     );

@@ -258,6 +258,23 @@ describe("image stage", () => {
     }
   });
 
+  it("names every missing image with its page and line, not the first and a count", async () => {
+    const site = await fixtureSite("basic", {
+      [PAGE]: "# Broken\n\n![Gone](./nope.png)\n\n![Also gone](./nope-2.png)\n\n![Third](./nope-3.png)\n",
+    });
+    try {
+      const err = await buildSite(site).then(
+        () => new Error("the build passed"),
+        (e: Error) => e,
+      );
+      expect(err.message).toContain("image not found: content/en/docs/v1/guide/nope.png; 2 more:");
+      expect(err.message).toContain(`${PAGE}:5: image not found: content/en/docs/v1/guide/nope-2.png`);
+      expect(err.message).toContain(`${PAGE}:7: image not found: content/en/docs/v1/guide/nope-3.png`);
+    } finally {
+      await removeSite(site);
+    }
+  });
+
   it("fails the build on a missing image, naming the page and line", async () => {
     const site = await fixtureSite("basic", { [PAGE]: "# Broken\n\nText.\n\n![Gone](./nope.png)\n" });
     try {
