@@ -68,6 +68,8 @@ const CONFIG_CHANGES: Array<[string, (c: Config) => void]> = [
   ["onBrokenAnchors", (c) => (c.onBrokenAnchors = "ignore")],
   ["onDuplicateRoutes", (c) => (c.onDuplicateRoutes = "ignore")],
   ["onMissingTranslations", (c) => (c.onMissingTranslations = "ignore")],
+  // The time a page may take: the same pages either way, as long as none takes that long.
+  ["pageTimeLimit", (c) => (c.pageTimeLimit = 120)],
   ["docusaurus.aliases", (c) => (c.docusaurus = { aliases: { "docs/": "content/en/docs/v1/" } })],
 ];
 
