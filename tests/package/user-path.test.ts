@@ -15,7 +15,7 @@ import { parse as parseYaml } from "yaml";
 
 const ownPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string };
 /** The packed size the package must stay under. */
-const MAX_PACKED = 1_500_000;
+const MAX_PACKED = 1_700_000;
 /** What the tarball may hold at its top: the tool, its readme and licence. */
 const TOP_LEVEL = new Set(["bin", "cli", "lib", "theme", "README.md", "LICENSE", "package.json"]);
 
@@ -93,7 +93,7 @@ describe("docsite from its tarball, as a new user", () => {
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
-  it("packs the tool only, under 1.5 MB", async () => {
+  it("packs the tool only, under 1.7 MB", async () => {
     const packDir = join(work, "pack");
     await mkdir(packDir);
     // `npm pack` runs prepack (the prebuilt CLI bundle and declarations into lib/) and postpack (removes lib/).
