@@ -55,10 +55,9 @@ export function overrideComponents(modules: Readonly<Record<string, OverrideModu
   const components: Record<string, ComponentType<any>> = {};
   for (const name of Object.keys(modules)) {
     const C = load(name).default;
-    if (typeof C !== "function" && !(typeof C === "object" && C !== null && "$$typeof" in C))
-      throw new Error(
-        `the theme override ${modules[name].file} has no default export: export the component as default`,
-      );
+    // A module with named exports only (testplane-docs' Footer/LinkItem gives `FooterLinkItem` to its own Footer/Links)
+    // replaces nothing docsite draws, as in Docusaurus, where only the site's code imports it: docsite's own stays.
+    if (typeof C !== "function" && !(typeof C === "object" && C !== null && "$$typeof" in C)) continue;
     components[name] = C as ComponentType<any>;
   }
   made.set(modules, components);

@@ -331,6 +331,25 @@ export default function Copyright() { return <p>{typeof Footer}</p>; }
     );
   });
 
+  it("an override with named exports only replaces nothing docsite draws; other overrides still import them", async () => {
+    // testplane-docs' Footer/LinkItem exports `FooterLinkItem` for its own Footer/Links, and no default.
+    const { out } = await importFixture();
+    await applyChanges(out, {
+      "src/theme/Footer/Copyright/index.js": `import React from "react";
+export function FancyCopyright({ copyright }) { return <p className="fancy-copyright">{copyright}</p>; }
+`,
+      "src/theme/Footer/index.js": `import React from "react";
+import { FancyCopyright } from "@theme/Footer/Copyright";
+export default function Footer() { return <footer className="site-footer"><FancyCopyright copyright="by us" /></footer>; }
+`,
+    });
+    await editJson(out, "site.config.json", (c) => {
+      c.docusaurus.themeOverrides["Footer/Copyright"] = "src/theme/Footer/Copyright/index.js";
+    });
+    expect(await buildError(out)).toBeNull();
+    expect(await page(out, "docs/intro")).toContain('<footer class="site-footer"><p class="fancy-copyright">by us</p>');
+  });
+
   it("a component whose Markdown imports lead back to it fails naming the cycle (it waited for ever before)", async () => {
     const { out } = await importFixture();
     await applyChanges(out, {
