@@ -72,6 +72,7 @@ export const icuMessage = (docusaurusMessage: string) => docusaurusMessage.repla
 export const icuLabel = (text: string) => icuMessage(text).replace(/[{}]/g, "'$&'");
 
 import { sitePath } from "./map-navigation.ts";
+import { SCHEMA_PATH } from "../init/site-package.ts";
 
 export { keyPart, sitePath } from "./map-navigation.ts";
 
@@ -168,7 +169,8 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   else for (const l of locales) strings[l]["footer.copyright"] = "";
 
   const config: Loose = {
-    $schema: "https://docsite.local/site-config.schema.json",
+    // Where the new project's npm install puts the schema, so editors complete and check the file.
+    $schema: SCHEMA_PATH,
     title: str(dc.title) ?? "Docs",
     tagline: str(dc.tagline) ?? "",
     favicon: str(dc.favicon) ?? "",

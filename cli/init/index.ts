@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
-import { addDocsite } from "./site-package.ts";
+import { addDocsite, SCHEMA_PATH } from "./site-package.ts";
 
 const TEMPLATES = fromRoot("cli", "init", "templates");
 /** Where `--github-pages` puts its workflow (docs/deploy.md shows it). */
@@ -121,7 +121,7 @@ export function githubPagesAddress(spec: string): { url: string; baseUrl: string
 
 function siteConfig(title: string, locales: string[], address: { url: string; baseUrl: string }): object {
   return {
-    $schema: "./node_modules/docsite-ssg/cli/config/site-config.schema.json",
+    $schema: SCHEMA_PATH,
     title,
     tagline: "",
     favicon: "img/favicon.svg",

@@ -12,6 +12,8 @@ import { PACKAGE_ROOT } from "../boot/locations.ts";
 export const PACKAGE_NAME = "docsite-ssg";
 /** The names a site's package.json may give docsite: its own, and the one used before it had its own. */
 const NAMES = [PACKAGE_NAME, "docsite"];
+/** The config schema as a site's `site.config.json` names it (`$schema`): editors complete and check it from there. */
+export const SCHEMA_PATH = `./node_modules/${PACKAGE_NAME}/cli/config/site-config.schema.json`;
 /** Where a site keeps the docsite tarball it was made with. */
 export const VENDOR_DIR = "vendor";
 

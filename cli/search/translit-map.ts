@@ -3,7 +3,6 @@
 // same key. Derived from the pages themselves, so it holds the site's own vocabulary and nothing else.
 import { latinKeys, soundKey, KEY_FROM } from "../../theme/search/translit.ts";
 import { stem } from "../../theme/search/words.ts";
-import type { IndexedPage } from "./local-index.ts";
 import type { Synonyms, Translit } from "../../theme/search/local-format.ts";
 
 const LATIN_WORD = /[A-Za-z]{4,}/g;
@@ -17,7 +16,14 @@ const KEY_TO = 10;
  * both keyed: "chunks" answers «чанки» through "chunk"). A word on a single page is left out unless a title or a
  * heading names it: the map is for the terms a reader could have heard of, and stays small.
  */
-export function translitMap(pages: IndexedPage[]): Translit {
+/** What the map reads of a page (local-index.ts' IndexedPage has these; named here so neither module imports the other). */
+interface PageText {
+  title: string;
+  description: string;
+  sections: Array<{ title: string; text: string }>;
+}
+
+export function translitMap(pages: PageText[]): Translit {
   const df = new Map<string, number>();
   const named = new Set<string>();
   let [latin, cyrillic] = [0, 0];
