@@ -106,8 +106,45 @@ const introText = (sections: IndexedPage["sections"]) =>
     .map((s) => s.text)
     .join(" ");
 
-/** A name written with hyphens or dots in a title: a package or plugin name ("html-reporter", "url-decorator"). */
-const NAME = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)+/gu;
+const NAME_PART = /[\p{L}\p{N}_]+/gu;
+/**
+ * The names written with hyphens or dots in a title (a package or plugin name: "html-reporter", "url-decorator"), as
+ * [start, end) ranges. Found part by part: one regex for the whole chain backtracks from every start inside a long
+ * word, quadratic in its length (a 120 KB one-word title took minutes).
+ */
+function nameRanges(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  let end = -2;
+  let parts = 0;
+  for (const m of text.matchAll(NAME_PART)) {
+    const from = m.index ?? 0;
+    if (parts > 0 && from === end + 1 && (text[end] === "." || text[end] === "-")) {
+      end = from + m[0].length;
+      parts++;
+      continue;
+    }
+    if (parts > 1) out.push([start, end]);
+    start = from;
+    end = from + m[0].length;
+    parts = 1;
+  }
+  if (parts > 1) out.push([start, end]);
+  return out;
+}
+
+/** A title without its names, and its names: what the pageTitle and titleName fields hold. */
+function splitNames(title: string): { rest: string; names: string } {
+  const ranges = nameRanges(title);
+  let rest = "";
+  let at = 0;
+  for (const [from, to] of ranges) {
+    rest += `${title.slice(at, from)} `;
+    at = to;
+  }
+  rest += title.slice(at);
+  return { rest, names: ranges.map(([from, to]) => title.slice(from, to)).join(" ") };
+}
 /**
  * A heading that names an option or a command: one identifier (`retry`, `takeScreenshotOnFails`, `browser.url`),
  * not a section of prose (the events reference's «Запуск» is not what a one-word query for «запуска» asks for).
@@ -119,14 +156,15 @@ const CONSTANT = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = introText(p.sections);
+  const titleParts = splitNames(p.title);
   const out: ReturnType<typeof sectionsOf> = [
     {
       anchor: "",
       heading: "",
       text: [p.description, intro].filter(Boolean).join(" "),
       fields: [
-        { text: p.title.replace(NAME, " "), kind: "pageTitle" },
-        { text: (p.title.match(NAME) ?? []).join(" "), kind: "titleName" },
+        { text: titleParts.rest, kind: "pageTitle" },
+        { text: titleParts.names, kind: "titleName" },
         { text: p.keywords.join(" "), kind: "keywords" },
         { text: p.description, kind: "description" },
         { text: intro, kind: "text" },
