@@ -189,9 +189,14 @@ describe("web font and base URL", () => {
   });
 
   it("shows the base-URL banner when the site is served from the wrong path", async () => {
-    const wrong = await serveFixture({}, (c) => {
-      c.baseUrl = "/handbook/";
-    });
+    // Built for /handbook/, served at the root (as a host set up wrongly would; `docsite serve` itself mounts it).
+    const wrong = await serveFixture(
+      {},
+      (c) => {
+        c.baseUrl = "/handbook/";
+      },
+      "/",
+    );
     try {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();
