@@ -56,12 +56,21 @@ async function esbuildLeftAfter(root: string, cacheDir: string, makers: number):
     const { ensureBundle } = await import(${JSON.stringify(pathToFileURL(join(repo, "bin", "cli-bundle.js")).href)});
     const opts = { root: ${JSON.stringify(root)}, cacheDir: ${JSON.stringify(cacheDir)} };
     const made = await Promise.all(Array.from({ length: ${makers} }, () => ensureBundle(opts)));
-    const pids = readdirSync("/proc/self/task").flatMap((t) =>
-      readFileSync("/proc/self/task/" + t + "/children", "utf8").split(" ").filter(Boolean));
-    // An ended process not yet reaped (state Z) holds no memory.
-    const alive = pids.filter((pid) => existsSync("/proc/" + pid + "/stat") &&
-      /^\\d+ \\(esbuild\\) [^Z]/.test(readFileSync("/proc/" + pid + "/stat", "utf8")));
-    console.log(JSON.stringify({ made: made.some((m) => m.made), alive: alive.length }));
+    const aliveNow = () => {
+      const pids = readdirSync("/proc/self/task").flatMap((t) =>
+        readFileSync("/proc/self/task/" + t + "/children", "utf8").split(" ").filter(Boolean));
+      // An ended process not yet reaped (state Z) holds no memory.
+      return pids.filter((pid) => existsSync("/proc/" + pid + "/stat") &&
+        /^\\d+ \\(esbuild\\) [^Z]/.test(readFileSync("/proc/" + pid + "/stat", "utf8"))).length;
+    };
+    // Stopping the service kills its process; on a loaded machine it may take a moment to end. One that was never
+    // stopped is still there after ten seconds.
+    let alive = aliveNow();
+    for (let waited = 0; alive > 0 && waited < 10000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+      alive = aliveNow();
+    }
+    console.log(JSON.stringify({ made: made.some((m) => m.made), alive }));
     process.exit(0);
   `;
   const out = await new Promise<string>((resolve, reject) => {
