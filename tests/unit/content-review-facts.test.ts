@@ -1,0 +1,87 @@
+// Facts the independent content review of 2026-12 (docs/content-review-2026-12.md) corrected, held in both locales:
+// each entry names the pages, what a page must say now and what it must no longer say, and the Testplane source the
+// fact comes from. A page that goes back to the old wording fails here with the page and the source to check.
+import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+
+const root = new URL("../../", import.meta.url).pathname;
+const read = (file: string) => readFileSync(root + file, "utf8");
+
+type Locale = "en" | "ru";
+type Fact = {
+  /** What the pages say, in a few words (the test's name). */
+  fact: string;
+  /** Where the fact comes from: a file at a Testplane tag, a CHANGELOG entry or a run. */
+  source: string;
+  /** Pages under content/<locale>/docs/v8/. */
+  pages: string[];
+  /** Every page must match each of these, per locale. */
+  says: Record<Locale, RegExp[]>;
+  /** No page may match any of these, per locale (the wording the review found wrong). */
+  saysNot: Record<Locale, RegExp[]>;
+};
+
+const facts: Fact[] = [
+  {
+    fact: "prepareBrowser runs before every test, not once per session",
+    source:
+      "testplane v8.47.3 (and 8.41.2) src/worker/runner/browser-pool.js: getBrowser creates and inits an ExistingBrowser " +
+      "for every test; a run of two tests in one session called prepareBrowser twice",
+    pages: ["config/prepare-browser.mdx"],
+    says: { en: [/before every test/], ru: [/перед каждым тестом/] },
+    saysNot: { en: [/once per\s+session/], ru: [/один раз на сессию/] },
+  },
+  {
+    fact: "the hooks table: prepareBrowser per test",
+    source: "testplane v8.47.3 src/worker/runner/browser-pool.js",
+    pages: ["config/prepare-environment.mdx"],
+    says: { en: [/\| per test, in workers \|/], ru: [/\| на каждый тест, в воркерах \|/] },
+    saysNot: { en: [/per session, in workers/], ru: [/на каждую сессию, в воркерах/] },
+  },
+  {
+    fact: "custom commands are registered for every test",
+    source: "testplane v8.47.3 src/worker/runner/browser-pool.js",
+    pages: ["guides/custom-commands.mdx"],
+    says: { en: [/called with the browser object before every test/], ru: [/с объектом браузера перед каждым тестом/] },
+    saysNot: { en: [/whenever a session is created/], ru: [/при создании каждой сессии/] },
+  },
+  {
+    fact: "global hooks vs prepareBrowser: both run before every test",
+    source: "testplane v8.47.3 src/worker/runner/browser-pool.js",
+    pages: ["plugins/testplane-global-hook.mdx"],
+    says: { en: [/it also runs before every test/], ru: [/тоже вызывается перед каждым тестом/] },
+    saysNot: { en: [/once per session/], ru: [/один раз на сессию/] },
+  },
+  {
+    fact: "hide scrollbars over CDP: prepareBrowser runs before every test",
+    source: "testplane v8.47.3 src/worker/runner/browser-pool.js",
+    pages: ["guides/how-to-hide-scrollbars-by-cdp.mdx"],
+    says: { en: [/`prepareBrowser` runs before every test/], ru: [/`prepareBrowser` выполняется перед каждым тестом/] },
+    saysNot: { en: [/once per session/], ru: [/один раз для каждой сессии/] },
+  },
+  {
+    fact: "NEW_BROWSER fires for every test",
+    source:
+      "testplane v8.47.3 src/worker/runner/browser-pool.js emits WorkerEvents.NEW_BROWSER in getBrowser; a plugin " +
+      "counted two NEW_BROWSER events for two tests in one session (8.41.2)",
+    pages: ["reference/testplane-events.mdx"],
+    says: { en: [/for every test and every retry/], ru: [/перед каждым тестом и каждым перезапуском/] },
+    saysNot: { en: [/does not fire for every test/], ru: [/возникает не для каждого теста/] },
+  },
+];
+
+describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
+  for (const f of facts) {
+    for (const locale of ["en", "ru"] as const) {
+      for (const page of f.pages) {
+        const file = `content/${locale}/docs/v8/${page}`;
+        it(`${locale} ${page}: ${f.fact}`, () => {
+          const text = read(file);
+          const missing = f.says[locale].filter((re) => !re.test(text)).map(String);
+          const wrong = f.saysNot[locale].filter((re) => re.test(text)).map(String);
+          expect({ file, source: f.source, missing, wrong }).toEqual({ file, source: f.source, missing: [], wrong: [] });
+        });
+      }
+    }
+  }
+});
