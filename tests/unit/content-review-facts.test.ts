@@ -68,6 +68,45 @@ const facts: Fact[] = [
     says: { en: [/for every test and every retry/], ru: [/перед каждым тестом и каждым перезапуском/] },
     saysNot: { en: [/does not fire for every test/], ru: [/возникает не для каждого теста/] },
   },
+  {
+    fact: "useWsDriver arrived in 8.43.0; 8.41.2 rejects it",
+    source:
+      "testplane: useWsDriver enters src/config/defaults.js in e4744ce9, first tag v8.43.0; 8.41.2 `testplane config` " +
+      "with useWsDriver: true stops with UnknownKeysError: Unknown options: root.useWsDriver",
+    pages: ["config/browsers.mdx"],
+    says: { en: [/Since 8\.43\.0/, /Unknown options: root\.useWsDriver/], ru: [/С 8\.43\.0/, /Unknown options: root\.useWsDriver/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "list-tests leaves the dev server alone only since 8.42.3",
+    source:
+      "testplane CHANGELOG 8.42.3 'do not start dev servers when reading tests' (3861f4a); 8.41.2 " +
+      "build/src/testplane.js: readTests() calls _init(), which starts the dev server",
+    pages: ["config/dev-server.mdx"],
+    says: { en: [/since 8\.42\.3/, /8\.41\.2/], ru: [/с 8\.42\.3/, /8\.41\.2/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "unknown option names stop the run",
+    source:
+      "gemini-configparser 1.4.2 lib/core.js section(): unknown keys throw UnknownKeysError; 8.41.2 `testplane config` " +
+      "with retyr: 1 stops with 'Unknown options: root.retyr'",
+    pages: ["config/main.mdx"],
+    says: { en: [/Unknown options: root\.retyr/], ru: [/Unknown options: root\.retyr/] },
+    saysNot: { en: [/may\s+not notice a misspelled name/], ru: [/может не обратить внимания/] },
+  },
+  {
+    fact: "`testplane config` applies environment variables but takes no override flags",
+    source:
+      "testplane v8.47.3 src/cli/commands/config/index.ts (no allowUnknownOption); 8.41.2: `testplane config --retry 3` " +
+      "prints \"error: unknown option `--retry'\", testplane_retry=3 gives retry 3",
+    pages: ["config/main.mdx", "command-line/index.mdx"],
+    says: { en: [/testplane_retry=3 npx testplane config/], ru: [/testplane_retry=3 npx testplane config/] },
+    saysNot: {
+      en: [/environment variables and flags are applied/, /from environment variables and flags applied/],
+      ru: [/переменных окружения и\s+флагов/],
+    },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
