@@ -107,6 +107,19 @@ const facts: Fact[] = [
       ru: [/переменных окружения и\s+флагов/],
     },
   },
+  {
+    fact: "openAndWait: how its timeout counts since 8.44.2, and the single timer of 8.41.2",
+    source:
+      "testplane CHANGELOG 8.44.2 'fix issues with openAndWait timeouts' (8c0eee7); v8.47.3 src/browser/commands/" +
+      "openAndWait.ts (hard timer only when session.isBidi) and src/utils/page-loader.ts (waits start after goToPage); " +
+      "8.41.2 build/src/browser/commands/openAndWait.js races the whole command against 'openAndWait timed out after'",
+    pages: ["commands/browser/openAndWait.mdx"],
+    says: {
+      en: [/since 8\.44\.2/, /Before 8\.44\.2 \(8\.41\.2 among them\)/, /openAndWait timed out after <timeout>ms`/],
+      ru: [/с 8\.44\.2/, /До 8\.44\.2 \(в том числе в 8\.41\.2\)/, /openAndWait timed out after <timeout>ms`/],
+    },
+    saysNot: { en: [/Shared timeout in milliseconds/, /The command's errors start with/], ru: [/Общий таймаут в миллисекундах/] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
