@@ -120,6 +120,40 @@ const facts: Fact[] = [
     },
     saysNot: { en: [/Shared timeout in milliseconds/, /The command's errors start with/], ru: [/Общий таймаут в миллисекундах/] },
   },
+  {
+    fact: "getConfig returns the worker's own config object, not a copy",
+    source:
+      "testplane v8.47.3 src/browser/commands/getConfig.js returns browser.config; 8.41.2 run: a waitTimeout set on it " +
+      "in one test was seen by the next test in the same worker",
+    pages: ["commands/browser/getConfig.mdx"],
+    says: { en: [/It is not a copy/], ru: [/Это не копия/] },
+    saysNot: { en: [/doesn't change how the running browser behaves/], ru: [/не меняет поведение уже запущенного браузера/] },
+  },
+  {
+    fact: "meta's browserVersion is the requested version and may be missing",
+    source:
+      "testplane v8.47.3 src/browser/existing-browser.ts _initMeta (browserVersion: this.version) and " +
+      "src/test-reader/build-instructions.ts (browserVersion || version); 8.41.2 run without a version: no browserVersion",
+    pages: ["commands/browser/getMeta.mdx"],
+    says: { en: [/Missing when neither is set/], ru: [/Поля нет, если не задано ни то, ни другое/] },
+    saysNot: { en: [/\| `browserVersion` \| The browser version\. \|/], ru: [/\| `browserVersion` \| Версия браузера\. \|/] },
+  },
+  {
+    fact: "setMeta: browserVersion is there only when a version is requested",
+    source: "testplane v8.47.3 src/browser/existing-browser.ts _initMeta",
+    pages: ["commands/browser/setMeta.mdx"],
+    says: { en: [/when the test requests a version, `browserVersion`/], ru: [/если тест запрашивает версию, `browserVersion`/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "waitForStaticToLoad skips background images of hidden elements, not hidden <img>",
+    source:
+      "testplane v8.47.3 src/browser/commands/waitForStaticToLoad.ts: every document.images item must be complete; " +
+      "url() backgrounds are collected only from nodes with non-zero clientWidth and clientHeight",
+    pages: ["commands/browser/waitForStaticToLoad.mdx"],
+    says: { en: [/background images of hidden elements/], ru: [/фоновые картинки скрытых элементов/] },
+    saysNot: { en: [/images in hidden elements/], ru: [/картинки в скрытых элементах/] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
