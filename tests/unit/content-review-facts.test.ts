@@ -154,6 +154,32 @@ const facts: Fact[] = [
     says: { en: [/background images of hidden elements/], ru: [/фоновые картинки скрытых элементов/] },
     saysNot: { en: [/images in hidden elements/], ru: [/картинки в скрытых элементах/] },
   },
+  {
+    fact: "tags and --tag exist since 8.37.0",
+    source: "testplane CHANGELOG 8.37.0 'add tags' (63f150e)",
+    pages: ["guides/how-to-run-specified-test.mdx", "command-line/index.mdx"],
+    says: { en: [/[Ss]ince 8\.37\.0/], ru: [/8\.37\.0/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "the stability guide lists test-repeater's parallelRepeats option",
+    source: "gemini-testing/testplane-test-repeater v1.1.0 lib/config/defaults.js (parallelRepeats: true)",
+    pages: ["guides/how-to-check-test-stability.mdx"],
+    says: { en: [/\| `parallelRepeats` \| `boolean` \| `true` \|/], ru: [/\| `parallelRepeats` \| `boolean` \| `true` \|/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "the API page lists every runtime export and eachTestAcrossBrowsers",
+    source:
+      "testplane v8.47.3 src/index.ts (TimeTravelMode, SelectivityMode, export * from ./mock) and " +
+      "src/test-collection/index.ts; 8.41.2: Object.keys(require('testplane')) and TestCollection.prototype",
+    pages: ["reference/testplane-api.mdx"],
+    says: {
+      en: [/`TimeTravelMode` and `SelectivityMode`/, /`spyOn\(\)`/, /`eachTestAcrossBrowsers/],
+      ru: [/`TimeTravelMode` и `SelectivityMode`/, /`spyOn\(\)`/, /`eachTestAcrossBrowsers/],
+    },
+    saysNot: { en: [], ru: [] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
