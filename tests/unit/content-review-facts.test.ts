@@ -180,6 +180,13 @@ const facts: Fact[] = [
     },
     saysNot: { en: [], ru: [] },
   },
+  {
+    fact: "local browsers include chrome-headless-shell",
+    source: "testplane v8.47.3 src/browser-installer/install.ts (case BrowserName.CHROMEHEADLESSSHELL, since v8.28.0)",
+    pages: ["config/browsers.mdx", "guides/local-browsers.mdx"],
+    says: { en: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/], ru: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/] },
+    saysNot: { en: [], ru: [] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
