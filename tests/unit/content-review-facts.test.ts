@@ -187,6 +187,22 @@ const facts: Fact[] = [
     says: { en: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/], ru: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/] },
     saysNot: { en: [], ru: [] },
   },
+  {
+    fact: "attachToBrowser's example passes the capabilities field its type requires",
+    source:
+      "testplane v8.47.3 src/browser/types.ts SessionOptions (sessionOpts: Options.WebdriverIO & { capabilities }); " +
+      "tsc on the example without it: TS2322; 8.41.2 run: attachToBrowser with that shape reads the page and ends the session",
+    pages: ["reference/testplane-standalone-api.mdx"],
+    says: { en: [/path: "\/", capabilities: \{\} \}/], ru: [/path: "\/", capabilities: \{\} \}/] },
+    saysNot: { en: [], ru: [] },
+  },
+  {
+    fact: "openAndWait's predicate is typed () => boolean in 8.x",
+    source: "testplane v8.47.3 src/browser/commands/openAndWait.ts WaitOpts (predicate?: () => boolean), same in 8.41.2",
+    pages: ["commands/browser/openAndWait.mdx"],
+    says: { en: [/as unknown as \(\) => boolean/], ru: [/as unknown as \(\) => boolean/] },
+    saysNot: { en: [], ru: [] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
