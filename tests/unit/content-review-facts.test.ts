@@ -203,6 +203,22 @@ const facts: Fact[] = [
     says: { en: [/as unknown as \(\) => boolean/], ru: [/as unknown as \(\) => boolean/] },
     saysNot: { en: [], ru: [] },
   },
+  {
+    fact: "pages that send readers to prepareBrowser say it runs before every test",
+    source: "testplane v8.47.3 src/worker/runner/browser-pool.js (a browser object per test)",
+    pages: [
+      "config/prepare-browser.mdx",
+      "config/main.mdx",
+      "guides/how-to-add-testing-library.mdx",
+      "commands/overview.mdx",
+      "commands/browser/overwriteCommand.mdx",
+    ],
+    says: { en: [/every test/], ru: [/каждого теста|каждым тестом/] },
+    saysNot: {
+      en: [/every new browser session/, /prepares every browser session/, /for every new session/],
+      ru: [/каждую новую сессию браузера/, /для каждой новой сессии/, /подготовки каждой сессии браузера/],
+    },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
