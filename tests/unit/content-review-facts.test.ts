@@ -74,7 +74,10 @@ const facts: Fact[] = [
       "testplane: useWsDriver enters src/config/defaults.js in e4744ce9, first tag v8.43.0; 8.41.2 `testplane config` " +
       "with useWsDriver: true stops with UnknownKeysError: Unknown options: root.useWsDriver",
     pages: ["config/browsers.mdx"],
-    says: { en: [/Since 8\.43\.0/, /Unknown options: root\.useWsDriver/], ru: [/С 8\.43\.0/, /Unknown options: root\.useWsDriver/] },
+    says: {
+      en: [/Since 8\.43\.0/, /Unknown options: root\.useWsDriver/],
+      ru: [/С 8\.43\.0/, /Unknown options: root\.useWsDriver/],
+    },
     saysNot: { en: [], ru: [] },
   },
   {
@@ -99,7 +102,7 @@ const facts: Fact[] = [
     fact: "`testplane config` applies environment variables but takes no override flags",
     source:
       "testplane v8.47.3 src/cli/commands/config/index.ts (no allowUnknownOption); 8.41.2: `testplane config --retry 3` " +
-      "prints \"error: unknown option `--retry'\", testplane_retry=3 gives retry 3",
+      'prints "error: unknown option `--retry\'", testplane_retry=3 gives retry 3',
     pages: ["config/main.mdx", "command-line/index.mdx"],
     says: { en: [/testplane_retry=3 npx testplane config/], ru: [/testplane_retry=3 npx testplane config/] },
     saysNot: {
@@ -118,7 +121,10 @@ const facts: Fact[] = [
       en: [/since 8\.44\.2/, /Before 8\.44\.2 \(8\.41\.2 among them\)/, /openAndWait timed out after <timeout>ms`/],
       ru: [/с 8\.44\.2/, /До 8\.44\.2 \(в том числе в 8\.41\.2\)/, /openAndWait timed out after <timeout>ms`/],
     },
-    saysNot: { en: [/Shared timeout in milliseconds/, /The command's errors start with/], ru: [/Общий таймаут в миллисекундах/] },
+    saysNot: {
+      en: [/Shared timeout in milliseconds/, /The command's errors start with/],
+      ru: [/Общий таймаут в миллисекундах/],
+    },
   },
   {
     fact: "getConfig returns the worker's own config object, not a copy",
@@ -127,7 +133,10 @@ const facts: Fact[] = [
       "in one test was seen by the next test in the same worker",
     pages: ["commands/browser/getConfig.mdx"],
     says: { en: [/It is not a copy/], ru: [/Это не копия/] },
-    saysNot: { en: [/doesn't change how the running browser behaves/], ru: [/не меняет поведение уже запущенного браузера/] },
+    saysNot: {
+      en: [/doesn't change how the running browser behaves/],
+      ru: [/не меняет поведение уже запущенного браузера/],
+    },
   },
   {
     fact: "meta's browserVersion is the requested version and may be missing",
@@ -136,13 +145,19 @@ const facts: Fact[] = [
       "src/test-reader/build-instructions.ts (browserVersion || version); 8.41.2 run without a version: no browserVersion",
     pages: ["commands/browser/getMeta.mdx"],
     says: { en: [/Missing when neither is set/], ru: [/Поля нет, если не задано ни то, ни другое/] },
-    saysNot: { en: [/\| `browserVersion` \| The browser version\. \|/], ru: [/\| `browserVersion` \| Версия браузера\. \|/] },
+    saysNot: {
+      en: [/\| `browserVersion` \| The browser version\. \|/],
+      ru: [/\| `browserVersion` \| Версия браузера\. \|/],
+    },
   },
   {
     fact: "setMeta: browserVersion is there only when a version is requested",
     source: "testplane v8.47.3 src/browser/existing-browser.ts _initMeta",
     pages: ["commands/browser/setMeta.mdx"],
-    says: { en: [/when the test requests a version, `browserVersion`/], ru: [/если тест запрашивает версию, `browserVersion`/] },
+    says: {
+      en: [/when the test requests a version, `browserVersion`/],
+      ru: [/если тест запрашивает версию, `browserVersion`/],
+    },
     saysNot: { en: [], ru: [] },
   },
   {
@@ -165,7 +180,10 @@ const facts: Fact[] = [
     fact: "the stability guide lists test-repeater's parallelRepeats option",
     source: "gemini-testing/testplane-test-repeater v1.1.0 lib/config/defaults.js (parallelRepeats: true)",
     pages: ["guides/how-to-check-test-stability.mdx"],
-    says: { en: [/\| `parallelRepeats` \| `boolean` \| `true` \|/], ru: [/\| `parallelRepeats` \| `boolean` \| `true` \|/] },
+    says: {
+      en: [/\| `parallelRepeats` \| `boolean` \| `true` \|/],
+      ru: [/\| `parallelRepeats` \| `boolean` \| `true` \|/],
+    },
     saysNot: { en: [], ru: [] },
   },
   {
@@ -184,7 +202,10 @@ const facts: Fact[] = [
     fact: "local browsers include chrome-headless-shell",
     source: "testplane v8.47.3 src/browser-installer/install.ts (case BrowserName.CHROMEHEADLESSSHELL, since v8.28.0)",
     pages: ["config/browsers.mdx", "guides/local-browsers.mdx"],
-    says: { en: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/], ru: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/] },
+    says: {
+      en: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/],
+      ru: [/`chrome`,\s+`chrome-headless-shell`, `firefox`/],
+    },
     saysNot: { en: [], ru: [] },
   },
   {
@@ -198,7 +219,8 @@ const facts: Fact[] = [
   },
   {
     fact: "openAndWait's predicate is typed () => boolean in 8.x",
-    source: "testplane v8.47.3 src/browser/commands/openAndWait.ts WaitOpts (predicate?: () => boolean), same in 8.41.2",
+    source:
+      "testplane v8.47.3 src/browser/commands/openAndWait.ts WaitOpts (predicate?: () => boolean), same in 8.41.2",
     pages: ["commands/browser/openAndWait.mdx"],
     says: { en: [/as unknown as \(\) => boolean/], ru: [/as unknown as \(\) => boolean/] },
     saysNot: { en: [], ru: [] },
@@ -230,7 +252,12 @@ describe("facts corrected by the content review of 2026-12 hold in both locales"
           const text = read(file);
           const missing = f.says[locale].filter((re) => !re.test(text)).map(String);
           const wrong = f.saysNot[locale].filter((re) => re.test(text)).map(String);
-          expect({ file, source: f.source, missing, wrong }).toEqual({ file, source: f.source, missing: [], wrong: [] });
+          expect({ file, source: f.source, missing, wrong }).toEqual({
+            file,
+            source: f.source,
+            missing: [],
+            wrong: [],
+          });
         });
       }
     }
