@@ -241,6 +241,18 @@ const facts: Fact[] = [
       ru: [/каждую новую сессию браузера/, /для каждой новой сессии/, /подготовки каждой сессии браузера/],
     },
   },
+  {
+    fact: "list-tests shows pending and skipReason of the first browser only: check a skip with --browser",
+    source:
+      "testplane v8.47.3 src/test-collection/formatters/list.ts (one entry per test id, pending from the first browser); " +
+      "8.41.2 run: skip.in('ff') lists pending false without --browser, true with --browser ff",
+    pages: ["guides/how-to-skip-test-in-browsers.mdx"],
+    says: {
+      en: [/list-tests --grep "Apple Pay" --browser firefox-desktop/, /taken from the first browser/],
+      ru: [/list-tests --grep "Apple Pay" --browser firefox-desktop/, /берутся из первого браузера/],
+    },
+    saysNot: { en: [], ru: [] },
+  },
 ];
 
 describe("facts corrected by the content review of 2026-12 hold in both locales", () => {
