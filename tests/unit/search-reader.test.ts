@@ -135,3 +135,54 @@ describe("intent", () => {
     expect((await search("when was hermione renamed"))[0]).toBe("/blog/rebranding/");
   });
 });
+
+describe("words of an identifier typed apart, and slips found as other forms", () => {
+  it("finds the section headed by the identifier two English words make together", async () => {
+    const search = engineOver([
+      page(
+        "/commands/url/",
+        "url",
+        "Opens a page by its url. A relative url is resolved against the base of the site.",
+      ),
+      page("/guides/base/", "Base images", "The url of a base image, and the base url of each image of a page."),
+      page("/config/browsers/", "Browsers", "Options of a browser.", [
+        ["baseUrl", "The address of the site under test: relative paths are resolved against it."],
+        ["gridUrl", "The address of the grid."],
+      ]),
+    ]);
+    expect((await search("set the base url"))[0]).toBe("/config/browsers/");
+    // Written as one word, or as the words alone, nothing changes.
+    expect((await search("baseurl"))[0]).toBe("/config/browsers/");
+    expect((await search("url"))[0]).toBe("/commands/url/");
+  });
+
+  it("weighs down an English other form more than one edit from a misspelt word", async () => {
+    const select = (name: string) =>
+      page(`/commands/${name}/`, name, `Selects an option of a select element: select, select and select again.`);
+    const mentions = Array.from({ length: 4 }, (_, i) =>
+      page(`/guides/g${i}/`, `Guide ${i}`, "Find the element by its selector, then click it."),
+    );
+    const search = engineOver([
+      ...mentions,
+      select("selectByIndex"),
+      select("selectByValue"),
+      select("selectByText"),
+      page("/selectors/", "Selectors", "How to write a selector for an element."),
+    ]);
+    // "selectros" stems to selectro: one swap from selector, a cut of select.
+    expect((await search("selectros"))[0]).toBe("/selectors/");
+  });
+
+  it("lets a one-word query found only as other forms of its word name the page titled so", async () => {
+    const filler = ["tabs", "windows", "logs"].map((what) =>
+      page(
+        `/guides/${what}/`,
+        `Browser ${what}`,
+        "The browser opens; the browser waits; a browser closes the browser tab.",
+      ),
+    );
+    const search = engineOver([...filler, page("/config/browsers/", "browsers", "Options of each browser.")]);
+    // "browsres" stems to browsr: browser answers it as another form, and the page titled browsers is meant.
+    expect((await search("browsres"))[0]).toBe("/config/browsers/");
+  });
+});
