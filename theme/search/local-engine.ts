@@ -516,7 +516,10 @@ export function localEngine(load: Load) {
       const other = otherLayout(query);
       const again = other !== query ? parseQuery(other, (await synonymsFor(m, other)).synonyms) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
-      if (again && second?.exact && second.pages.length) {
+      // Over results the query found itself (a Cyrillic word sounding like a term of the site: «вебдрайвер»), the
+      // other layout wins only with every one of its words (not "dt" of «lhfqdth dt» alone).
+      const whole = !result.pages.length || (second?.pages[0]?.matched ?? 0) === again?.slots.length;
+      if (again && second?.exact && second.pages.length && whole) {
         result = second;
         searched = other.trim();
         wanted = again.stems;
