@@ -209,3 +209,17 @@ describe("Cyrillic spellings of English names", () => {
     expect((await search("вебдрайвер"))[0]).toBe("/webdriver/");
   });
 });
+
+describe("a slip in a Russian loanword", () => {
+  it("finds the page titled with the loanword's English original", async () => {
+    const search = engineOver([
+      page("/config/plugins/", "plugins", "Секция plugins конфига: как подключить плагин.", [
+        ["Опции плагина", "Плагин получает опции."],
+      ]),
+      page("/reporter/plugins/", "Плагины отчёта", "Плагины отчёта: плагин добавляет вкладку, плагин меняет отчёт."),
+      page("/guides/plugin/", "Тесты", "Плагин экспортирует функцию, плагин получает опции, plugin их читает."),
+    ]);
+    // «плагинв» is answered by плагин only as another form; плагин ~ plugin, and the page titled plugins is meant.
+    expect((await search("плагинв"))[0]).toBe("/config/plugins/");
+  });
+});

@@ -120,6 +120,8 @@ export interface ParsedQuery {
    * each one-word synonym («плагины» → plugins, the page titled so).
    */
   named: number[];
+  /** The English originals of the loanwords in the shards the query read (плагин → plugin), for its corrections. */
+  loans: Synonyms;
 }
 
 /**
@@ -175,7 +177,7 @@ export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synon
   if (name && slots.length === 1)
     for (const alt of slots[0].alts.slice(1))
       if (alt.lookups.length === 1) named.push(lookup(`${lookups[alt.lookups[0]].stem}=`));
-  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named };
+  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named, loans: spoken };
 }
 
 /** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
@@ -352,6 +354,18 @@ export function localEngine(load: Load) {
     const corrected: string[] = [];
     const fuzzy = new Set<number>();
     const sections = (terms: Array<[number[], number]>) => Math.max(0, ...terms.map(([flat]) => flat.length / 3));
+    /**
+     * The page titled with `term`, or with the English original of the loanword it is («плагинв» → плагин →
+     * the page titled plugins), is the one a one-word query names: their title terms join the query's.
+     */
+    const nameTitled = async (term: string) => {
+      const loans = (parsed.loans[term] ?? []).filter((alt) => alt.length === 1).map(([t]) => t);
+      for (const t of [term, ...loans]) {
+        const named = parsed.lookups.push({ stem: `${t}=`, prefix: false }) - 1;
+        parsed.named.push(named);
+        found[named] = await termsOfStem(m, `${t}=`, false);
+      }
+    };
     // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos; so is a word
     // found only as other forms when a far more frequent term of the site is one edit away.
     await Promise.all(
@@ -362,12 +376,8 @@ export function localEngine(load: Load) {
           // A one-word query answered only by other forms of its word ("testplnae" → testplan, "browsres" →
           // browser): the page titled with the most frequent of them is the one it names, as for a correction.
           const forms = (found[l] as Found).forms ?? [];
-          if (parsed.slots.length === 1 && parsed.named.length && forms.length) {
-            const [best] = [...forms].sort((a, b) => b[1] - a[1])[0];
-            const named = parsed.lookups.push({ stem: `${best}=`, prefix: false }) - 1;
-            parsed.named.push(named);
-            found[named] = await termsOfStem(m, `${best}=`, false);
-          }
+          if (parsed.slots.length === 1 && parsed.named.length && forms.length)
+            await nameTitled([...forms].sort((a, b) => b[1] - a[1])[0][0]);
           const near = await corrections(m, parsed.lookups[l].stem, parsed.lookups[l].word);
           // An English correction is that very term: its other forms would be two steps from what the reader typed
           // (Russian ones keep theirs, as Snowball cuts Russian forms of one word differently).
@@ -391,11 +401,7 @@ export function localEngine(load: Load) {
           ];
           if (!answered) fuzzy.add(l);
           // A one-word query corrected: the page titled so is still the one it names ("browsres" → browsers).
-          if (parsed.slots.length === 1 && parsed.named.length) {
-            const named = parsed.lookups.push({ stem: `${kept[0][0]}=`, prefix: false }) - 1;
-            parsed.named.push(named);
-            found[named] = await termsOfStem(m, `${kept[0][0]}=`, false);
-          }
+          if (parsed.slots.length === 1 && parsed.named.length) await nameTitled(kept[0][0]);
         }
       }),
     );
