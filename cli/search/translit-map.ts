@@ -12,6 +12,13 @@ const CYRILLIC_SHARE = 0.2;
 const KEY_TO = 10;
 
 /**
+ * A word that ends in a vowel said aloud ("webdriverio", "redux-saga"): its key drops that vowel as it drops a
+ * Russian ending, but a reader writes it («вебдрайверио»), so a word without it («вебдрайвер» → webdriver) has
+ * the key first whatever the page counts.
+ */
+const VOICED_END = /(?:[aeiouy][aiouy]|[aiou])$/;
+
+/**
  * Sound key → the stem of the Latin word with that key on the most pages (its raw form and its English stem are
  * both keyed: "chunks" answers «чанки» through "chunk"). A word on a single page is left out unless a title or a
  * heading names it: the map is for the terms a reader could have heard of, and stays small.
@@ -44,14 +51,17 @@ export function translitMap(pages: PageText[]): Translit {
     for (const m of text.matchAll(LATIN_WORD)) seen.add(m[0].toLowerCase());
     for (const w of seen) df.set(w, (df.get(w) ?? 0) + 1);
   }
-  const best = new Map<string, [term: string, pages: number]>();
+  const best = new Map<string, [term: string, pages: number, voiced: boolean]>();
   for (const [word, n] of df) {
     if (n < 2 && !named.has(word)) continue;
     const term = stem(word);
+    const voiced = VOICED_END.test(word);
     for (const key of new Set([...latinKeys(word), ...latinKeys(term)])) {
       if (key.length < KEY_FROM || key.length > KEY_TO) continue;
       const had = best.get(key);
-      if (!had || had[1] < n || (had[1] === n && had[0] > term)) best.set(key, [term, n]);
+      const better =
+        !had || (had[2] && !voiced) || (had[2] === voiced && (had[1] < n || (had[1] === n && had[0] > term)));
+      if (better) best.set(key, [term, n, voiced]);
     }
   }
   const out: Translit = {};

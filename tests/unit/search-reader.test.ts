@@ -135,3 +135,91 @@ describe("intent", () => {
     expect((await search("when was hermione renamed"))[0]).toBe("/blog/rebranding/");
   });
 });
+
+describe("words of an identifier typed apart, and slips found as other forms", () => {
+  it("finds the section headed by the identifier two English words make together", async () => {
+    const search = engineOver([
+      page(
+        "/commands/url/",
+        "url",
+        "Opens a page by its url. A relative url is resolved against the base of the site.",
+      ),
+      page("/guides/base/", "Base images", "The url of a base image, and the base url of each image of a page."),
+      page("/config/browsers/", "Browsers", "Options of a browser.", [
+        ["baseUrl", "The address of the site under test: relative paths are resolved against it."],
+        ["gridUrl", "The address of the grid."],
+      ]),
+    ]);
+    expect((await search("set the base url"))[0]).toBe("/config/browsers/");
+    // Written as one word, or as the words alone, nothing changes.
+    expect((await search("baseurl"))[0]).toBe("/config/browsers/");
+    expect((await search("url"))[0]).toBe("/commands/url/");
+  });
+
+  it("weighs down an English other form more than one edit from a misspelt word", async () => {
+    const select = (name: string) =>
+      page(`/commands/${name}/`, name, `Selects an option of a select element: select, select and select again.`);
+    const mentions = Array.from({ length: 4 }, (_, i) =>
+      page(`/guides/g${i}/`, `Guide ${i}`, "Find the element by its selector, then click it."),
+    );
+    const search = engineOver([
+      ...mentions,
+      select("selectByIndex"),
+      select("selectByValue"),
+      select("selectByText"),
+      page("/selectors/", "Selectors", "How to write a selector for an element."),
+    ]);
+    // "selectros" stems to selectro: one swap from selector, a cut of select.
+    expect((await search("selectros"))[0]).toBe("/selectors/");
+  });
+
+  it("lets a one-word query found only as other forms of its word name the page titled so", async () => {
+    const filler = ["tabs", "windows", "logs"].map((what) =>
+      page(
+        `/guides/${what}/`,
+        `Browser ${what}`,
+        "The browser opens; the browser waits; a browser closes the browser tab.",
+      ),
+    );
+    const search = engineOver([...filler, page("/config/browsers/", "browsers", "Options of each browser.")]);
+    // "browsres" stems to browsr: browser answers it as another form, and the page titled browsers is meant.
+    expect((await search("browsres"))[0]).toBe("/config/browsers/");
+  });
+});
+
+describe("Cyrillic spellings of English names", () => {
+  it("key a name to the word without a spoken final vowel before a longer name on more pages", () => {
+    const pages = [
+      page("/a/", "WebDriver", "Протокол WebDriver и клиент WebdriverIO."),
+      ...Array.from({ length: 3 }, (_, i) =>
+        page(`/io${i}/`, `Клиент ${i}`, "Клиент WebdriverIO управляет браузером."),
+      ),
+    ];
+    // Both say vabdravar; «вебдрайверио» would keep its «ио», so «вебдрайвер» means webdriver.
+    expect(translitMap(pages)[soundKey("вебдрайвер")]).toBe(stem("webdriver"));
+  });
+
+  it("keep what the sound of a word found over one word of the other keyboard layout", async () => {
+    const search = engineOver([
+      page("/webdriver/", "WebDriver и CDP", "Протокол WebDriver против CDP: чем отличается WebDriver."),
+      page("/other/", "Другое", "Ещё раз про WebDriver и браузер."),
+      // «вебдрайвер» typed in the other layout is "dt,lhfqdth": this page has "dt".
+      page("/html/", "Списки", "Элемент dt списка определений."),
+    ]);
+    expect((await search("вебдрайвер"))[0]).toBe("/webdriver/");
+  });
+});
+
+describe("a slip in a Russian loanword", () => {
+  it("finds the page titled with the loanword's English original", async () => {
+    const search = engineOver([
+      page("/config/plugins/", "plugins", "Секция plugins конфига: как подключить плагин.", [
+        ["Опции плагина", "Плагин получает опции."],
+      ]),
+      page("/reporter/plugins/", "Плагины отчёта", "Плагины отчёта: плагин добавляет вкладку, плагин меняет отчёт."),
+      page("/guides/plugin/", "Тесты", "Плагин экспортирует функцию, плагин получает опции, plugin их читает."),
+    ]);
+    // «плагинв» is answered by плагин only as another form; плагин ~ plugin, and the page titled plugins is meant.
+    expect((await search("плагинв"))[0]).toBe("/config/plugins/");
+  });
+});

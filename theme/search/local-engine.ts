@@ -19,8 +19,11 @@ import {
 
 export type Load = (file: string) => Promise<unknown>;
 
-/** Index terms answering one stem with their match weights; `exact` when the stem itself is one of them. */
-type Found = Array<[number[], number]> & { exact: boolean };
+/**
+ * Index terms answering one stem with their match weights; `exact` when the stem itself is one of them; `forms`:
+ * the other forms of the word among them (not the stem, not longer words the reader may be typing).
+ */
+type Found = Array<[number[], number]> & { exact: boolean; forms?: Array<[string, number]> };
 
 /** Typos are looked for in stems this long: shorter ones are one edit away from too many words. */
 const FUZZY_FROM = 5;
@@ -52,6 +55,11 @@ const COMPLETION_BESIDE_EXACT = 0.1;
  * commands through "select" only well behind the pages that say selector.
  */
 const LOOSE_BESIDE_EXACT = 0.5;
+/**
+ * An English other form more than one edit from the query's stem when the index lacks the stem itself: "selectro"
+ * (a slip of selectors) is one swap from selector but a cut of select, whose commands would otherwise tie with it.
+ */
+const FAR_FORM_WEIGHT = 0.25;
 /** English stems only: Russian word forms need the other forms Snowball cut differently (запуск, запуст). */
 const LATIN = /^[a-z]+$/;
 /** A page titled exactly what the reader typed ("url", "sets", "browsers") is the page about it. */
@@ -90,6 +98,8 @@ interface Lookup {
   prefix: boolean;
   /** The word as the reader wrote it (folded), for typo corrections made before stemming. */
   word?: string;
+  /** Answered by that very term only, not by other forms of it (a joined identifier: "base url" → baseurl). */
+  whole?: boolean;
 }
 /** One unit of the query: a word (or a phrase with synonyms) and the ways it may be answered. */
 interface Slot {
@@ -110,6 +120,8 @@ export interface ParsedQuery {
    * each one-word synonym («плагины» → plugins, the page titled so).
    */
   named: number[];
+  /** The English originals of the loanwords in the shards the query read (плагин → plugin), for its corrections. */
+  loans: Synonyms;
 }
 
 /**
@@ -147,17 +159,25 @@ export function parseQuery(query: string, synonyms: Synonyms = {}, spoken: Synon
   const pairs = joined(query);
   for (const p of pairs) slots.push({ alts: [{ lookups: [lookup(p)], weight: 1 }] });
   const adjacent: number[] = [];
-  for (let i = 0; i + 1 < kept.length; i++)
+  for (let i = 0; i + 1 < kept.length; i++) {
     for (const sep of [".", "-"]) {
       const p = kept[i].text + sep + kept[i + 1].text;
       if (!pairs.includes(p)) adjacent.push(lookup(p));
     }
+    // Two English words a reader types apart may be one identifier of the docs ("base url" → baseUrl, "window
+    // size" → windowSize): the option's own term lifts the section it heads.
+    if (LATIN.test(kept[i].text) && LATIN.test(kept[i + 1].text)) {
+      const whole = stem(kept[i].text + kept[i + 1].text);
+      if (!lookups.some((l) => l.stem === whole))
+        adjacent.push(lookups.push({ stem: whole, prefix: false, whole: true }) - 1);
+    }
+  }
   const name = nameTerm(kept.map((w) => w.text).join(" "));
   const named = name ? [lookup(name)] : [];
   if (name && slots.length === 1)
     for (const alt of slots[0].alts.slice(1))
       if (alt.lookups.length === 1) named.push(lookup(`${lookups[alt.lookups[0]].stem}=`));
-  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named };
+  return { lookups, slots, adjacent, stems, history: HISTORY.test(query), named, loans: spoken };
 }
 
 /** The stems a query marks in result text, synonyms aside (the words as typed, stop words left out). */
@@ -274,6 +294,7 @@ export function localEngine(load: Load) {
    */
   async function termsOfStem(m: Manifest, q: string, prefix: boolean, only = false): Promise<Found> {
     const out: Array<[number[], number, boolean, boolean]> = [];
+    const names: string[] = [];
     let exact = false;
     if (q.endsWith("=")) {
       const named = (await termsIn(m, ...rangeOf(q))).find(([term]) => term === q);
@@ -285,13 +306,23 @@ export function localEngine(load: Load) {
       const completion = term.length > q.length + 2;
       if (completion && !prefix) continue;
       if (term === q) exact = true;
+      names.push(term);
       out.push([flat, w, completion, !completion && term !== q && !term.startsWith(q) && LATIN.test(q)]);
     }
-    const terms = out.map(([flat, w, completion, loose]): [number[], number] => [
+    const terms = out.map(([flat, w, completion, loose], i): [number[], number] => [
       flat,
-      exact && completion ? w * COMPLETION_BESIDE_EXACT : exact && loose ? w * LOOSE_BESIDE_EXACT : w,
+      exact && completion
+        ? w * COMPLETION_BESIDE_EXACT
+        : exact && loose
+          ? w * LOOSE_BESIDE_EXACT
+          : !exact && loose && !oneEditApart(names[i], q)
+            ? w * FAR_FORM_WEIGHT
+            : w,
     ]);
-    return Object.assign(terms, { exact });
+    const forms = names.flatMap(
+      (t, i): Array<[string, number]> => (t !== q && !out[i][2] ? [[t, out[i][0].length / 3]] : []),
+    );
+    return Object.assign(terms, { exact, forms });
   }
 
   /**
@@ -318,11 +349,23 @@ export function localEngine(load: Load) {
 
   async function lookupAll(m: Manifest, parsed: ParsedQuery) {
     const found: Array<Array<[number[], number]>> = await Promise.all(
-      parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix)),
+      parsed.lookups.map((l) => termsOfStem(m, l.stem, l.prefix, l.whole)),
     );
     const corrected: string[] = [];
     const fuzzy = new Set<number>();
     const sections = (terms: Array<[number[], number]>) => Math.max(0, ...terms.map(([flat]) => flat.length / 3));
+    /**
+     * The page titled with `term`, or with the English original of the loanword it is («плагинв» → плагин →
+     * the page titled plugins), is the one a one-word query names: their title terms join the query's.
+     */
+    const nameTitled = async (term: string) => {
+      const loans = (parsed.loans[term] ?? []).filter((alt) => alt.length === 1).map(([t]) => t);
+      for (const t of [term, ...loans]) {
+        const named = parsed.lookups.push({ stem: `${t}=`, prefix: false }) - 1;
+        parsed.named.push(named);
+        found[named] = await termsOfStem(m, `${t}=`, false);
+      }
+    };
     // A slot's own words that nothing answers, with no synonym to answer for them, are taken for typos; so is a word
     // found only as other forms when a far more frequent term of the site is one edit away.
     await Promise.all(
@@ -330,6 +373,11 @@ export function localEngine(load: Load) {
         if (slot.alts.some((a, i) => i > 0 && a.lookups.some((l) => found[l].length))) return;
         for (const l of slot.alts[0].lookups) {
           if ((found[l] as Found).exact) continue;
+          // A one-word query answered only by other forms of its word ("testplnae" → testplan, "browsres" →
+          // browser): the page titled with the most frequent of them is the one it names, as for a correction.
+          const forms = (found[l] as Found).forms ?? [];
+          if (parsed.slots.length === 1 && parsed.named.length && forms.length)
+            await nameTitled([...forms].sort((a, b) => b[1] - a[1])[0][0]);
           const near = await corrections(m, parsed.lookups[l].stem, parsed.lookups[l].word);
           // An English correction is that very term: its other forms would be two steps from what the reader typed
           // (Russian ones keep theirs, as Snowball cuts Russian forms of one word differently).
@@ -353,11 +401,7 @@ export function localEngine(load: Load) {
           ];
           if (!answered) fuzzy.add(l);
           // A one-word query corrected: the page titled so is still the one it names ("browsres" → browsers).
-          if (parsed.slots.length === 1 && parsed.named.length) {
-            const named = parsed.lookups.push({ stem: `${kept[0][0]}=`, prefix: false }) - 1;
-            parsed.named.push(named);
-            found[named] = await termsOfStem(m, `${kept[0][0]}=`, false);
-          }
+          if (parsed.slots.length === 1 && parsed.named.length) await nameTitled(kept[0][0]);
         }
       }),
     );
@@ -478,7 +522,10 @@ export function localEngine(load: Load) {
       const other = otherLayout(query);
       const again = other !== query ? parseQuery(other, (await synonymsFor(m, other)).synonyms) : null;
       const second = again?.slots.length ? await rankParsed(m, again) : null;
-      if (again && second?.exact && second.pages.length) {
+      // Over results the query found itself (a Cyrillic word sounding like a term of the site: «вебдрайвер»), the
+      // other layout wins only with every one of its words (not "dt" of «lhfqdth dt» alone).
+      const whole = !result.pages.length || (second?.pages[0]?.matched ?? 0) === again?.slots.length;
+      if (again && second?.exact && second.pages.length && whole) {
         result = second;
         searched = other.trim();
         wanted = again.stems;
