@@ -89,7 +89,7 @@ export const LAYERS: Layer[] = [
   { path: "cli/theme-overrides", rank: 13, stage: "HTML", role: "a site's src/theme/<Name> (swizzling)" },
   { path: "cli/render", rank: 14, stage: "HTML", role: "server rendering of a route into an HTML document" },
   { path: "cli/search", rank: 15, stage: "extras", role: "the search index (local) and Algolia's settings" },
-  { path: "cli/emit", rank: 15, stage: "extras", role: "sitemaps, robots.txt, feeds, 404 pages, _headers" },
+  { path: "cli/emit", rank: 15, stage: "extras", role: "sitemaps, robots.txt, RSS and Atom feeds, _headers" },
   { path: "cli/site", rank: 16, stage: "output", role: "the one site loader for build, dev and the tests" },
   { path: "cli/output", rank: 16, stage: "output", role: "the finished site written beside dist/ and swapped in" },
   { path: "cli/pipeline", rank: 17, stage: "output", role: "the build: stages, worker pool, cached steps" },
