@@ -12,7 +12,7 @@ import type { SiteConfig } from "../config/types.ts";
 import { hashText } from "../cache/hash.ts";
 import { DocsiteError } from "../log.ts";
 import { sassPlugin } from "../mdx/sass.ts";
-import { applyAliases } from "../mdx/modules.ts";
+import { applyAliases } from "../config/aliases.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
 import { isFileInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";

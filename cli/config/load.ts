@@ -7,7 +7,7 @@ import validate from "./validate-config.ts";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { parseJsonText, readUserFile } from "./json-text.ts";
-import { isDotSegment } from "../content/url-segments.ts";
+import { isDotSegment } from "./dot-segments.ts";
 import { suggestion } from "./did-you-mean.ts";
 import schema from "./site-config.schema.json" with { type: "json" };
 import type { SiteConfig, NavbarItem } from "./types.ts";

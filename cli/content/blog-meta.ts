@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { DocsiteError } from "../log.ts";
-import { hasDotSegment } from "./url-segments.ts";
+import { hasDotSegment } from "../config/dot-segments.ts";
 import YAML from "yaml";
 
 const DATED = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;

@@ -5,12 +5,7 @@
 // guide/y.md is /docs/x); docsite does the same, and refuses only a slug that climbs above its version's docs.
 import { posix } from "node:path";
 import { DocsiteError } from "../log.ts";
-
-/** A path segment that a browser or a file system reads as "this folder" or "the folder above" (`%2e` included). */
-export const isDotSegment = (segment: string): boolean => /^(\.|%2e){1,2}$/i.test(segment);
-
-/** Whether a path written by an author has a `.` or `..` segment (separators `/` and `\`). */
-export const hasDotSegment = (path: string): boolean => path.split(/[/\\]/).some(isDotSegment);
+import { hasDotSegment } from "../config/dot-segments.ts";
 
 /**
  * A doc's relative slug resolved against the doc's folder (`dir`, the id's folder, "" at the version root), as

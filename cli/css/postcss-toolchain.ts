@@ -12,7 +12,7 @@ import fg from "fast-glob";
 import type { PostcssPluginSpec } from "../config/types.ts";
 import { hashText } from "../cache/hash.ts";
 import { DocsiteError } from "../log.ts";
-import { applyAliases } from "../mdx/modules.ts";
+import { applyAliases } from "../config/aliases.ts";
 import { findPostcssSetup, type GivenPlugin } from "./postcss-config.ts";
 
 export interface PostcssResult {

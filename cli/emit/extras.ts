@@ -2,7 +2,7 @@
 import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable, BlogPostRoute } from "../routes/types.ts";
 import type { Strings } from "../i18n/strings.ts";
-import { localeBase, blogBase } from "../routes/paths.ts";
+import { localeBase, blogBase } from "../content/paths.ts";
 import { publicUrl } from "../routes/public-url.ts";
 import { escapeHtml as x } from "../render/html.ts";
 

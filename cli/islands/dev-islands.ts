@@ -6,7 +6,7 @@ import { hashText } from "../cache/hash.ts";
 import { bundleComponent } from "../mdx/components.ts";
 import { siteData } from "../../theme/docusaurus/site-modules.tsx";
 import { bundleIsland, chunkName } from "./bundle.ts";
-import { islandModule } from "./keys.ts";
+import { islandModule } from "../mdx/island-keys.ts";
 import { bundleIslandsRuntime, type IslandsRuntime } from "./runtime.ts";
 
 export class DevIslands {

@@ -1,4 +1,4 @@
-// Islands on the server: a component that needs the browser (cli/islands/classify.ts) is drawn as usual, inside a
+// Islands on the server: a component that needs the browser (cli/mdx/island-classify.ts) is drawn as usual, inside a
 // `<docsite-island>` element that names its browser chunk and carries its props as JSON, so the browser can hydrate
 // it where the page uses it (theme/client/project-islands.ts). Props that are React elements (children, or an
 // `icon={<X/>}`) are slots: drawn here as static HTML in `<docsite-slot>`, and handed back to the component in the

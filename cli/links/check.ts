@@ -4,7 +4,7 @@
 import { posix } from "node:path";
 import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable, Route } from "../routes/types.ts";
-import { localizePath } from "../routes/paths.ts";
+import { localizePath } from "../content/paths.ts";
 import { chromeLinksOf, sidebarLinksOf, type ChromeLink } from "./chrome.ts";
 
 export interface LinkProblem {

@@ -4,7 +4,7 @@
 import type { SiteConfig } from "../config/types.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
-import { instanceVersions, lastVersionOf, pluginIdOf } from "../routes/paths.ts";
+import { instanceVersions, lastVersionOf, pluginIdOf } from "../content/paths.ts";
 import { versionTarget } from "../routes/version-targets.ts";
 import { docBreadcrumbs } from "../routes/breadcrumbs.ts";
 

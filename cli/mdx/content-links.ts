@@ -15,9 +15,9 @@
 import type { VersionConfig } from "../config/types.ts";
 import type { CompileSettings } from "./compile-settings.ts";
 import { posix } from "node:path";
-import { localeBase, routeOfContentFile, docPath, versionBase, blogBase, encodePath } from "../routes/paths.ts";
+import { localeBase, routeOfContentFile, docPath, versionBase, blogBase, encodePath } from "../content/paths.ts";
 import { linkRewriter } from "./compile.ts";
-import { applyAliases } from "./modules.ts";
+import { applyAliases } from "../config/aliases.ts";
 
 /** Where a content file is published: a doc's id and front matter slug, or a post's slug. */
 export interface DocTarget {

@@ -7,6 +7,7 @@ import { hashText } from "../cache/hash.ts";
 import type { MdxPluginContext } from "./mdx-plugins.ts";
 import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
 import { canonicalModule, providedModules } from "../../theme/docusaurus/client-api.ts";
+import { applyAliases, unapplyAliases } from "../config/aliases.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
 export const THEME_MODULES = [
@@ -81,21 +82,6 @@ export function findScript(rootDir: string, file: string): string | null {
   if (existsSync(abs(file)) && statSync(abs(file)).isDirectory())
     for (const ext of SCRIPT_EXTENSIONS) if (existsSync(abs(`${file}/index${ext}`))) return `${file}/index${ext}`;
   return null;
-}
-
-/** A site-relative path with the project's folder aliases applied (longest prefix wins). */
-export function applyAliases(path: string, aliases: Record<string, string>): string {
-  let best = "";
-  for (const from of Object.keys(aliases)) if (path.startsWith(from) && from.length > best.length) best = from;
-  return best ? aliases[best] + path.slice(best.length) : path;
-}
-
-/** A path of the new layout back in the Docusaurus project's layout (the alias targets, longest first). */
-export function unapplyAliases(path: string, aliases: Record<string, string>): string {
-  let best: [string, string] | undefined;
-  for (const [from, to] of Object.entries(aliases))
-    if (path.startsWith(to) && to.length > (best?.[1].length ?? 0)) best = [from, to];
-  return best ? best[0] + path.slice(best[1].length) : path;
 }
 
 /** URL of a non-page file: files under static/ keep their path; others are emitted under assets/. */

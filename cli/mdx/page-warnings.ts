@@ -3,7 +3,7 @@
 // (theme/layout-ids.ts), and a page that has no title at all.
 import type { CompiledMdx } from "./compile.ts";
 import { inlineCodeWarnings } from "./rehype-inline-code.ts";
-import { contentTitle } from "../routes/page-meta.ts";
+import { contentTitle } from "./page-meta.ts";
 
 interface PageSource {
   file: string;
@@ -20,7 +20,7 @@ export function pageWarnings(source: PageSource, c: CompiledMdx, seen: Set<strin
       `${source.file}:${line}: heading id "${id}" is also an id of the page layout, so links to #${id} may reach ` +
         "the layout's element instead of this heading; give the heading another {#id}",
     );
-  // Docusaurus' fallbacks (cli/routes/page-meta.ts): a doc falls back to its first heading, a post to its `# Heading`.
+  // Docusaurus' fallbacks (cli/mdx/page-meta.ts): a doc falls back to its first heading, a post to its `# Heading`.
   const titled = source.data.title !== undefined || contentTitle(c) || (source.kind === "doc" && c.headings.length);
   if (!titled)
     out.push(

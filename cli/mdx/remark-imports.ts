@@ -20,7 +20,7 @@ export interface ModuleInfo {
   deps: string[];
   /** CSS of the project components the page imports (the build joins them into one stylesheet). */
   styles?: string[];
-  /** Islands the page uses: the keys of the components it imports that need the browser (cli/islands/keys.ts). */
+  /** Islands the page uses: the keys of the components it imports that need the browser (cli/mdx/island-keys.ts). */
   islands?: string[];
   /** Text of the first paragraph (a description for pages without one). */
   summary?: string;

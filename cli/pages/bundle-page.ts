@@ -1,5 +1,5 @@
 // A React page of the site's pages folder, bundled for the server like a component (cli/mdx/components.ts), with
-// its island boundaries marked: a module the page imports that needs the browser (cli/islands/classify.ts) is left
+// its island boundaries marked: a module the page imports that needs the browser (cli/mdx/island-classify.ts) is left
 // out of the page's bundle as `docsite-island:<key>` and bundled on its own, so the renderer draws it as an island
 // (cli/render/mdx-runtime.ts) and the browser loads it alone. A page whose own code needs the browser (state, handlers
 // in the page module itself) is an island as a whole: bundled with everything, hydrated as one.
@@ -7,9 +7,10 @@ import type { Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
 import { bundleComponent, bundleModuleWith, RUNTIME_EXTERNAL, type ComponentMdx } from "../mdx/components.ts";
-import { applyAliases, findScript } from "../mdx/modules.ts";
-import { classify } from "../islands/classify.ts";
-import { islandKey } from "../islands/keys.ts";
+import { applyAliases } from "../config/aliases.ts";
+import { findScript } from "../mdx/modules.ts";
+import { classify } from "../mdx/island-classify.ts";
+import { islandKey } from "../mdx/island-keys.ts";
 import { DocsiteError } from "../log.ts";
 
 export interface SitePageBuild {

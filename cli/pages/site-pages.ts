@@ -1,4 +1,4 @@
-// The routes of the site's Docusaurus pages (cli/pages/find-pages.ts), one per page and locale, added to the route
+// The routes of the site's Docusaurus pages (cli/content/find-pages.ts), one per page and locale, added to the route
 // table before its link checks. Markdown pages are compiled here like docs (the compile cache in front); React pages
 // are bundled when the site is rendered (cli/pages/bundle-page.ts).
 import { readFileSync } from "node:fs";
@@ -9,10 +9,10 @@ import { compileSource, emptyCompiledMdx, type CompiledMdx } from "../mdx/compil
 import { contentLinkRewriter, type DocTarget } from "../mdx/content-links.ts";
 import type { CompiledPages } from "../cache/compiled-pages.ts";
 import { moduleContextOf } from "../mdx/modules.ts";
-import { encodePath, localeBase, stripLocale } from "../routes/paths.ts";
-import { contentTitle, firstParagraph } from "../routes/page-meta.ts";
+import { encodePath, localeBase, stripLocale } from "../content/paths.ts";
+import { contentTitle, firstParagraph } from "../mdx/page-meta.ts";
 import type { RouteTable, SitePageRoute } from "../routes/types.ts";
-import { findSitePages } from "./find-pages.ts";
+import { findSitePages } from "../content/find-pages.ts";
 import { bundleSitePage, type SitePageBuild } from "./bundle-page.ts";
 import type { ComponentMdx } from "../mdx/components.ts";
 import type { BuildCache } from "../cache/cache.ts";

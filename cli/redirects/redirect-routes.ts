@@ -7,7 +7,7 @@ import { join } from "node:path";
 import vm from "node:vm";
 import type { SiteConfig } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
-import { localizePath, outputFileOf, stripLocale } from "../routes/paths.ts";
+import { localizePath, outputFileOf, stripLocale } from "../content/paths.ts";
 import type { RedirectRoute, Route, RouteTable } from "../routes/types.ts";
 
 const ORIGIN = "site.config.json (redirects)";

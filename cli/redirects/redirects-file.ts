@@ -3,7 +3,7 @@
 import type { SiteConfig } from "../config/types.ts";
 import { publicPath } from "../routes/public-url.ts";
 import type { RouteTable } from "../routes/types.ts";
-import { encodePath } from "../routes/paths.ts";
+import { encodePath } from "../content/paths.ts";
 
 export interface RedirectRule {
   from: string;

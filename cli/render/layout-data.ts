@@ -3,7 +3,7 @@ import type { SiteConfig, NavbarItem } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable } from "../routes/types.ts";
 import type { LayoutData, NavItemData, LinkData } from "../../theme/types.ts";
-import { instanceVersions, lastVersionOf, localeBase, localizePath, pluginIdOf } from "../routes/paths.ts";
+import { instanceVersions, lastVersionOf, localeBase, localizePath, pluginIdOf } from "../content/paths.ts";
 import { versionTarget } from "../routes/version-targets.ts";
 import { publicPath } from "../routes/public-url.ts";
 

@@ -63,7 +63,7 @@ const componentModules = new Map<string, unknown>();
 
 /**
  * Runs a component bundle (CommonJS) with React, `@docusaurus/*` and `@theme/*` given by docsite; `more` answers
- * other requests first (a page's islands: cli/pages/render-page.ts).
+ * other requests first (a page's islands: cli/render/site-page.ts).
  */
 export function runComponent(code: string, site: RuntimeSite, more?: (request: string) => unknown): unknown {
   const key = `${site.baseUrl}\0${code}`;

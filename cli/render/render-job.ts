@@ -16,14 +16,14 @@ import { SearchPageShell, VersionsPage, RedirectPage } from "../../theme/pages/S
 import { prePaintScript } from "../../theme/search/SearchPage.tsx";
 import { runMdx, pageComponents, type RuntimeSite } from "./mdx-runtime.ts";
 import { PageHead, type PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
-import { sitePageComponent, withPageHead } from "../pages/render-page.ts";
+import { sitePageComponent, withPageHead } from "./site-page.ts";
 import { ImagesContext } from "../../theme/mdx/DocImage.tsx";
 import type { DocPageData, ImageData, LayoutData } from "../../theme/types.ts";
 import { hasContent, type ContentReads, type DrawnContent } from "./page-content.ts";
 import { IslandRender, islandRenderState, pruneSlotTemplates } from "../islands/ssr.ts";
 import { ThemeOverrides, Themed } from "../../theme/layout/overrides.tsx";
 import { NotFound } from "../../theme/layout/own-theme.tsx";
-import { overrideComponents } from "../theme-overrides/runtime.ts";
+import { overrideComponents } from "./override-components.ts";
 import type { OverrideModule } from "../theme-overrides/bundle.ts";
 
 type Props<C> = C extends ComponentType<infer P> ? Omit<P, "children"> : never;

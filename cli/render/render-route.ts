@@ -10,7 +10,7 @@ import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute } from "../routes/types.ts";
 import { buildLayoutData, alternates } from "./layout-data.ts";
 import { escapeHtml, movingPicturesScript, searchPagePreloads, type Assets, type HeadData } from "./html.ts";
-import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf } from "../routes/paths.ts";
+import { blogBase, instanceVersions, lastVersionOf, localeBase, pluginIdOf } from "../content/paths.ts";
 import { publicPath, publicUrl } from "../routes/public-url.ts";
 import { searchClientConfig, searchPreconnect } from "./search-config.ts";
 import type { SidebarItemData, DocPageData, ImageData } from "../../theme/types.ts";

@@ -4,7 +4,7 @@ import type { SiteConfig } from "../config/types.ts";
 import { convertPipePlural, type Strings } from "../i18n/strings.ts";
 import type { RouteTable } from "../routes/types.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
-import { instanceVersions, lastVersionOf, localeBase } from "../routes/paths.ts";
+import { instanceVersions, lastVersionOf, localeBase } from "../content/paths.ts";
 import { publicPath } from "../routes/public-url.ts";
 import { escapeHtml } from "./html.ts";
 import { DocsiteError } from "../log.ts";

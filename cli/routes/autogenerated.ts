@@ -12,7 +12,7 @@ import {
   type SidebarNode,
 } from "./sidebar-nodes.ts";
 import { parseNumberPrefix } from "../content/doc-id.ts";
-import { hasDotSegment } from "../content/url-segments.ts";
+import { hasDotSegment } from "../config/dot-segments.ts";
 import { DocsiteError } from "../log.ts";
 
 export interface CategoryMeta {

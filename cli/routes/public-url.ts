@@ -4,7 +4,7 @@
 // "/docs/intro" (file docs/intro.html) with false.
 import type { SiteConfig } from "../config/types.ts";
 import { withoutSlash } from "../../theme/clean-path.ts";
-import { localeBase } from "./paths.ts";
+import { localeBase } from "../content/paths.ts";
 
 /** The paths that keep their slash in every form: the site's home and each locale's ("/", "/ru/"). */
 const homePaths = (config: SiteConfig): string[] => config.i18n.locales.map((l) => localeBase(config, l));

@@ -16,7 +16,7 @@ import {
   docsRoot as docsRootOf,
   docsInstances,
   lastVersionOf,
-} from "./paths.ts";
+} from "../content/paths.ts";
 import { readSidebars, resolveSidebar, flattenSidebar, firstLink } from "./sidebars.ts";
 import type { DocRef, GeneratedIndex, GeneratedIndexMaker, SidebarCategoryNode, SidebarNode } from "./sidebar-nodes.ts";
 import GithubSlugger from "github-slugger";
@@ -32,10 +32,10 @@ import {
   postTags,
   type AuthorsMap,
 } from "../content/blog-meta.ts";
-import { contentTitle, docTitle, firstParagraph } from "./page-meta.ts";
+import { contentTitle, docTitle, firstParagraph } from "../mdx/page-meta.ts";
 import type { Route, RouteTable, DocRoute, BlogPostSummary, BlogPostRoute, BlogListRoute } from "./types.ts";
 import type { TagDef } from "../content/blog-meta.ts";
-import { hasDotSegment } from "../content/url-segments.ts";
+import { hasDotSegment } from "../config/dot-segments.ts";
 
 /** Line (1-based) of the first occurrence of `needle` in `text`, undefined when absent. */
 const lineOfText = (text: string, needle: string) => {

@@ -3,7 +3,7 @@ import type { VersionConfig } from "../config/types.ts";
 import type { DocSource, BlogSource, PageModuleSource } from "../content/scan.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { SidebarNode } from "./sidebar-nodes.ts";
-import type { SitePageSource } from "../pages/find-pages.ts";
+import type { SitePageSource } from "../content/find-pages.ts";
 
 interface RouteBase {
   path: string;

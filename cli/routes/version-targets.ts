@@ -5,7 +5,7 @@
 import type { SiteConfig, VersionConfig } from "../config/types.ts";
 import type { Route, RouteTable } from "./types.ts";
 import { flattenSidebar } from "./sidebars.ts";
-import { pluginIdOf, versionBase } from "./paths.ts";
+import { pluginIdOf, versionBase } from "../content/paths.ts";
 
 interface VersionDocs {
   /** Doc id → the doc's path in this version and locale (generated-index pages are no docs, as in Docusaurus). */

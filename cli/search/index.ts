@@ -4,7 +4,7 @@ import type { SiteConfig } from "../config/types.ts";
 import type { Strings } from "../i18n/strings.ts";
 import type { Route, RouteTable, DocRoute, BlogPostRoute } from "../routes/types.ts";
 import type { SidebarNode } from "../routes/sidebar-nodes.ts";
-import { docsInstances, instanceVersions, lastVersionOf } from "../routes/paths.ts";
+import { docsInstances, instanceVersions, lastVersionOf } from "../content/paths.ts";
 import { publicPath } from "../routes/public-url.ts";
 import { lastVersion, searchClientConfig, searchConfigPath, searchRoot } from "../render/search-config.ts";
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";

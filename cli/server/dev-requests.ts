@@ -18,7 +18,7 @@ import { cleanPath } from "../../theme/clean-path.ts";
 import { publicPath } from "../routes/public-url.ts";
 import { decodeRequestPath, fileInside } from "./safe-path.ts";
 import { contentType } from "./mime.ts";
-import { encodePath } from "../routes/paths.ts";
+import { encodePath } from "../content/paths.ts";
 
 const isFile = (p: string) =>
   stat(p).then(

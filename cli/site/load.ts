@@ -8,7 +8,7 @@ import { loadStrings, missingTranslations, type Strings } from "../i18n/strings.
 import { missingTranslationLines, type MissingTranslation } from "../i18n/missing.ts";
 import { scanContent, staticFiles, type ContentIndex } from "../content/scan.ts";
 import { planDocs, planBlog, buildRouteTable, type DocPlan, type BlogPlan } from "../routes/table.ts";
-import { localeBase } from "../routes/paths.ts";
+import { localeBase } from "../content/paths.ts";
 import type { RouteTable } from "../routes/types.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import { checkLinks, severityOf, type LinkProblem } from "../links/check.ts";

@@ -12,7 +12,7 @@ import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts"
 import { judgeOverrides, importsOf } from "./judge.ts";
 import { DRAWN_NAMES, NOT_OVERRIDES } from "./names.ts";
 import { readFileSync } from "node:fs";
-import { overrideIslandKey } from "../islands/keys.ts";
+import { overrideIslandKey } from "../mdx/island-keys.ts";
 import { posix } from "node:path";
 
 /** The store of overrides' server bundles (cli/cache/README.md). */

@@ -4,7 +4,8 @@
 // override that can run. The reason for one that cannot names the file and line of the import.
 import { existsSync, readFileSync } from "node:fs";
 import { posix } from "node:path";
-import { applyAliases, findScript } from "../mdx/modules.ts";
+import { applyAliases } from "../config/aliases.ts";
+import { findScript } from "../mdx/modules.ts";
 import { docusaurusModule, themeModule } from "../../theme/mdx/docusaurus.tsx";
 import { ownThemeComponent } from "../../theme/layout/own-theme.tsx";
 
@@ -133,7 +134,7 @@ export function judgeOverrides(
   const verdict = (name: string): RefusedOverride | null => {
     if (verdicts.has(name)) return verdicts.get(name) ?? null;
     const file = overrides[name];
-    if (judging.has(name)) return null; // a cycle between overrides: the render names it (cli/theme-overrides/runtime.ts)
+    if (judging.has(name)) return null; // a cycle between overrides: the render names it (cli/render/override-components.ts)
     judging.add(name);
     const gap = fileGap(file, name, new Set());
     judging.delete(name);

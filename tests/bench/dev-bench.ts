@@ -256,7 +256,7 @@ export async function importedDevTable(): Promise<string> {
 /** The first doc of the default locale's newest version with no slug or id of its own, and where it is published. */
 async function ordinaryDoc(root: string): Promise<{ file: string; path: string }> {
   const { loadConfig } = await import("../../cli/config/load.ts");
-  const { routeOfContentFile } = await import("../../cli/routes/paths.ts");
+  const { routeOfContentFile } = await import("../../cli/content/paths.ts");
   const fg = (await import("fast-glob")).default;
   const config = loadConfig(root);
   const newest = config.docs.versions.find((v) => v.status === "current") ?? config.docs.versions[0];

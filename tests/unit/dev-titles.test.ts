@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fixtureSite, removeSite } from "../support/site.ts";
 import { startDev } from "../../cli/server/dev.ts";
 import { openDevEvents } from "../support/dev-events.ts";
-import { sourceHeading } from "../../cli/routes/page-meta.ts";
+import { sourceHeading } from "../../cli/mdx/page-meta.ts";
 import type { Logger } from "../../cli/log.ts";
 
 describe("a page's first heading read from its source", () => {

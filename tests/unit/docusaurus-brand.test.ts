@@ -12,7 +12,7 @@ import { importDocusaurus, type ImportReport } from "../../cli/import/index.ts";
 import { buildSite, fixtureSite, removeSite } from "../support/site.ts";
 import { serveDir } from "../support/served.ts";
 import { checkDist } from "../../cli/links/check-dist.ts";
-import { classify } from "../../cli/islands/classify.ts";
+import { classify } from "../../cli/mdx/island-classify.ts";
 import { pruneSlotTemplates, splitProps } from "../../cli/islands/ssr.ts";
 import { definedProperties, infimaBridge } from "../../cli/brand/brand-css.ts";
 import { frameOrigins } from "../../cli/islands/bundle.ts";

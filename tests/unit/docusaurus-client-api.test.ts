@@ -16,7 +16,7 @@ import { siteData, siteModules } from "../../theme/docusaurus/site-modules.tsx";
 import { docusaurusModule } from "../../theme/mdx/docusaurus.tsx";
 import { addBaseUrl } from "../../theme/docusaurus/site-data.ts";
 import { matchPath } from "../../theme/docusaurus/site-modules.tsx";
-import { classify } from "../../cli/islands/classify.ts";
+import { classify } from "../../cli/mdx/island-classify.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-client-api");
 let work: string;

@@ -1,134 +1,141 @@
-// docsite's code in layers (docs/architecture.md): no file imports a file that imports it back, however far round,
-// and no stage imports a later stage — the build is one pass in one direction, config → content → compiled pages →
-// routes → checks → images and client bundle → HTML → extras → output. Type imports count: they tie modules together
-// as much as values do.
-import { describe, it, expect } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+// docsite's code in layers (scripts/layers/table.ts; docs/architecture.md): no file imports a file that imports it
+// back, however far round; no folder imports a folder of its own or a later rank, so the build is one pass in one
+// direction (config → content → compiled pages → routes → checks → images and client bundle → HTML → extras →
+// output); and so no folder imports a folder that imports it back. The graph is esbuild's (every import the code
+// runs, however it is written) and the source text's (type imports, which esbuild drops): see scripts/layers/graph.ts.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CODE_ROOTS,
+  REPO,
+  codeFiles,
+  importGraph,
+  specifiersIn,
+  type ImportGraph,
+} from "../../scripts/layers/graph.ts";
+import { fileCycles, folderCycles, upwardImports } from "../../scripts/layers/checks.ts";
+import { LAYERS, layerOf } from "../../scripts/layers/table.ts";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-/** Each folder of cli/ (or top-level file) by its place in the pass; files of a folder may import lower places only. */
-const RANK: Record<string, number> = {
-  // Used by every stage.
-  "log.ts": 0,
-  // The types of docsite's public surface (what a site's pages import).
-  "public-types.ts": 0,
-  boot: 0,
-  cache: 0,
-  config: 1,
-  i18n: 1,
-  content: 2,
-  // Finding the site's own pages (src/pages of an imported site) is content's work.
-  "pages/find-pages.ts": 2,
-  mdx: 3,
-  // The site's PostCSS (Tailwind), run on the CSS the compile's component bundles and the brand sheet hold.
-  css: 3,
-  // The island rule and names, which the compile applies to the components a page imports.
-  "islands/classify.ts": 3,
-  "islands/keys.ts": 3,
-  routes: 4,
-  redirects: 4,
-  links: 5,
-  images: 6,
-  client: 6,
-  islands: 6,
-  brand: 6,
-  render: 7,
-  pages: 7,
-  "theme-overrides": 7,
-  search: 8,
-  emit: 8,
-  // What runs the stages.
-  pipeline: 9,
-  site: 9,
-  dev: 10,
-  server: 10,
-  import: 10,
-  init: 10,
-  "main.ts": 11,
-};
-
-/**
- * The imports against the order, and why. The compile rewrites links into the URLs the route table will have, and
- * routes/paths.ts is where every URL shape is decided, from the config alone. The config checks its own paths
- * (routeBasePath…) by the rule content's paths follow (content/url-segments.ts, a leaf module). The compile's page
- * warnings say "no title" by the rule the route table takes a title from a page by (routes/page-meta.ts).
- */
-const ALLOWED = new Set([
-  "cli/mdx/content-links.ts -> cli/routes/paths.ts",
-  "cli/config/load.ts -> cli/content/url-segments.ts",
-  "cli/mdx/page-warnings.ts -> cli/routes/page-meta.ts",
-]);
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(join(repo, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) sources(rel, out);
-    else if (/\.tsx?$/.test(e.name)) out.push(rel);
-  }
-  return out;
-}
-
-/** The project files a file imports (values and types), by path from the repository. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(repo, file), "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|import\("(\.[^"]+)"\)/gm)) {
-    const spec = m[1] ?? m[2];
-    out.push(
-      relative(repo, normalize(join(repo, dirname(file), spec)))
-        .split("\\")
-        .join("/"),
-    );
-  }
-  return out;
-}
-
-/** A file's place in RANK: `<folder>/<file>` when it has one of its own, else its folder (or `cli/<file>`). */
-const placeOf = (file: string) => {
-  const own = file.split("/").slice(1).join("/");
-  return own in RANK ? own : file.split("/")[1];
-};
+const rankOf = (file: string) => layerOf(file)?.rank;
+const folderOf = (file: string) => layerOf(file)?.path;
+const FIX = "move the imported code to a lower layer, or change the ranks in scripts/layers/table.ts";
 
 describe("code layers", () => {
-  const files = [...sources("cli"), ...sources("theme")];
-  const graph = new Map(files.map((f) => [f, importsOf(f).filter((t) => files.includes(t))]));
-
-  it("has no import cycle", () => {
-    const cycles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const visit = (f: string, path: string[]) => {
-      if (state.get(f) === "done") return;
-      if (state.get(f) === "open") {
-        cycles.push([...path.slice(path.indexOf(f)), f].join(" -> "));
-        return;
-      }
-      state.set(f, "open");
-      for (const t of graph.get(f) ?? []) visit(t, [...path, f]);
-      state.set(f, "done");
-    };
-    for (const f of files) visit(f, []);
-    expect(cycles).toEqual([]);
+  let graph: ImportGraph;
+  beforeAll(async () => {
+    graph = await importGraph();
   });
 
-  it("imports no later stage", () => {
-    const upward: string[] = [];
-    for (const [f, targets] of graph) {
-      if (!f.startsWith("cli/")) continue;
-      for (const t of targets) {
-        if (!t.startsWith("cli/")) continue;
-        const [from, to] = [RANK[placeOf(f)], RANK[placeOf(t)]];
-        expect(from, `${f}: a place of cli/ not in RANK`).toBeDefined();
-        if (to > from && !ALLOWED.has(`${f} -> ${t}`)) upward.push(`${f} -> ${t}`);
-      }
-    }
-    expect(upward).toEqual([]);
+  it("has a layer for every file of cli/ and theme/", () => {
+    const files = CODE_ROOTS.flatMap((dir) => codeFiles(REPO, dir));
+    expect(files.length).toBeGreaterThan(200);
+    expect(
+      files.filter((f) => !layerOf(f)),
+      "a folder of cli/ not in scripts/layers/table.ts: add a row for it",
+    ).toEqual([]);
   });
 
-  it("finds imports (the test itself works)", () => {
+  it("has no import cycle between files", () => {
+    expect(fileCycles(graph), "break the cycle: move what both files need into a module they both import").toEqual([]);
+  });
+
+  it("imports no layer of the same or a later rank", () => {
+    expect(upwardImports(graph, rankOf, folderOf), FIX).toEqual([]);
+  });
+
+  it("has no import cycle between folders", () => {
+    expect(folderCycles(graph, folderOf), FIX).toEqual([]);
+  });
+
+  it("finds imports of every kind (the test itself works)", () => {
     expect(graph.get("cli/pipeline/build.ts")).toContain("cli/cache/cache.ts");
     expect(graph.get("cli/cache/cache.ts")).toContain("cli/cache/identity.ts");
+    // A dynamic import (render/locate-render-error.ts loads the compile's modules only for an error).
+    expect(graph.get("cli/render/locate-render-error.ts")).toContain("cli/mdx/modules.ts");
+    // A type-only import, which esbuild drops: the text scan finds it.
+    expect(graph.get("cli/routes/types.ts")).toContain("cli/mdx/compile.ts");
+  });
+});
+
+describe("the layer checks catch what they are for", () => {
+  let copy: string;
+  let graph: ImportGraph;
+
+  // A copy of cli/ and theme/ with violations planted in low layers; each import below is against the order.
+  const PLANTED: Record<string, string> = {
+    // A side-effect import (no `from`).
+    "cli/config/did-you-mean.ts": 'import "../render/html.ts";\n',
+    // A dynamic import split across lines.
+    "cli/i18n/missing.ts": 'export const later = () =>\n  import(\n    "../search/index.ts"\n  );\n',
+    // A type-only import split across lines (esbuild drops it).
+    "cli/content/doc-id.ts":
+      'import type {\n  RouteTable,\n} from "../routes/types.ts";\nexport type T = RouteTable;\n',
+    // A require.
+    "cli/boot/locations.ts": 'export const late = () => require("../emit/extras.ts");\n',
+  };
+
+  beforeAll(async () => {
+    copy = mkdtempSync(join(tmpdir(), "docsite-layers-"));
+    for (const dir of CODE_ROOTS) cpSync(join(REPO, dir), join(copy, dir), { recursive: true });
+    cpSync(join(REPO, "tsconfig.json"), join(copy, "tsconfig.json"));
+    for (const [file, text] of Object.entries(PLANTED))
+      writeFileSync(join(copy, file), `${readFileSync(join(copy, file), "utf8")}\n${text}`);
+    graph = await importGraph(copy);
+  });
+
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it("finds each planted import as an import against the order", () => {
+    const upward = upwardImports(graph, rankOf, folderOf);
+    expect(upward).toContain("cli/config/did-you-mean.ts -> cli/render/html.ts");
+    expect(upward).toContain("cli/i18n/missing.ts -> cli/search/index.ts");
+    expect(upward).toContain("cli/content/doc-id.ts -> cli/routes/types.ts");
+    expect(upward).toContain("cli/boot/locations.ts -> cli/emit/extras.ts");
+  });
+
+  it("finds the folder cycles they make", () => {
+    const cycles = folderCycles(graph, folderOf).join("\n");
+    expect(cycles).toMatch(/^\{cli\/boot, .*cli\/emit.*\}/m);
+    expect(cycles).toContain("cli/config -> cli/render: cli/config/did-you-mean.ts -> cli/render/html.ts");
+  });
+
+  it("finds a folder cycle that no file cycle makes", () => {
+    // a/one.ts → b/two.ts and b/three.ts → a/four.ts: every file is fine, the folders import each other.
+    const synthetic: ImportGraph = new Map([
+      ["a/one.ts", ["b/two.ts"]],
+      ["a/four.ts", []],
+      ["b/two.ts", []],
+      ["b/three.ts", ["a/four.ts"]],
+    ]);
+    const folder = (f: string) => f.split("/")[0];
+    expect(fileCycles(synthetic)).toEqual([]);
+    expect(folderCycles(synthetic, folder)).toEqual([
+      "{a, b}: a -> b -> a\n  a -> b: a/one.ts -> b/two.ts\n  b -> a: b/three.ts -> a/four.ts",
+    ]);
+  });
+
+  it("finds a file cycle, the way round it", () => {
+    const synthetic: ImportGraph = new Map([
+      ["x.ts", ["y.ts"]],
+      ["y.ts", ["z.ts"]],
+      ["z.ts", ["x.ts"]],
+    ]);
+    expect(fileCycles(synthetic)).toEqual(["x.ts -> y.ts -> z.ts -> x.ts"]);
+  });
+
+  it("reads type imports from the text, over several lines", () => {
+    expect(specifiersIn('import type {\n  A,\n  B,\n} from "./a.ts";\nexport type { C } from "./c.ts";')).toEqual([
+      "./a.ts",
+      "./c.ts",
+    ]);
+    expect(specifiersIn('let t: typeof import(\n  "./t.ts"\n);\nimport "./side.ts";')).toEqual(["./side.ts", "./t.ts"]);
+  });
+
+  it("has one row per folder", () => {
+    expect(new Set(LAYERS.map((l) => l.path)).size).toBe(LAYERS.length);
   });
 });

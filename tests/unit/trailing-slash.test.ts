@@ -11,7 +11,7 @@ import fg from "fast-glob";
 import type { AddressInfo } from "node:net";
 import { cleanPath, withoutSlash } from "../../theme/clean-path.ts";
 import { publicPath, publishHrefs } from "../../cli/routes/public-url.ts";
-import { outputFileOf } from "../../cli/routes/paths.ts";
+import { outputFileOf } from "../../cli/content/paths.ts";
 import type { SiteConfig } from "../../cli/config/types.ts";
 import { checkDist } from "../../cli/links/check-dist.ts";
 import { serve } from "../../cli/server/serve.ts";

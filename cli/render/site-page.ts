@@ -3,11 +3,11 @@
 // document's title and description.
 import { createElement, type ComponentType } from "react";
 import { siteConfigOf, siteData } from "../../theme/docusaurus/site-modules.tsx";
-import type { HeadData } from "../render/html.ts";
-import { runComponent, type RuntimeSite } from "../render/mdx-runtime.ts";
+import type { HeadData } from "./html.ts";
+import { runComponent, type RuntimeSite } from "./mdx-runtime.ts";
 import { islandComponent, islandExports } from "../islands/ssr.ts";
 import type { PageHeadData } from "../../theme/docusaurus/page-frame.tsx";
-import { ISLAND_IMPORT } from "./bundle-page.ts";
+import { ISLAND_IMPORT } from "../pages/bundle-page.ts";
 
 /** A React page's part of a render job (render/render-job.ts: PageSpec `sitePage`). */
 interface SitePageSpec {

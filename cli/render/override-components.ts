@@ -4,9 +4,9 @@
 // wraps). An override that needs the browser is drawn as an island, given only its props that are data (its browser
 // chunk adds the functions Docusaurus passes, cli/islands/bundle.ts).
 import { createElement, type ComponentType } from "react";
-import { runComponent, ownThemeModule, type RuntimeSite } from "../render/mdx-runtime.ts";
+import { runComponent, ownThemeModule, type RuntimeSite } from "./mdx-runtime.ts";
 import { islandExports } from "../islands/ssr.ts";
-import type { OverrideModule } from "./bundle.ts";
+import type { OverrideModule } from "../theme-overrides/bundle.ts";
 import type { OverrideComponents } from "../../theme/layout/overrides.tsx";
 
 const made = new WeakMap<object, OverrideComponents>();
