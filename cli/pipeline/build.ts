@@ -16,12 +16,12 @@ import { EarlyCounts } from "../search/early-counts.ts";
 import { runImageStage, contentImages, pageModuleImages, type ImageStats } from "../images/stage.ts";
 import { ImageFeed } from "../images/image-feed.ts";
 import { headersFile } from "../emit/security-headers.ts";
-import { openOutput, type Output } from "./output.ts";
-import { assertRoutesInside } from "./confine.ts";
+import { openOutput, type Output } from "../output/output.ts";
+import { assertRoutesInside } from "../output/confine.ts";
 import { htmlFileWarnings } from "../mdx/rehype-inline-code.ts";
 import { pageWarnings } from "../mdx/page-warnings.ts";
 import { locateRenderError } from "../render/locate-render-error.ts";
-import { outputHolds, type Content } from "./output-update.ts";
+import { outputHolds, type Content } from "../output/output-update.ts";
 import { DocsiteError, createLogger, location, stageLine, type Logger } from "../log.ts";
 import type { SiteConfig } from "../config/types.ts";
 import type { RouteTable } from "../routes/types.ts";
@@ -172,7 +172,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const cache = BuildCache.forSite(opts.root, { enabled: opts.cache !== false });
   // The output is checked and locked before any work, so a refused --out or a concurrent build fails at once.
   const outDir = opts.outDir ?? join(opts.root, "dist");
-  // A rebuild writes only the files that changed (pipeline/output-update.ts), by the manifest of the last write.
+  // A rebuild writes only the files that changed (output/output-update.ts), by the manifest of the last write.
   const manifest = cache.enabled ? outputManifest(cache, opts.root, resolve(outDir)) : undefined;
   const output =
     opts.write === false ? null : await openOutput({ root: opts.root, outDir, warn: logger.warn, manifest });

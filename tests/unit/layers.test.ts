@@ -40,6 +40,8 @@ const RANK: Record<string, number> = {
   "theme-overrides": 7,
   search: 8,
   emit: 8,
+  // dist-safety (cli/output/README.md): writes the output folder; uses the route paths, nothing that runs stages.
+  output: 8,
   // What runs the stages.
   pipeline: 9,
   site: 9,
