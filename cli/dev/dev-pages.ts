@@ -134,7 +134,7 @@ export class DevPages {
     for (const p of found) {
       const severity = severityOf(config, p);
       if (severity === "throw") severe.push(p);
-      else if (severity === "warn") this.logger.warn(`${location(p)}: ${p.message}`);
+      else if (severity === "warn") this.warnOnce(`${location({ file: p.file, line: p.line })}: ${p.message}`);
     }
     if (severe.length)
       this.problems.report(
@@ -165,7 +165,7 @@ export class DevPages {
       if (this.site.isPending(route.compiled)) throw err;
     }
     try {
-      for (const w of await this.images.addPage(file, route.compiled.images)) this.logger.warn(w);
+      for (const w of await this.images.addPage(file, route.compiled.images)) this.warnOnce(w);
       this.problems.clear(`images:${file}`);
     } catch (err) {
       this.problems.report(`images:${file}`, err);

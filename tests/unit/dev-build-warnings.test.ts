@@ -1,6 +1,6 @@
 // `dev` and `build` check a page the same way (cli/pipeline/page-pass.ts): the warnings build gives for a page — no
-// title, inline code in its content, a heading id the layout also uses, an HTML file it links to with inline code —
-// dev gives too when the page is drawn, word for word.
+// title, inline code in its content, a heading id the layout also uses, an HTML file it links to with inline code,
+// an image without alt text, a link to a missing anchor — dev gives too when the page is drawn, word for word, once.
 import { describe, it, expect } from "vitest";
 import { fixtureSite, removeSite } from "../support/site.ts";
 import { build } from "../../cli/pipeline/build.ts";
@@ -16,8 +16,9 @@ const PAGES = {
   [UNTITLED]:
     '---\ndescription: Nothing to call it.\n---\n\nimport notes from "./notes.html";\n\n<span onClick="go()">Press</span>\n\n<a href={notes}>Notes</a>\n',
   [NOTES]: "<!doctype html><p>Notes</p><script>alert(1)</script>\n",
-  // A heading whose id the layout uses.
-  [CLASH]: "---\ntitle: Clash\n---\n\n## Main {#main-content}\n\nText.\n",
+  // A heading whose id the layout uses, an image without alt text, and a link to an anchor that is not there.
+  [CLASH]:
+    '---\ntitle: Clash\n---\n\n## Main {#main-content}\n\n<img src="/img/logo.svg" />\n\n[Nowhere](/docs/v1/guide/untitled/#nowhere)\n',
 };
 
 /** A logger keeping its warnings (the rest is dropped). */
@@ -38,7 +39,7 @@ const aboutPages = (warnings: string[]) =>
   warnings.filter((w) => /guide\/(untitled|clash)\.mdx|notes\.html/.test(w)).sort();
 
 describe("dev and build warn alike for a page", () => {
-  it("gives the no-title, inline-code, layout-id and HTML-file warnings in both", async () => {
+  it("gives the no-title, inline-code, layout-id, HTML-file, alt-text and anchor warnings in both, once", async () => {
     const root = await fixtureSite("basic", PAGES);
     try {
       const b = warningsLogger();
@@ -50,6 +51,8 @@ describe("dev and build warn alike for a page", () => {
         /untitled\.mdx:7: event handler attribute onclick in content/,
         /clash\.mdx:5: heading id "main-content" is also an id of the page layout/,
         /notes\.html: this HTML file, published as .*notes.*, has inline scripts/,
+        /clash\.mdx:7: image logo\.svg has no alt text/,
+        /clash\.mdx:9: .*#nowhere/,
       ])
         expect(
           built.some((w) => kind.test(w)),
@@ -62,7 +65,11 @@ describe("dev and build warn alike for a page", () => {
       try {
         await server.ready;
         const { port } = server.server.address() as { port: number };
-        for (const path of ["/docs/v1/guide/untitled/", "/docs/v1/guide/clash/"]) {
+        // Each page in both locales (ru shows the en page, compiled for ru: its links are checked there too), the
+        // link's target first (dev checks an anchor on a page compiled already: dev/page-links.ts), and one page
+        // twice: a page drawn again says nothing new.
+        const paths = ["/docs/v1/guide/untitled/", "/ru/docs/v1/guide/untitled/", "/docs/v1/guide/clash/"];
+        for (const path of [...paths, "/ru/docs/v1/guide/clash/", paths[2]]) {
           const res = await fetch(`http://127.0.0.1:${port}${path}`);
           expect(res.status, path).toBe(200);
           await res.text();
