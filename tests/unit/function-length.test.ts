@@ -23,7 +23,6 @@ const KNOWN: Record<string, string> = {
   "cli/mdx/remark-imports.ts:remarkImports": "not split in this round: the compile's import rewriting, kept whole",
   "cli/mdx/remark-imports.ts:(anonymous)": "the transformer remarkImports returns (see remarkImports)",
   "cli/mdx/components.ts:runBundle": "not split in this round: the project components' esbuild run, kept whole",
-  "cli/mdx/compile.ts:compileSource": "not split in this round: the MDX compile's plugin chain, kept whole",
 };
 
 const FUNCTION_LIKE = [
