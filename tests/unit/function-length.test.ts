@@ -22,7 +22,6 @@ const KNOWN: Record<string, string> = {
   "cli/search/local-index.ts:localIndexFiles": "cli/search/ is another helper's",
   "cli/mdx/remark-imports.ts:remarkImports": "not split in this round: the compile's import rewriting, kept whole",
   "cli/mdx/remark-imports.ts:(anonymous)": "the transformer remarkImports returns (see remarkImports)",
-  "cli/mdx/components.ts:runBundle": "not split in this round: the project components' esbuild run, kept whole",
 };
 
 const FUNCTION_LIKE = [
