@@ -20,8 +20,6 @@ const KNOWN: Record<string, string> = {
   "cli/routes/table.ts:buildRouteTable": "cli/routes/ is another helper's (the route table's passes)",
   "cli/render/render-route.ts:prepareRoute": "cli/render/ is another helper's (one branch per route kind)",
   "cli/search/local-index.ts:localIndexFiles": "cli/search/ is another helper's",
-  "cli/mdx/remark-imports.ts:remarkImports": "not split in this round: the compile's import rewriting, kept whole",
-  "cli/mdx/remark-imports.ts:(anonymous)": "the transformer remarkImports returns (see remarkImports)",
 };
 
 const FUNCTION_LIKE = [
