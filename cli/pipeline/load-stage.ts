@@ -49,16 +49,21 @@ export async function loadSite(l: LoadSiteOptions): Promise<SiteModel> {
   // Cache misses compile on the worker pool when there are many (pipeline/compile-stage.ts).
   const slugs = docSlugs(index.docs, index.blog);
   const onCompiled = l.onCompiled;
-  const stage = await compilePages(
+  const stage = await compilePages({
     config,
     slugs,
-    jobs.map((j) => ({ file: j.source.file, body: j.source.body, bodyOffset: j.source.bodyOffset, locale: j.locale })),
+    pages: jobs.map((j) => ({
+      file: j.source.file,
+      body: j.source.body,
+      bodyOffset: j.source.bodyOffset,
+      locale: j.locale,
+    })),
     cache,
-    compileStats,
-    l.pool ?? (() => inlinePool),
-    (n, total) => logger.progress("compiling", n, total),
-    onCompiled && ((c) => onCompiled(c, config)),
-  );
+    stats: compileStats,
+    sharedPool: l.pool ?? (() => inlinePool),
+    progress: (n, total) => logger.progress("compiling", n, total),
+    onCompiled: onCompiled && ((c) => onCompiled(c, config)),
+  });
   for (const { index: i, error } of stage.errors) errors.add(error, jobs[i].source.file);
   const pageWarned = new Set<string>();
   for (const [i, c] of stage.compiled) {
