@@ -6,7 +6,7 @@ export const hashText = (data: string | Uint8Array): string =>
   createHash("sha256").update(data).digest("hex").slice(0, 16);
 
 /**
- * The check of an entry's bytes, and the content hash of an output file (pipeline/output-update.ts): one hash of a
+ * The check of an entry's bytes, and the content hash of an output file (output/output-update.ts): one hash of a
  * page serves both. SHA-1, base64: several times faster than SHA-256 here, and damage, not an attacker, is what it
  * must catch.
  */

@@ -1,6 +1,6 @@
 // The output manifests (store `output`): for each output folder a site is built into, the content hash of every file
 // of the last write and the inode, size and modification time each had once in place. A rebuild writes only the
-// files whose hash changed or whose recorded stat no longer matches (pipeline/output-update.ts). One entry per
+// files whose hash changed or whose recorded stat no longer matches (output/output-update.ts). One entry per
 // output folder, named by the folder's path relative to the site when it is inside it (a project moved with its
 // cache and output keeps it), else by its absolute path. The toolchain is not part of the key: a manifest records
 // what the output folder holds, whatever made it.

@@ -9,6 +9,7 @@ import { pageLinkProblems } from "./page-links.ts";
 import { withLiveScript } from "./live-client.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
+import { readLinkedFiles, renderContextOf } from "../pipeline/page-pass.ts";
 import type { RenderJob } from "../render/render-job.ts";
 import { pageTimeLimitMs, PageTimeLimitError } from "../pipeline/time-limit.ts";
 import type { Route } from "../routes/types.ts";
@@ -56,7 +57,9 @@ export class DevPages {
     private readonly problems: ProblemBoard,
     private readonly logger: Logger,
   ) {
-    this.site = new DevSite(root);
+    this.site = new DevSite(root, (warnings) => {
+      for (const w of warnings) this.warnOnce(w);
+    });
     this.images = new DevImages(root, "/");
   }
 
@@ -90,8 +93,7 @@ export class DevPages {
         this.problems.report("brand", err);
       }
       this.changed();
-      // Each warning once per server run, not again on every load.
-      for (const w of m.warnings) if (!this.warned.has(w) && this.warned.add(w)) this.logger.warn(w);
+      for (const w of m.warnings) this.warnOnce(w);
       this.problems.clear("load");
       // The config's own links (navbar, footer) are checked once per load; pages' links when they compile.
       this.linkProblems(
@@ -103,6 +105,11 @@ export class DevPages {
       this.problems.report("load", err);
       return false;
     }
+  }
+
+  /** Each warning once per server run, not again on every load or compile. */
+  private warnOnce(w: string): void {
+    if (!this.warned.has(w) && this.warned.add(w)) this.logger.warn(w);
   }
 
   /** What pages show may have changed (a load of the model, an edit): what was made of it goes. */
@@ -127,7 +134,7 @@ export class DevPages {
     for (const p of found) {
       const severity = severityOf(config, p);
       if (severity === "throw") severe.push(p);
-      else if (severity === "warn") this.logger.warn(`${location(p)}: ${p.message}`);
+      else if (severity === "warn") this.warnOnce(`${location({ file: p.file, line: p.line })}: ${p.message}`);
     }
     if (severe.length)
       this.problems.report(
@@ -158,12 +165,21 @@ export class DevPages {
       if (this.site.isPending(route.compiled)) throw err;
     }
     try {
-      for (const w of await this.images.addPage(file, route.compiled.images)) this.logger.warn(w);
+      for (const w of await this.images.addPage(file, route.compiled.images)) this.warnOnce(w);
       this.problems.clear(`images:${file}`);
     } catch (err) {
       this.problems.report(`images:${file}`, err);
     }
-    for (const [url, src] of pageAssets([route.compiled], m.config.baseUrl)) this.pageFiles.set(url, src);
+    const assets = pageAssets([route.compiled], m.config.baseUrl);
+    for (const [url, src] of assets) this.pageFiles.set(url, src);
+    // The HTML files it links to are checked as the build checks them (their inline code); the rest is served as is.
+    try {
+      const linked = await readLinkedFiles(m.config.rootDir, assets, (f) => f.endsWith(".html"));
+      for (const w of linked.warnings) this.warnOnce(w);
+      this.problems.clear(`files:${file}`);
+    } catch (err) {
+      this.problems.report(`files:${file}`, err);
+    }
     this.linkProblems(
       file,
       pageLinkProblems(m.config, m.table, route, m.extraFiles, (c) => this.site.isPending(c)),
@@ -185,27 +201,23 @@ export class DevPages {
     await this.bundleReady;
     if (!this.bundle) throw this.problems.asError();
     const m = this.site.model!;
-    return {
+    return renderContextOf({
       config: m.config,
       table: m.table,
       strings: m.strings,
-      assets: {
-        entry: this.bundle.entry,
-        css: this.bundle.css,
-        extraCss: [
-          ...(this.brand ? [`${m.config.baseUrl}${BRAND_CSS}`] : []),
-          ...(this.componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : []),
-        ],
-        preload: [],
-        movingPictures: this.bundle.movingPictures,
-        ...(this.islands.loader ? { islands: this.islands.loader } : {}),
-      },
+      bundle: this.bundle,
+      dev: true,
+      extraCss: [
+        ...(this.brand ? [`${m.config.baseUrl}${BRAND_CSS}`] : []),
+        ...(this.componentCss() ? [`${m.config.baseUrl}${COMPONENT_CSS}`] : []),
+      ],
+      islandLoader: this.islands.loader,
       pageModules: this.pageModules,
       images: this.images.images,
       islands: this.islands.urls(),
       sitePages: this.sitePages,
-      ...(this.overrides ? { overrides: this.overrides } : {}),
-    };
+      overrides: this.overrides,
+    });
   }
 
   /** The chunks of the islands a route's page uses, bundled before it is drawn (cli/islands/dev-islands.ts). */

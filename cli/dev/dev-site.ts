@@ -15,13 +15,12 @@ import { moduleContextOf, type ModuleContext } from "../mdx/modules.ts";
 import { compileSettingsOf, portableSettings } from "../mdx/compile-settings.ts";
 import { BuildCache } from "../cache/cache.ts";
 import { CompiledPages, dependenciesHold } from "../cache/compiled-pages.ts";
-import { checkComponents } from "../pipeline/page-checks.ts";
+import { checkCompiledPage } from "../pipeline/page-pass.ts";
 import { PageErrorCollector } from "../pipeline/page-errors.ts";
 import { createPool, inlinePool, poolSize, type BuildPool } from "../pipeline/pool.ts";
 import { reviveError } from "../pipeline/task-errors.ts";
 import { pageTimeLimitMs } from "../pipeline/time-limit.ts";
 import type { CompilePage } from "../pipeline/worker.ts";
-import { knownComponentNames } from "../render/page-components.ts";
 import { extraFiles, loadSources, routeTable, SiteProblems, type Plan } from "../site/load.ts";
 
 export type { Plan };
@@ -75,7 +74,14 @@ export class DevSite {
   /** The worker thread pages compile and render in, started on first use (idle, it does not keep the process up). */
   private pool: BuildPool | null = null;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    /**
+     * Told the warnings of each page as it compiles: the build's per-page warnings (no title, inline code, a layout
+     * id: pipeline/page-pass.ts), in the same words.
+     */
+    private readonly onWarnings: (warnings: string[]) => void = () => {},
+  ) {
     this.cache = BuildCache.forSite(root);
   }
 
@@ -169,8 +175,9 @@ export class DevSite {
         c = await this.compileInWorker(config, slugs, page);
         await store.put(page, c);
       }
+      // The build's checks of a compiled page, as the build runs them (its warnings are told even when it fails).
       const errors = new PageErrorCollector();
-      checkComponents(c, knownComponentNames, errors);
+      this.onWarnings(checkCompiledPage(source, c, errors, new Set()));
       errors.throwIfAny();
       fill(slot.compiled, c);
       slot.hash = hash;

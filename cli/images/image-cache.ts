@@ -37,7 +37,7 @@ export interface ImageSource {
 
 /**
  * An image's output file: its content hash (`checksum`), and its bytes, read from the cache only when asked for. The
- * output takes it as it is (pipeline/output-update.ts: StoredContent, the same shape).
+ * output takes it as it is (output/output-update.ts: StoredContent, the same shape).
  */
 export interface ImageFile {
   readonly hash: string;

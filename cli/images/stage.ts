@@ -69,7 +69,7 @@ interface ImageStageInput {
   encodedEarly?: ReadonlySet<string>;
   /**
    * Whether the output folder already holds a file (path relative to it) with this content hash, so the build will
-   * not write it (pipeline/output-update.ts: outputHolds). A cached image whose files it all holds is not read;
+   * not write it (output/output-update.ts: outputHolds). A cached image whose files it all holds is not read;
    * the others are read and checked here, where a damaged entry can still be encoded again. Absent: every file is
    * read (an output folder without a manifest is written whole).
    */

@@ -143,16 +143,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     depHashes[file] = hashText(text);
     const split = splitFrontMatter(text, file);
     const sub = await compileSource({ ...input, file, ...split }, [...chain, input.file]);
-    modules.components.push(...(sub.modules?.components ?? []));
-    // The partial's headings are on the page: links to them are fine.
-    extracted.anchors.push(...sub.anchors);
-    modules.assets.push(...(sub.modules?.assets ?? []));
-    // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
-    images.push(...sub.images);
-    for (const r of sub.inlineCode ?? []) inlineRefs.push({ ...r, file: r.file ?? file });
-    Object.assign(depHashes, sub.depHashes);
-    if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
-    for (const k of sub.modules?.islands ?? []) if (!modules.islands?.includes(k)) (modules.islands ??= []).push(k);
+    takePartial(sub, file, { extracted, modules, depHashes, images, inlineRefs });
     return sub.code;
   };
   const bundle = async (file: string, line: number, isPackage = false): Promise<{ code: string; island?: string }> => {
@@ -176,31 +167,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
       if (island && !modules.islands?.includes(island)) (modules.islands ??= []).push(island);
       return { code: b.code, island };
     } catch (err) {
-      // The cycle itself is the message: every file of it is named there (the error keeps it for the outer bundles).
-      if (err instanceof ImportCycleError)
-        throw new DocsiteError(
-          err.message,
-          { file: input.file, line },
-          "move what those files share into a component or partial that none of them imports",
-          err,
-        );
-      if (err instanceof MissingPackageError && isPackage)
-        throw new DocsiteError(
-          `import of package "${err.specifier}": it is not installed in the site folder`,
-          { file: input.file, line },
-          `install it there (npm install ${err.specifier}), or remove the import`,
-        );
-      if (err instanceof MissingPackageError)
-        throw new DocsiteError(
-          `import of ${file}: ${err.message}`,
-          { file: input.file, line },
-          `install "${err.specifier}" in the site folder (npm install ${err.specifier}), or remove the import`,
-        );
-      throw new DocsiteError(
-        `import of ${file}: the component cannot be bundled: ${(err as Error).message}`,
-        { file: input.file, line },
-        "fix the component",
-      );
+      throw componentError(err, file, line, isPackage, input.file);
     }
   };
   let code: string;
@@ -286,23 +253,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     if (err instanceof DocsiteError)
       throw new DocsiteError(err.message, { ...err.where, file: err.where.file ?? input.file }, err.hint, err.cause);
     if (isStackOverflow(err)) throw tooDeep(input.body, input.file, input.bodyOffset);
-    const e = err as {
-      reason?: string;
-      message: string;
-      line?: number;
-      column?: number;
-      place?: { line?: number; column?: number; start?: { line: number; column: number } };
-    };
-    // Some parser errors (an unclosed JSX tag at the end) carry the position only in their text: "(3:1-3:7)".
-    const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);
-    const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (fromText ? Number(fromText[1]) : undefined);
-    const column =
-      e.column ?? e.place?.column ?? e.place?.start?.column ?? (fromText ? Number(fromText[2]) : undefined);
-    throw new DocsiteError(
-      `MDX syntax error: ${e.reason ?? e.message}`,
-      { file: input.file, line: line ? line + input.bodyOffset : undefined, column },
-      "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
-    );
+    throw syntaxError(err, input.file, input.bodyOffset);
   }
   // The excerpt is compiled on its own (a page's imports sit above the marker, so it keeps them).
   const head = chain.length ? undefined : beforeTruncate(input.body);
@@ -319,6 +270,80 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
   if (excerpt !== undefined) result.excerpt = excerpt;
   if (inlineRefs.length) result.inlineCode = inlineRefs;
   return result;
+}
+
+/** What the page that imports a partial takes from it (the partial's `file`): all of it is on the page. */
+function takePartial(
+  sub: CompiledMdx,
+  file: string,
+  page: {
+    extracted: Extracted;
+    modules: ModuleInfo;
+    depHashes: Record<string, string>;
+    images: ImageRef[];
+    inlineRefs: InlineCodeRef[];
+  },
+): void {
+  const { modules } = page;
+  modules.components.push(...(sub.modules?.components ?? []));
+  // The partial's headings are on the page: links to them are fine.
+  page.extracted.anchors.push(...sub.anchors);
+  modules.assets.push(...(sub.modules?.assets ?? []));
+  // The partial's images are on the page too: the image stage encodes them, the page's render job carries them.
+  page.images.push(...sub.images);
+  for (const r of sub.inlineCode ?? []) page.inlineRefs.push({ ...r, file: r.file ?? file });
+  Object.assign(page.depHashes, sub.depHashes);
+  if (sub.modules?.styles?.length) (modules.styles ??= []).push(...sub.modules.styles);
+  for (const k of sub.modules?.islands ?? []) if (!modules.islands?.includes(k)) (modules.islands ??= []).push(k);
+}
+
+/** A component a page imports that could not be bundled, as an error at the page's import line. */
+function componentError(err: unknown, file: string, line: number, isPackage: boolean, page: string): DocsiteError {
+  // The cycle itself is the message: every file of it is named there (the error keeps it for the outer bundles).
+  if (err instanceof ImportCycleError)
+    return new DocsiteError(
+      err.message,
+      { file: page, line },
+      "move what those files share into a component or partial that none of them imports",
+      err,
+    );
+  if (err instanceof MissingPackageError && isPackage)
+    return new DocsiteError(
+      `import of package "${err.specifier}": it is not installed in the site folder`,
+      { file: page, line },
+      `install it there (npm install ${err.specifier}), or remove the import`,
+    );
+  if (err instanceof MissingPackageError)
+    return new DocsiteError(
+      `import of ${file}: ${err.message}`,
+      { file: page, line },
+      `install "${err.specifier}" in the site folder (npm install ${err.specifier}), or remove the import`,
+    );
+  return new DocsiteError(
+    `import of ${file}: the component cannot be bundled: ${(err as Error).message}`,
+    { file: page, line },
+    "fix the component",
+  );
+}
+
+/** The MDX parser's error, at the content file's line (the body starts `bodyOffset` lines into the file). */
+function syntaxError(err: unknown, file: string, bodyOffset: number): DocsiteError {
+  const e = err as {
+    reason?: string;
+    message: string;
+    line?: number;
+    column?: number;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+  };
+  // Some parser errors (an unclosed JSX tag at the end) carry the position only in their text: "(3:1-3:7)".
+  const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);
+  const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (fromText ? Number(fromText[1]) : undefined);
+  const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (fromText ? Number(fromText[2]) : undefined);
+  return new DocsiteError(
+    `MDX syntax error: ${e.reason ?? e.message}`,
+    { file, line: line ? line + bodyOffset : undefined, column },
+    "in prose, write `<` and `{` inside backticks or escape them (\\{, &lt;); close every JSX tag",
+  );
 }
 
 /** What decides a page's parser besides docsite's code: its syntax and the project's own plugins (their lists). */

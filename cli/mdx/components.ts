@@ -139,31 +139,9 @@ const INTEROP =
   "if (module.exports == null || !module.exports.__esModule) " +
   "module.exports = Object.assign({ __esModule: true, default: module.exports }, module.exports);";
 
-/** A module bundled as components are, with more plugins in front (a page's island boundaries: cli/pages/). */
-export const bundleModuleWith = (
-  rootDir: string,
-  file: string,
-  aliases: Record<string, string>,
-  plugins: Plugin[],
-  mdx?: ComponentMdx,
-) => runBundle(rootDir, file, aliases, false, mdx, plugins);
-async function runBundle(
-  rootDir: string,
-  file: string,
-  aliases: Record<string, string>,
-  isPackage: boolean,
-  mdx: ComponentMdx | undefined,
-  plugins: Plugin[] = [],
-): Promise<BundledComponent> {
-  const images: ImageRef[] = [];
-  const assets: Array<{ file: string; url: string }> = [];
-  /** Markdown files the module imports (compiled for the server only). */
-  const markdown: string[] = [];
-  /** What those compiles read (their partials and components). */
-  const markdownDeps = new Set<string>();
-  /** A cycle met while compiling Markdown the module imports: the bundle's error, as it is (esbuild's would wrap it). */
-  let cycle: ImportCycleError | undefined;
-  const resolvePlugin: Plugin = {
+/** Resolves what a site's component imports the way Docusaurus' webpack does: `@site/`, aliases, site paths in CSS. */
+function siteResolvePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
+  return {
     name: "docsite-components",
     setup(b) {
       b.onResolve({ filter: RUNTIME_EXTERNAL }, (a) => ({ path: a.path, external: true }));
@@ -190,6 +168,66 @@ async function runBundle(
       });
     },
   };
+}
+
+/** The bundle's entry: the component's file, or a package imported by content directly (from node_modules). */
+function entryOf(rootDir: string, file: string, isPackage: boolean) {
+  return isPackage
+    ? {
+        // Imported, not required: esbuild then reads the package's "import" entry, as Docusaurus' webpack does
+        // (some packages' "require" entry is not loadable by itself).
+        stdin: {
+          contents: `import * as m from ${JSON.stringify(file)};\nexport * from ${JSON.stringify(file)};\nexport default m.default ?? m;`,
+          resolveDir: rootDir,
+        },
+      }
+    : { entryPoints: [posix.join(rootDir, file)] };
+}
+
+/** esbuild's failure as the compile reports it: a package that is not installed, an unknown Docusaurus name, or
+ * esbuild's first message at its file and line. */
+function bundleFailure(err: unknown, file: string): Error {
+  const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
+  for (const e of errors) {
+    const m = /^Could not resolve "([^"]+)"/.exec(e.text);
+    // A relative or absolute path that is not there is a missing file, not a missing package.
+    if (m && !/^[./]/.test(m[1])) return new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
+  }
+  const first = errors[0];
+  const docusaurus = first && docusaurusImportError(first, false);
+  if (docusaurus) return new Error(`${docusaurus} (${first.location?.file ?? file}:${first.location?.line ?? 1})`);
+  return new Error(
+    first
+      ? `${first.text}${first.location ? ` (${first.location.file}:${first.location.line})` : ""}`
+      : (err as Error).message,
+  );
+}
+
+/** A module bundled as components are, with more plugins in front (a page's island boundaries: cli/pages/). */
+export const bundleModuleWith = (
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  plugins: Plugin[],
+  mdx?: ComponentMdx,
+) => runBundle(rootDir, file, aliases, false, mdx, plugins);
+async function runBundle(
+  rootDir: string,
+  file: string,
+  aliases: Record<string, string>,
+  isPackage: boolean,
+  mdx: ComponentMdx | undefined,
+  plugins: Plugin[] = [],
+): Promise<BundledComponent> {
+  const images: ImageRef[] = [];
+  const assets: Array<{ file: string; url: string }> = [];
+  /** Markdown files the module imports (compiled for the server only). */
+  const markdown: string[] = [];
+  /** What those compiles read (their partials and components). */
+  const markdownDeps = new Set<string>();
+  /** A cycle met while compiling Markdown the module imports: the bundle's error, as it is (esbuild's would wrap it). */
+  let cycle: ImportCycleError | undefined;
+  const resolvePlugin = siteResolvePlugin(rootDir, aliases);
   const compileOrNoteCycle: ComponentMdx["compile"] = async (input, chain) => {
     try {
       return await mdx!.compile(input, chain);
@@ -260,16 +298,7 @@ async function runBundle(
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
       // A package imported by content directly: its module, resolved from the site's node_modules.
-      ...(isPackage
-        ? {
-            // Imported, not required: esbuild then reads the package's "import" entry, as Docusaurus' webpack does
-            // (some packages' "require" entry is not loadable by itself).
-            stdin: {
-              contents: `import * as m from ${JSON.stringify(file)};\nexport * from ${JSON.stringify(file)};\nexport default m.default ?? m;`,
-              resolveDir: rootDir,
-            },
-          }
-        : { entryPoints: [posix.join(rootDir, file)] }),
+      ...entryOf(rootDir, file, isPackage),
       bundle: true,
       write: false,
       metafile: true,
@@ -329,21 +358,6 @@ async function runBundle(
       ],
     };
   } catch (err) {
-    if (cycle) throw cycle;
-    const errors = ((err as { errors?: Message[] }).errors ?? []) as Message[];
-    for (const e of errors) {
-      const m = /^Could not resolve "([^"]+)"/.exec(e.text);
-      // A relative or absolute path that is not there is a missing file, not a missing package.
-      if (m && !/^[./]/.test(m[1]))
-        throw new MissingPackageError(m[1], e.location?.file ?? file, e.location?.line ?? 1);
-    }
-    const first = errors[0];
-    const docusaurus = first && docusaurusImportError(first, false);
-    if (docusaurus) throw new Error(`${docusaurus} (${first.location?.file ?? file}:${first.location?.line ?? 1})`);
-    throw new Error(
-      first
-        ? `${first.text}${first.location ? ` (${first.location.file}:${first.location.line})` : ""}`
-        : (err as Error).message,
-    );
+    throw cycle ?? bundleFailure(err, file);
   }
 }

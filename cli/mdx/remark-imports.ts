@@ -65,6 +65,138 @@ function member(base: string, imported: string | null): string {
   return `${base}[${JSON.stringify(imported)}]`;
 }
 
+/** The statements an import declaration of content becomes (`const local = …` for each name it imports). */
+async function importBindings(
+  stmt: EsNode,
+  spec: string,
+  line: number,
+  opts: ImportOptions,
+  fail: (message: string, line: number, hint: string) => never,
+): Promise<EsNode[]> {
+  const { file, ctx, info } = opts;
+  const r = resolveSpecifier(spec, file, ctx);
+  const out: EsNode[] = [];
+  if (!r)
+    fail(
+      `import of package "${spec}": content imports docsite's @theme/ and @docusaurus/ modules and project files only`,
+      line,
+      "move the code into a component under src/ (it may import installed packages) and import that",
+    );
+  else if (r.kind === "theme") {
+    if (!(THEME_MODULES as readonly string[]).includes(r.name) && !/^MDXComponents\/\w+$/.test(r.name))
+      fail(
+        `import of unknown theme component "${r.name}" (${spec})`,
+        line,
+        `docsite provides @theme/${THEME_MODULES.join(", @theme/")}`,
+      );
+    out.push(...bindings(stmt, (imp) => member(`${api}.theme(${JSON.stringify(r.name)})`, imp)));
+  } else if (r.kind === "docusaurus") {
+    // Each name against what docsite has of the module (theme/docusaurus/client-api.ts), as in components.
+    for (const sp of stmt.specifiers as EsNode[]) {
+      const imported =
+        sp.type === "ImportSpecifier"
+          ? (sp.imported.name ?? sp.imported.value)
+          : sp.type === "ImportDefaultSpecifier"
+            ? "default"
+            : "*";
+      const problem = importProblem(spec, imported);
+      if (problem) fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
+    }
+    if (!stmt.specifiers.length) {
+      const problem = importProblem(spec, "*");
+      if (problem) fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
+    }
+    out.push(...bindings(stmt, (imp) => member(`${api}.docusaurus(${JSON.stringify(r.name)})`, imp)));
+  } else if (r.kind === "partial") {
+    info.deps.push(r.file);
+    const code = await opts.compilePartial(r.file);
+    out.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
+  } else if (r.kind === "component" || r.kind === "package") {
+    const { code, island } = await opts.bundleComponent(
+      r.kind === "component" ? r.file : r.name,
+      line,
+      r.kind === "package",
+    );
+    const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
+    out.push(...bindings(stmt, (imp) => member(`${api}.component(${args})`, imp)));
+  } else if (r.kind === "asset" && /\.json$/i.test(r.file)) {
+    // A JSON module is its data, as webpack gives it (its keys also as named exports).
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(join(ctx.rootDir, r.file), "utf8"));
+    } catch (err) {
+      fail(`import of "${spec}": ${r.file} is not JSON (${(err as Error).message})`, line, "fix the file");
+    }
+    opts.dependOn?.(r.file);
+    const json = JSON.stringify(data);
+    const mod =
+      data && typeof data === "object" && !Array.isArray(data)
+        ? `({...${json}, default: ${json}})`
+        : `({default: ${json}})`;
+    out.push(...bindings(stmt, (imp) => member(mod, imp)));
+  } else if (r.kind === "asset") {
+    if (r.emit) info.assets.push({ file: r.file, url: r.url });
+    const mod = `({default: ${JSON.stringify(r.url)}})`;
+    out.push(...bindings(stmt, (imp) => member(mod, imp)));
+  } else if (r.kind === "missing") {
+    fail(`import of "${spec}": no such file ${r.file}`, line, "fix the path (relative to this file)");
+  } else fail(`import of "${spec}": ${r.why}`, line, "use docsite's components or a page module");
+  return out;
+}
+
+/** Adds the names the page's code defines at its top level (after the rewrite, its imports are `const`s too). */
+function addDefinedNames(tree: Root, defined: Set<string>): void {
+  for (const node of tree.children as any[]) {
+    if (node.type !== "mdxjsEsm") continue;
+    for (const stmt of (node.data?.estree?.body ?? []) as EsNode[]) {
+      const d = stmt.type === "ExportNamedDeclaration" ? stmt.declaration : stmt;
+      if (!d) continue;
+      if (d.type === "VariableDeclaration")
+        for (const v of d.declarations) if (v.id.type === "Identifier") defined.add(v.id.name);
+      if ((d.type === "FunctionDeclaration" || d.type === "ClassDeclaration") && d.id) defined.add(d.id.name);
+    }
+  }
+}
+
+/** Components the page uses that the project's swizzled MDXComponents gives: bound to the module's, and defined. */
+async function takeGlobalComponents(
+  tree: Root,
+  used: Array<{ name: string; line: number }>,
+  defined: Set<string>,
+  opts: ImportOptions,
+): Promise<void> {
+  const { ctx } = opts;
+  // Components the project's swizzled MDXComponents adds (mdx/mdx-components.ts) are taken from it.
+  // docsite's own components of the same name (Details, Head…) stay docsite's.
+  const own = new Set<string>([...THEME_MODULES, ...DOCUSAURUS_MODULES]);
+  const global = ctx.mdxComponents ? globalComponentNames(ctx.rootDir, ctx.mdxComponents) : new Set<string>();
+  const fromGlobal = [
+    ...new Set(used.filter((u) => !defined.has(u.name) && !own.has(u.name) && global.has(u.name)).map((u) => u.name)),
+  ];
+  if (fromGlobal.length && ctx.mdxComponents && ctx.bundling?.includes(ctx.mdxComponents)) {
+    // Markdown the MDXComponents module imports itself: its components come from the module as it runs (the
+    // runtime gives them as the content's components: cli/render/mdx-runtime.ts), not from a bundle of it, which
+    // would wait for itself.
+    for (const n of fromGlobal) defined.add(n);
+  } else if (fromGlobal.length && ctx.mdxComponents) {
+    const line = used.find((u) => global.has(u.name))?.line ?? 1;
+    const { code, island } = await opts.bundleComponent(ctx.mdxComponents, line);
+    const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
+    // A name the module does not give after all renders an error naming it, not React's "type is invalid".
+    const value =
+      `const __mdxComponents = ${api}.component(${args}).default ?? {};\n` +
+      fromGlobal
+        .map(
+          (n) =>
+            `const ${n} = __mdxComponents[${JSON.stringify(n)}] ?? (() => { throw new Error(${JSON.stringify(`${ctx.mdxComponents} gives no component ${n}`)}); });`,
+        )
+        .join("\n");
+    const program = Parser.parse(value, { ecmaVersion: "latest", sourceType: "module" }) as any;
+    tree.children.unshift({ type: "mdxjsEsm", value, data: { estree: program } } as any);
+    for (const n of fromGlobal) defined.add(n);
+  }
+}
+
 export function remarkImports(opts: ImportOptions) {
   const { info, ctx, file } = opts;
   const lineOf = (n: { position?: { start: { line: number } } } | undefined, es?: EsNode) =>
@@ -151,74 +283,7 @@ export function remarkImports(opts: ImportOptions) {
           }
           const spec = stmt.source.value as string;
           const line = lineOf(node, stmt);
-          const r = resolveSpecifier(spec, file, ctx);
-          if (!r)
-            fail(
-              `import of package "${spec}": content imports docsite's @theme/ and @docusaurus/ modules and project files only`,
-              line,
-              "move the code into a component under src/ (it may import installed packages) and import that",
-            );
-          else if (r.kind === "theme") {
-            if (!(THEME_MODULES as readonly string[]).includes(r.name) && !/^MDXComponents\/\w+$/.test(r.name))
-              fail(
-                `import of unknown theme component "${r.name}" (${spec})`,
-                line,
-                `docsite provides @theme/${THEME_MODULES.join(", @theme/")}`,
-              );
-            body.push(...bindings(stmt, (imp) => member(`${api}.theme(${JSON.stringify(r.name)})`, imp)));
-          } else if (r.kind === "docusaurus") {
-            // Each name against what docsite has of the module (theme/docusaurus/client-api.ts), as in components.
-            for (const sp of stmt.specifiers as EsNode[]) {
-              const imported =
-                sp.type === "ImportSpecifier"
-                  ? (sp.imported.name ?? sp.imported.value)
-                  : sp.type === "ImportDefaultSpecifier"
-                    ? "default"
-                    : "*";
-              const problem = importProblem(spec, imported);
-              if (problem)
-                fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
-            }
-            if (!stmt.specifiers.length) {
-              const problem = importProblem(spec, "*");
-              if (problem)
-                fail(problem, line, "docs/migration.md lists the @docusaurus modules and exports docsite provides");
-            }
-            body.push(...bindings(stmt, (imp) => member(`${api}.docusaurus(${JSON.stringify(r.name)})`, imp)));
-          } else if (r.kind === "partial") {
-            info.deps.push(r.file);
-            const code = await opts.compilePartial(r.file);
-            body.push(...bindings(stmt, (imp) => member(`(await ${api}.partial(${JSON.stringify(code)}))`, imp)));
-          } else if (r.kind === "component" || r.kind === "package") {
-            const { code, island } = await opts.bundleComponent(
-              r.kind === "component" ? r.file : r.name,
-              line,
-              r.kind === "package",
-            );
-            const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
-            body.push(...bindings(stmt, (imp) => member(`${api}.component(${args})`, imp)));
-          } else if (r.kind === "asset" && /\.json$/i.test(r.file)) {
-            // A JSON module is its data, as webpack gives it (its keys also as named exports).
-            let data: unknown;
-            try {
-              data = JSON.parse(readFileSync(join(ctx.rootDir, r.file), "utf8"));
-            } catch (err) {
-              fail(`import of "${spec}": ${r.file} is not JSON (${(err as Error).message})`, line, "fix the file");
-            }
-            opts.dependOn?.(r.file);
-            const json = JSON.stringify(data);
-            const mod =
-              data && typeof data === "object" && !Array.isArray(data)
-                ? `({...${json}, default: ${json}})`
-                : `({default: ${json}})`;
-            body.push(...bindings(stmt, (imp) => member(mod, imp)));
-          } else if (r.kind === "asset") {
-            if (r.emit) info.assets.push({ file: r.file, url: r.url });
-            const mod = `({default: ${JSON.stringify(r.url)}})`;
-            body.push(...bindings(stmt, (imp) => member(mod, imp)));
-          } else if (r.kind === "missing") {
-            fail(`import of "${spec}": no such file ${r.file}`, line, "fix the path (relative to this file)");
-          } else fail(`import of "${spec}": ${r.why}`, line, "use docsite's components or a page module");
+          body.push(...(await importBindings(stmt, spec, line, opts, fail)));
         }
         program.body = body;
       }
@@ -245,45 +310,8 @@ export function remarkImports(opts: ImportOptions) {
     };
     await visitAll(tree);
     // Names the page defines itself (imports, exports, top-level declarations) are not looked up in the theme.
-    for (const node of tree.children as any[]) {
-      if (node.type !== "mdxjsEsm") continue;
-      for (const stmt of (node.data?.estree?.body ?? []) as EsNode[]) {
-        const d = stmt.type === "ExportNamedDeclaration" ? stmt.declaration : stmt;
-        if (!d) continue;
-        if (d.type === "VariableDeclaration")
-          for (const v of d.declarations) if (v.id.type === "Identifier") defined.add(v.id.name);
-        if ((d.type === "FunctionDeclaration" || d.type === "ClassDeclaration") && d.id) defined.add(d.id.name);
-      }
-    }
-    // Components the project's swizzled MDXComponents adds (mdx/mdx-components.ts) are taken from it.
-    // docsite's own components of the same name (Details, Head…) stay docsite's.
-    const own = new Set<string>([...THEME_MODULES, ...DOCUSAURUS_MODULES]);
-    const global = ctx.mdxComponents ? globalComponentNames(ctx.rootDir, ctx.mdxComponents) : new Set<string>();
-    const fromGlobal = [
-      ...new Set(used.filter((u) => !defined.has(u.name) && !own.has(u.name) && global.has(u.name)).map((u) => u.name)),
-    ];
-    if (fromGlobal.length && ctx.mdxComponents && ctx.bundling?.includes(ctx.mdxComponents)) {
-      // Markdown the MDXComponents module imports itself: its components come from the module as it runs (the
-      // runtime gives them as the content's components: cli/render/mdx-runtime.ts), not from a bundle of it, which
-      // would wait for itself.
-      for (const n of fromGlobal) defined.add(n);
-    } else if (fromGlobal.length && ctx.mdxComponents) {
-      const line = used.find((u) => global.has(u.name))?.line ?? 1;
-      const { code, island } = await opts.bundleComponent(ctx.mdxComponents, line);
-      const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
-      // A name the module does not give after all renders an error naming it, not React's "type is invalid".
-      const value =
-        `const __mdxComponents = ${api}.component(${args}).default ?? {};\n` +
-        fromGlobal
-          .map(
-            (n) =>
-              `const ${n} = __mdxComponents[${JSON.stringify(n)}] ?? (() => { throw new Error(${JSON.stringify(`${ctx.mdxComponents} gives no component ${n}`)}); });`,
-          )
-          .join("\n");
-      const program = Parser.parse(value, { ecmaVersion: "latest", sourceType: "module" }) as any;
-      tree.children.unshift({ type: "mdxjsEsm", value, data: { estree: program } } as any);
-      for (const n of fromGlobal) defined.add(n);
-    }
+    addDefinedNames(tree, defined);
+    await takeGlobalComponents(tree, used, defined, opts);
     for (const u of used) if (!defined.has(u.name)) info.components.push({ name: u.name, file, line: u.line });
   };
 }

@@ -35,17 +35,23 @@ const WRITES_AT_ONCE = 16;
 const batchSize = (misses: number, threads: number): number =>
   Math.max(4, Math.min(32, Math.ceil(misses / (Math.max(1, threads) * 6))));
 
-export async function compilePages(
-  config: SiteConfig,
-  slugs: Map<string, DocTarget>,
-  pages: CompilePage[],
-  cache: BuildCache,
-  stats: CompileStats,
-  sharedPool: () => BuildPool,
-  progress: (done: number, total: number) => void,
+/** What the compile stage is given. */
+export interface CompileStageOptions {
+  config: SiteConfig;
+  slugs: Map<string, DocTarget>;
+  pages: CompilePage[];
+  cache: BuildCache;
+  /** Counted here: pages compiled now vs. taken from the cache. */
+  stats: CompileStats;
+  /** The build's worker pool (started on first use); a few misses compile on a thread of their own instead. */
+  sharedPool: () => BuildPool;
+  progress: (done: number, total: number) => void;
   /** Each page compiled now, as its batch comes back. */
-  onCompiled?: (compiled: CompiledMdx) => void,
-): Promise<CompileStageResult> {
+  onCompiled?: (compiled: CompiledMdx) => void;
+}
+
+export async function compilePages(o: CompileStageOptions): Promise<CompileStageResult> {
+  const { config, slugs, pages, cache, stats, sharedPool, progress, onCompiled } = o;
   const compiled = new Map<number, CompiledMdx>();
   const errors: CompileStageResult["errors"] = [];
   const settings = compileSettingsOf(config);

@@ -23,7 +23,7 @@ import { ContentStore, contentRef, type ContentRef, type ContentRecord } from ".
 import { randomUUID } from "node:crypto";
 import { inlinePool, poolSize, stagePoolFor, type BuildPool } from "./pool.ts";
 import { pageTimeLimitMs, PageTimeLimitError } from "./time-limit.ts";
-import type { Content } from "./output-update.ts";
+import type { Content } from "../output/output-update.ts";
 import { RENDER_STORE, type PageRecord, type RenderedPage, type RenderTask } from "./render-store.ts";
 import { addInlineCode, inlineCodeFromJson, noInlineCode, type InlineCode } from "../emit/security-headers.ts";
 

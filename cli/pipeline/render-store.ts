@@ -5,7 +5,7 @@
 // the output does not need the cache.
 import { BuildCache, type CacheHandle } from "../cache/cache.ts";
 import type { RenderJob } from "../render/render-job.ts";
-import { contentHash } from "./output-update.ts";
+import { contentHash } from "../output/output-update.ts";
 import { inlineCode, inlineCodeToJson } from "../emit/security-headers.ts";
 import { storeContent, type ContentRef, type ContentRecord } from "./content-cache.ts";
 import { appendToPack, stagePack, type PackedRef } from "../cache/packs.ts";

@@ -14,7 +14,7 @@ import { bundledBuild } from "./bundled-build.ts";
 import { createLogger } from "../../cli/log.ts";
 
 const root = resolve(process.argv[2] ?? ".");
-// Outside the site: docsite refuses to write into .docsite/, which it reads (cli/pipeline/output.ts).
+// Outside the site: docsite refuses to write into .docsite/, which it reads (cli/output/output.ts).
 const outDir = join(tmpdir(), "docsite-bench-dist");
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 const wants = (section: string) => only.size === 0 || only.has(section);

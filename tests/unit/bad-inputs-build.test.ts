@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import { removeSite, buildSite, editJson, quietLogger } from "../support/site.ts";
 import { cli, collect, expectFailure, leftovers, repo, site, start, treeHash } from "../support/bad-inputs.ts";
-import { STAMP, openOutput, cleanLeftovers } from "../../cli/pipeline/output.ts";
+import { STAMP, openOutput, cleanLeftovers } from "../../cli/output/output.ts";
 import { DocsiteError, formatError } from "../../cli/log.ts";
 
 describe("output path safety", () => {

@@ -8,7 +8,7 @@ import { lstat, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import { buildSite, editJson } from "../support/site.ts";
 import { cli, expectFailure, leftovers, site } from "../support/bad-inputs.ts";
-import { assertInsideOutput, escapeOf } from "../../cli/pipeline/confine.ts";
+import { assertInsideOutput, escapeOf } from "../../cli/output/confine.ts";
 
 // Issue #31, item 1: a slug, permalink or config value never makes `docsite build` write outside its output folder.
 // Each path below climbs out of dist/ into the site folder (where the source hash would see it) or beyond.
@@ -238,7 +238,7 @@ describe("recoverable output: undeletable leftovers and stale locks", () => {
   };
 
   it("a lock left by a killed PID 1 of a container (pid 1 is now another process) is taken over", async () => {
-    const { bootId, processStart } = await import("../../cli/pipeline/output-lock.ts");
+    const { bootId, processStart } = await import("../../cli/output/output-lock.ts");
     const since = processStart(1);
     if (since === undefined) return; // no /proc: nothing tells a reused pid apart here
     const s = await site();
@@ -263,7 +263,7 @@ describe("recoverable output: undeletable leftovers and stale locks", () => {
     try {
       const { hostname } = await import("node:os");
       await lockOf(s.root, { pid: process.pid, host: hostname(), started: "before", boot: "another-boot" });
-      const { bootId } = await import("../../cli/pipeline/output-lock.ts");
+      const { bootId } = await import("../../cli/output/output-lock.ts");
       const r = await cli("build", "--root", s.root);
       expect(r.code, r.stderr).toBe(bootId() ? 0 : 1);
     } finally {
@@ -289,7 +289,7 @@ describe("recoverable output: undeletable leftovers and stale locks", () => {
   });
 
   it("a running build touches its lock, so builds elsewhere see it alive", async () => {
-    const { acquireLock, HEARTBEAT_MS } = await import("../../cli/pipeline/output-lock.ts");
+    const { acquireLock, HEARTBEAT_MS } = await import("../../cli/output/output-lock.ts");
     const s = await site();
     try {
       const release = acquireLock(join(s.root, "dist"));

@@ -14,7 +14,7 @@ import { preprocess } from "../../cli/mdx/preprocess.ts";
 import { readSource } from "../../cli/content/scan.ts";
 import { loadConfig } from "../../cli/config/load.ts";
 import { DocsiteError } from "../../cli/log.ts";
-import { openOutput } from "../../cli/pipeline/output.ts";
+import { openOutput } from "../../cli/output/output.ts";
 
 const page = (front: string, body = "Text.\n") => `---\n${front}\n---\n\n${body}`;
 const DOC = "content/en/docs/v1/guide/odd.mdx";

@@ -29,15 +29,15 @@ describe("the compile stage on worker threads", () => {
     },
   });
   const run = (cache: BuildCache, pool: BuildPool) =>
-    compilePages(
+    compilePages({
       config,
-      new Map(),
+      slugs: new Map(),
       pages,
       cache,
-      { compiled: 0, cached: 0 },
-      () => pool,
-      () => {},
-    );
+      stats: { compiled: 0, cached: 0 },
+      sharedPool: () => pool,
+      progress: () => {},
+    });
 
   beforeAll(async () => {
     root = await fixtureSite();

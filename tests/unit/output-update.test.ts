@@ -1,4 +1,4 @@
-// A rebuild updates the output folder in place (cli/pipeline/output-update.ts): only changed files are written,
+// A rebuild updates the output folder in place (cli/output/output-update.ts): only changed files are written,
 // dropped ones removed, the result equals a whole write, anything the manifest cannot vouch for is written again,
 // and a journal committed by a build killed mid-update is completed by the next build (never half applied).
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
@@ -6,11 +6,11 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { STAMP, openOutput } from "../../cli/pipeline/output.ts";
+import { STAMP, openOutput } from "../../cli/output/output.ts";
 import { BuildCache } from "../../cli/cache/cache.ts";
 import { outputManifest } from "../../cli/cache/output-manifests.ts";
 import { checksum } from "../../cli/cache/hash.ts";
-import type { Content, StoredContent } from "../../cli/pipeline/output-update.ts";
+import type { Content, StoredContent } from "../../cli/output/output-update.ts";
 
 let root: string;
 const dist = () => join(root, "dist");

@@ -179,7 +179,7 @@ export function cleanLeftovers(outDir: string, warn: (msg: string) => void = (m)
     }
   };
   for (const t of tmp) {
-    // An in-place update killed after its commit is completed first (pipeline/output-update.ts).
+    // An in-place update killed after its commit is completed first (output/output-update.ts).
     if (existsSync(outDir)) rollForward(t, outDir);
     tryRemove(t, () => rmSync(t, { recursive: true, force: true, maxRetries: 3 }));
   }
@@ -276,7 +276,7 @@ export interface OutputOptions {
   /** Tests replace the removal of the old output to simulate a folder that cannot be deleted. */
   removeOld?: (dir: string) => Promise<void>;
   /**
-   * Where the record of the last write is kept (pipeline/output-update.ts). With it, a rebuild updates the
+   * Where the record of the last write is kept (output/output-update.ts). With it, a rebuild updates the
    * output in place: only changed files are written, files no longer produced are removed.
    */
   manifest?: ManifestStore;
