@@ -10,7 +10,7 @@ import { rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { SiteConfig } from "../config/types.ts";
 import type { Route } from "../routes/types.ts";
-import { outputFileOf } from "../routes/paths.ts";
+import { outputFileOf } from "../content/paths.ts";
 import { DocsiteError } from "../log.ts";
 
 const SEPARATORS = process.platform === "win32" ? /[/\\]/ : /\//;

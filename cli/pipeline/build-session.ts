@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { RenderContext } from "../render/render-route.ts";
 import { loadPageModule, type PageModule } from "../render/page-module.ts";
-import { outputFileOf } from "../routes/paths.ts";
+import { outputFileOf } from "../content/paths.ts";
 import { sitemaps, robots, feeds } from "../emit/extras.ts";
 import { searchFiles } from "../search/index.ts";
 import { EarlyCounts } from "../search/early-counts.ts";

@@ -8,7 +8,7 @@
 // Beside the pages' HTML the cache keeps an index of small records: each page's content hash and the hashes of its
 // inline code (for the Content-Security-Policy). A page from the cache is handed on as that record, its HTML read
 // (and checked) only if the output needs the file written: a rebuild that changes nothing reads no page.
-import { outputFileOf } from "../routes/paths.ts";
+import { outputFileOf } from "../content/paths.ts";
 import { prepareRoute, renderError, type RenderContext } from "../render/render-route.ts";
 import type { Route } from "../routes/types.ts";
 import { DocsiteError, type Logger } from "../log.ts";
