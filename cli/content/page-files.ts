@@ -1,0 +1,67 @@
+// Which files of a content folder are pages in a project imported from Docusaurus, when its docs, blog or pages
+// plugin chose them with `include`/`exclude` (site.config.json `docusaurus.pageFiles`). Docusaurus lists a folder's
+// pages with globby (fast-glob underneath): the `include` patterns from the folder, the `exclude` ones as its
+// `ignore`; the same call here selects the same files. A file left out is not a page, but pages may still import it.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fg from "fast-glob";
+import type { SiteConfig } from "../config/types.ts";
+
+export interface PageFileGlobs {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** Docusaurus' defaults (plugin-content-docs, -blog and -pages `options.ts`, `GlobExcludeDefault`). */
+export const DEFAULT_INCLUDE = {
+  docs: ["**/*.{md,mdx}"],
+  blog: ["**/*.{md,mdx}"],
+  pages: ["**/*.{js,jsx,ts,tsx,md,mdx}"],
+};
+export const DEFAULT_EXCLUDE = [
+  "**/_*.{js,jsx,ts,tsx,md,mdx}",
+  "**/_*/**",
+  "**/*.test.{js,jsx,ts,tsx}",
+  "**/__tests__/**",
+];
+
+/** The files of `dir` (paths from it, `/`-separated) that the globs select, as Docusaurus selects them. */
+export function globPageFiles(dir: string, globs: PageFileGlobs, kind: keyof typeof DEFAULT_INCLUDE): string[] {
+  if (!existsSync(dir)) return [];
+  return fg.sync(globs.include ?? DEFAULT_INCLUDE[kind], { cwd: dir, ignore: globs.exclude ?? DEFAULT_EXCLUDE });
+}
+
+/** The `docusaurus.pageFiles` key of a docs version: "docs" for the main instance, "docs:<id>" for another. */
+export function docsKeyOf(docs: SiteConfig["docs"] | undefined, version: string): string {
+  const id = docs?.versions.find((v) => v.name === version)?.pluginId;
+  return id && id !== docs?.pluginId ? `docs:${id}` : "docs";
+}
+
+const CONTENT_FILE = /^content\/([^/]+)\/(docs\/([^/]+)|blog)\/(.+)$/;
+
+/**
+ * For a docs or blog file (a path from the site root), whether its folder's globs make it a page; undefined where
+ * no globs are given for its folder (docsite's own rule then decides). Each folder is globbed once per call.
+ */
+export function pageFileRule(
+  config: Pick<SiteConfig, "rootDir" | "docusaurus"> & Partial<Pick<SiteConfig, "docs">>,
+): (file: string) => boolean | undefined {
+  const rules = config.docusaurus?.pageFiles;
+  if (!rules || !Object.keys(rules).length) return () => undefined;
+  const selected = new Map<string, Set<string>>();
+  return (file) => {
+    const m = CONTENT_FILE.exec(file);
+    if (!m) return undefined;
+    const [, locale, folder, version, rest] = m;
+    const key = version === undefined ? "blog" : docsKeyOf(config.docs, version);
+    const globs = rules[key];
+    if (!globs) return undefined;
+    const dir = `content/${locale}/${folder}`;
+    let files = selected.get(dir);
+    if (!files) {
+      files = new Set(globPageFiles(join(config.rootDir, dir), globs, version === undefined ? "blog" : "docs"));
+      selected.set(dir, files);
+    }
+    return files.has(rest);
+  };
+}
