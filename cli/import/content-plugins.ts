@@ -20,6 +20,7 @@ const READ: Record<"docs" | "blog" | "pages", Set<string>> = {
     "lastVersion",
     "onlyIncludeVersions",
     "includeCurrentVersion",
+    "disableVersioning",
     "versions",
     "breadcrumbs",
     "include",
