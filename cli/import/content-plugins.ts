@@ -73,6 +73,9 @@ const NOTES: Record<string, string> = {
   feedOptions: "docsite writes its own RSS and Atom feeds",
   authorsMapPath: "authors are read from authors.yml beside the posts",
   admonitions: "docsite's admonitions (note, tip, info, warning, danger, caution)",
+  // Read for the docs and the blog: only the pages' is named.
+  routeBasePath: "the pages are published at the site root",
+  recmaPlugins: "not run",
 };
 
 /** Options whose value docsite follows only when it is Docusaurus' default (docsite always does the default). */

@@ -1,5 +1,7 @@
-// The docs plugin's `disableVersioning`: Docusaurus then publishes the current docs alone, whatever versions.json
-// lists; the import plans the same versions (cli/import/docs-instances.ts) and does not name the option as unread.
+// Content plugin options the import follows or names (docs/migration.md, "Options of the docs, blog and pages
+// plugins"): the docs plugin's `disableVersioning` (Docusaurus then publishes the current docs alone, whatever
+// versions.json lists: the import plans the same versions, cli/import/docs-instances.ts), and the pages' options it
+// does not follow, each named with what the reader misses.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,5 +31,14 @@ describe("disableVersioning", () => {
 
   it("is an option the import follows, so the report does not name it", () => {
     expect(unreadOptions("docs", "docs", { disableVersioning: true })).toEqual([]);
+  });
+});
+
+describe("options named in the report", () => {
+  it("says what the pages' routeBasePath and any recmaPlugins change", () => {
+    expect(unreadOptions("pages", "pages", { routeBasePath: "/extra", recmaPlugins: [() => {}] })).toEqual([
+      "pages.routeBasePath: not followed (the pages are published at the site root)",
+      "pages.recmaPlugins: not followed (not run)",
+    ]);
   });
 });
