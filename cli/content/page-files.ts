@@ -1,9 +1,10 @@
 // Which files of a content folder are pages in a project imported from Docusaurus, when its docs, blog or pages
 // plugin chose them with `include`/`exclude` (site.config.json `docusaurus.pageFiles`). Docusaurus lists a folder's
-// pages with globby (fast-glob underneath): the `include` patterns from the folder, the `exclude` ones as its
-// `ignore`; the same call here selects the same files. A file left out is not a page, but pages may still import it.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// pages with globby 11 (fast-glob underneath): the `include` patterns from the folder, the `exclude` ones as its
+// `ignore`, a pattern naming a folder expanded to its contents; the same here selects the same files. A file left
+// out is not a page, but pages may still import it.
+import { existsSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
 import fg from "fast-glob";
 import type { SiteConfig } from "../config/types.ts";
 
@@ -25,10 +26,26 @@ export const DEFAULT_EXCLUDE = [
   "**/__tests__/**",
 ];
 
+/**
+ * A pattern that names a folder stands for everything in it, as globby's `expandDirectories` (its default, through
+ * dir-glob) makes it, in the patterns and in `ignore` alike: `exclude: ["drafts"]` leaves out the whole folder.
+ */
+const expandFolders = (dir: string, patterns: string[]) =>
+  patterns.map((p) => {
+    try {
+      return statSync(join(dir, p.replace(/^!/, ""))).isDirectory() ? posix.join(p, "**") : p;
+    } catch {
+      return p;
+    }
+  });
+
 /** The files of `dir` (paths from it, `/`-separated) that the globs select, as Docusaurus selects them. */
 export function globPageFiles(dir: string, globs: PageFileGlobs, kind: keyof typeof DEFAULT_INCLUDE): string[] {
   if (!existsSync(dir)) return [];
-  return fg.sync(globs.include ?? DEFAULT_INCLUDE[kind], { cwd: dir, ignore: globs.exclude ?? DEFAULT_EXCLUDE });
+  return fg.sync(expandFolders(dir, globs.include ?? DEFAULT_INCLUDE[kind]), {
+    cwd: dir,
+    ignore: expandFolders(dir, globs.exclude ?? DEFAULT_EXCLUDE),
+  });
 }
 
 /** The `docusaurus.pageFiles` key of a docs version: "docs" for the main instance, "docs:<id>" for another. */
