@@ -48,10 +48,13 @@ export function globPageFiles(dir: string, globs: PageFileGlobs, kind: keyof typ
   });
 }
 
-/** The `docusaurus.pageFiles` key of a docs version: "docs" for the main instance, "docs:<id>" for another. */
+/** The `docusaurus.pageFiles` key of a docs instance: "docs" for the main one, "docs:<id>" for another. */
+export const docsKey = (pluginId: string | undefined, mainId: string | undefined): string =>
+  pluginId && pluginId !== mainId ? `docs:${pluginId}` : "docs";
+
+/** The `docusaurus.pageFiles` key of a docs version folder of the site. */
 export function docsKeyOf(docs: SiteConfig["docs"] | undefined, version: string): string {
-  const id = docs?.versions.find((v) => v.name === version)?.pluginId;
-  return id && id !== docs?.pluginId ? `docs:${id}` : "docs";
+  return docsKey(docs?.versions.find((v) => v.name === version)?.pluginId, docs?.pluginId);
 }
 
 const CONTENT_FILE = /^content\/([^/]+)\/(docs\/([^/]+)|blog)\/(.+)$/;

@@ -19,7 +19,7 @@ import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
 import type { MdxPluginLists } from "../config/types.ts";
 import { DEFAULT_EXCLUDE } from "./content-plugins.ts";
-import { globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
+import { docsKey, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
 
 export interface ImportReport {
   docs: number;
@@ -277,7 +277,7 @@ export async function importDocusaurus(
     );
     await count(
       `content/${def}/docs/${v.name}`,
-      m.docusaurus.pageFiles?.[v.pluginId === m.versions[0]?.pluginId ? "docs" : `docs:${v.pluginId}`],
+      m.docusaurus.pageFiles?.[docsKey(v.pluginId, m.versions[0]?.pluginId)],
     );
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`, translationOf(v.docsDir));

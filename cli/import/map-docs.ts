@@ -7,7 +7,7 @@ import { join } from "node:path";
 import fg from "fast-glob";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
-import { DEFAULT_INCLUDE, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
+import { DEFAULT_INCLUDE, docsKey, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
 import { pageFilesOf, unreadOptions } from "./content-plugins.ts";
 import { type DocsInstance, docsInstances, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { Loose } from "./docusaurus-config.ts";
@@ -60,7 +60,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
       v.options,
       "docs",
     );
-    if (files.globs) pageFiles[v.pluginId === mainId ? "docs" : `docs:${v.pluginId}`] = files.globs;
+    if (files.globs) pageFiles[docsKey(v.pluginId, mainId)] = files.globs;
     mapped.push(...files.mapped);
   }
   const routeBasePath = versions[0]?.routeBasePath ?? "docs";
@@ -74,9 +74,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
       /^\/\/$/,
       "/",
     );
-    const file = v
-      ? findDoc(join(dir, v.docsDir), docId, pageFiles[v.pluginId === mainId ? "docs" : `docs:${v.pluginId}`])
-      : undefined;
+    const file = v ? findDoc(join(dir, v.docsDir), docId, pageFiles[docsKey(v.pluginId, mainId)]) : undefined;
     const slug = file?.slug ?? docId.replace(/(^|\/)index$/, "");
     return `${prefix}${slug.replace(/^\/+/, "")}`;
   };
