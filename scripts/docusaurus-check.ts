@@ -13,10 +13,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import fg from "fast-glob";
 import { loadModule } from "../cli/import/load-module.ts";
 import { projectBoundary } from "../cli/import/copy-tree.ts";
 import { splitFrontMatter } from "../cli/content/frontmatter.ts";
+import { globPageFiles } from "../cli/content/page-files.ts";
 import { expectedPages, type ExpectedPage } from "./docusaurus-urls.ts";
 import { comparePage, fileFor, readHtml, type PageComparison } from "./docusaurus-compare.ts";
 
@@ -81,10 +81,16 @@ function pagesOf(site: string, dc: Any): ExpectedPage[] {
         return undefined;
       }
     },
-    (rel) =>
-      existsSync(join(site, rel))
-        ? fg.sync("**/*.{md,mdx}", { cwd: join(site, rel) }).filter((f) => !f.split("/").some((s) => s.startsWith("_")))
-        : [],
+    // The plugin's include/exclude, Docusaurus' defaults where it sets none, selected as Docusaurus' globby does.
+    (rel, o, kind) =>
+      globPageFiles(
+        join(site, rel),
+        {
+          ...(Array.isArray(o.include) ? { include: o.include } : {}),
+          ...(Array.isArray(o.exclude) ? { exclude: o.exclude } : {}),
+        },
+        kind,
+      ).filter((f) => /\.mdx?$/.test(f)),
     (rel) => {
       try {
         return splitFrontMatter(readFileSync(join(site, rel), "utf8"), rel).data as Any;

@@ -46,13 +46,17 @@ export function expectedDocSlug(rel: string, fm: { slug?: unknown; id?: unknown 
   return resolveAgainst(slug ?? baseId, dirSlug);
 }
 
-const DATED = /^(.*?)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;
+// Docusaurus' DATE_FILENAME_REGEX (plugin-content-blog blogUtils): the last date in the path.
+const DATED = /^(.*)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;
 
-/** A post's path under the blog: the front matter `slug`, else `YYYY/MM/DD/name` from a dated file name, else the file path. */
+/**
+ * A post's path under the blog: the front matter `slug`, else `YYYY/MM/DD/<folders><name>` from a dated path (the
+ * folders before the date come after it, as Docusaurus' `/${slugDate}/${folder}${text}`), else the file path.
+ */
 export function expectedBlogSlug(rel: string, fm: { slug?: unknown }): string {
   if (typeof fm.slug === "string" && fm.slug) return fm.slug;
   const m = DATED.exec(rel);
-  if (m) return `${m[1]}${m[2]}/${m[3]}/${m[4]}/${m[5]}`;
+  if (m) return `${m[2]}/${m[3]}/${m[4]}/${m[1]}${m[5]}`;
   return rel.replace(/\.mdx?$/, "").replace(/\/index$/, "");
 }
 
@@ -99,13 +103,14 @@ export function contentPlugins(dc: Any): { docs: Array<{ id: string; o: Any }>; 
 
 /**
  * Every doc page and blog post the Docusaurus site publishes, per locale, with its URL, by Docusaurus' rules.
- * `list(dir)` gives the content files under a folder (relative, `/`), `frontMatter(file)` a file's front matter.
+ * `list(dir, options, kind)` gives the pages of a content folder (relative, `/`) by the plugin's include/exclude,
+ * `frontMatter(file)` a file's front matter.
  */
 export function expectedPages(
   dc: Any,
   exists: (rel: string) => boolean,
   readJson: (rel: string) => unknown,
-  list: (rel: string) => string[],
+  list: (rel: string, options: Any, kind: "docs" | "blog") => string[],
   frontMatter: (rel: string) => Any,
 ): ExpectedPage[] {
   const baseUrl: string = typeof dc.baseUrl === "string" ? dc.baseUrl : "/";
@@ -119,7 +124,7 @@ export function expectedPages(
     const prefix = main ? "" : `${id}_`;
     const routeBasePath = trimSlashes(typeof o.routeBasePath === "string" ? o.routeBasePath : "docs");
     const listed = readJson(`${prefix}versions.json`);
-    const released: string[] = Array.isArray(listed) ? listed : [];
+    const released: string[] = Array.isArray(listed) && o.disableVersioning !== true ? listed : [];
     const last: string = o.lastVersion ?? released[0] ?? "current";
     const names = [...(o.includeCurrentVersion === false ? [] : ["current"]), ...released].filter(
       (n) => !Array.isArray(o.onlyIncludeVersions) || o.onlyIncludeVersions.includes(n),
@@ -132,7 +137,7 @@ export function expectedPages(
           : `${prefix}versioned_docs/version-${name}`;
       const vPath = trimSlashes(o.versions?.[name]?.path ?? (name === last ? "" : name === "current" ? "next" : name));
       const i18nKey = name === "current" ? "current" : `version-${name}`;
-      for (const rel of list(dir)) {
+      for (const rel of list(dir, o, "docs")) {
         const d = frontMatter(`${dir}/${rel}`);
         if (d.draft === true) continue;
         for (const l of locales) {
@@ -156,7 +161,7 @@ export function expectedPages(
     const dir = String(o.path ?? (id === "default" ? "blog" : id)).replace(/^\.\//, "");
     const routeBasePath = trimSlashes(typeof o.routeBasePath === "string" ? o.routeBasePath : "blog");
     const i18nPlugin = id === "default" ? "docusaurus-plugin-content-blog" : `docusaurus-plugin-content-blog-${id}`;
-    for (const rel of list(dir)) {
+    for (const rel of list(dir, o, "blog")) {
       const d = frontMatter(`${dir}/${rel}`);
       if (d.draft === true) continue;
       for (const l of locales) {

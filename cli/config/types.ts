@@ -107,6 +107,13 @@ export interface DocusaurusOptions {
    * (cli/theme-overrides/). Written by `docsite import` for the overrides docsite can run.
    */
   themeOverrides?: Record<string, string>;
+  /**
+   * Which files of a content folder are pages, as the Docusaurus plugin's `include`/`exclude` options chose them
+   * (globs from the folder, Docusaurus' defaults for the one not given), per content kind: "docs" (each version's
+   * folder), "docs:<pluginId>" for another docs instance, "blog", "pages". A file left out is not a page; pages may
+   * still import it. Absent: docsite's rule (Markdown files, none with a `_` in their path).
+   */
+  pageFiles?: Record<string, { include?: string[]; exclude?: string[] }>;
   /** Docusaurus' pages folder (src/pages) and each locale's folder of translated Markdown pages. */
   pages?: { dir: string; translations?: Record<string, string> };
   /** Docusaurus' `markdown.anchors`: `maintainCase` keeps capital letters in heading ids. */

@@ -7,17 +7,19 @@ import { DocsiteError } from "../log.ts";
 import { hasDotSegment } from "../config/dot-segments.ts";
 import YAML from "yaml";
 
-const DATED = /^(\d{4})-(\d{2})-(\d{2})[-/](.+)$/;
+// Docusaurus' DATE_FILENAME_REGEX (plugin-content-blog): the last date anywhere in the path (`2024-05-20-x`,
+// `posts/2024-05-20-x`, `2024/05/20/x`), the folders before it moved after it in the URL.
+const DATED = /^(.*)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)$/;
 
 /** Slug and file-name date of a post at `blogPath` (inside the blog folder, no extension). */
 export function blogSlugAndDate(blogPath: string, slug: unknown): { slug: string; date?: string } {
   const path = blogPath.replace(/\/(index|README)$/i, "");
   const m = DATED.exec(path);
-  const rest = m ? m[4] : path;
-  const date = m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+  const date = m ? `${m[2]}-${m[3].padStart(2, "0")}-${m[4].padStart(2, "0")}` : undefined;
   if (typeof slug === "string" && slug.replace(/^\/|\/$/g, "")) return { slug: slug.replace(/^\/+|\/+$/g, ""), date };
-  // Docusaurus puts a file-name date into the URL: /blog/2024/05/20/launch/.
-  return { slug: m ? `${m[1]}/${m[2]}/${m[3]}/${rest}` : rest, date };
+  // Docusaurus puts a file-name date into the URL as written, then the folders and the rest of the name:
+  // /blog/2024/05/20/launch/, posts/2024-05-20-launch → /blog/2024/05/20/posts/launch/.
+  return { slug: m ? `${m[2]}/${m[3]}/${m[4]}/${m[1]}${m[5]}`.replace(/\/+$/, "") : path, date };
 }
 
 /** A post date as YYYY-MM-DD; a date with a time and zone is taken in UTC, as Docusaurus does. */

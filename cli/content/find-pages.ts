@@ -1,11 +1,13 @@
 // Docusaurus' pages (src/pages): every React module (.js/.jsx/.ts/.tsx) and Markdown file (.md/.mdx) is a page at
 // the URL of its path, in every locale: `index` stands for its folder, `_`-prefixed files and folders, tests and
-// `__tests__` are not pages. A locale's translated Markdown page (i18n/<locale>/docusaurus-plugin-content-pages/,
-// where `docsite import` keeps it) replaces the default one in that locale.
+// `__tests__` are not pages, unless the pages plugin's include/exclude say otherwise. A locale's translated Markdown
+// page (i18n/<locale>/docusaurus-plugin-content-pages/, where `docsite import` keeps it) replaces the default one in
+// that locale.
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import fg from "fast-glob";
 import type { SiteConfig } from "../config/types.ts";
+import { globPageFiles } from "../content/page-files.ts";
 
 export interface SitePageSource {
   kind: "react" | "markdown";
@@ -27,7 +29,10 @@ export function findSitePages(config: Pick<SiteConfig, "rootDir" | "docusaurus">
   const dir = join(config.rootDir, pages.dir);
   if (!existsSync(dir)) return [];
   const out: SitePageSource[] = [];
-  for (const rel of fg.sync("**/*", { cwd: dir, ignore: IGNORED }).sort()) {
+  // The pages plugin's include/exclude, where the Docusaurus config gave them (content/page-files.ts).
+  const globs = config.docusaurus?.pageFiles?.pages;
+  const files = globs ? globPageFiles(dir, globs, "pages") : fg.sync("**/*", { cwd: dir, ignore: IGNORED });
+  for (const rel of files.sort()) {
     if (!PAGE.test(rel) || /\.module\.|\.(css|scss|sass)$/.test(rel)) continue;
     const markdown = /\.mdx?$/i.test(rel);
     const slug = rel.replace(PAGE, "").replace(/(^|\/)index$/, "");

@@ -9,6 +9,7 @@ import { DocsiteError } from "../log.ts";
 import { blogSlugAndDate } from "./blog-meta.ts";
 import { categoryIndexSlug, docIdOf } from "./doc-id.ts";
 import { filesUnder } from "./files-under.ts";
+import { pageFileRule } from "./page-files.ts";
 import { checkBlogPaths, checkDocSlug } from "./url-segments.ts";
 import { unknownKeys, unknownKeyWarnings } from "./frontmatter-keys.ts";
 import { checkPageSize } from "./page-size.ts";
@@ -169,16 +170,21 @@ const SOURCE_FILE = /^content\/[^/]+\/(docs|blog)\/(.+\/)?[^/]+\.mdx?$/;
 // Custom pages: .tsx and .jsx files at any depth under content/pages/ (folders starting with `_` included).
 const PAGE_FILE = /^content\/pages\/(.+\/)?[^/]+\.[tj]sx$/;
 
-/** The content files that are docs or blog sources, and the custom pages: paths from the site root, sorted. */
-export function listContent(config: Pick<SiteConfig, "rootDir" | "docusaurus">): {
+/**
+ * The content files that are docs or blog sources, and the custom pages: paths from the site root, sorted. In a
+ * project imported from Docusaurus whose plugins chose their pages with include/exclude, those globs decide
+ * (content/page-files.ts); elsewhere the partial rule below.
+ */
+export function listContent(config: Pick<SiteConfig, "rootDir" | "docusaurus"> & Partial<Pick<SiteConfig, "docs">>): {
   sources: string[];
   pages: string[];
 } {
   const dir = join(config.rootDir, "content");
   const all = existsSync(dir) ? filesUnder(dir, config.rootDir).sort() : [];
   const partial = isPartial(config);
+  const chosen = pageFileRule(config);
   return {
-    sources: all.filter((f) => SOURCE_FILE.test(f) && !partial(f)),
+    sources: all.filter((f) => SOURCE_FILE.test(f) && (chosen(f) ?? !partial(f))),
     pages: all.filter((f) => PAGE_FILE.test(f)),
   };
 }

@@ -1,12 +1,13 @@
 // The content plugins beside the docs (the blog and the pages) and the classic theme's stylesheets, from the
 // config's entries (plugin-entries.ts); and, for every docs, blog and pages instance, the documented options docsite
-// does not follow, named. docsite publishes one blog and one pages folder: another instance is not carried, and as
-// its pages are missing from the new site, that makes the verdict "not ready" (a blocker), as does a docs folder
-// whose `include`/`exclude` publish other files than docsite would.
+// does not follow, named; their `include`/`exclude`, carried for the build to apply. docsite publishes one blog and
+// one pages folder: another instance is not carried, and as its pages are missing from the new site, that makes the
+// verdict "not ready" (a blocker).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fg from "fast-glob";
 import type { ContentPluginOptions } from "./docusaurus-config.ts";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
 import type { PluginEntry } from "./plugin-entries.ts";
 
 /** The options of each content plugin that the import reads (the others are named when the config sets them). */
@@ -19,6 +20,7 @@ const READ: Record<"docs" | "blog" | "pages", Set<string>> = {
     "lastVersion",
     "onlyIncludeVersions",
     "includeCurrentVersion",
+    "disableVersioning",
     "versions",
     "breadcrumbs",
     "include",
@@ -71,23 +73,15 @@ const NOTES: Record<string, string> = {
   feedOptions: "docsite writes its own RSS and Atom feeds",
   authorsMapPath: "authors are read from authors.yml beside the posts",
   admonitions: "docsite's admonitions (note, tip, info, warning, danger, caution)",
+  // Read for the docs and the blog: only the pages' is named.
+  routeBasePath: "the pages are published at the site root",
+  recmaPlugins: "not run",
 };
 
 /** Options whose value docsite follows only when it is Docusaurus' default (docsite always does the default). */
 const DEFAULTS: Record<string, unknown> = { showReadingTime: true, editLocalizedFiles: false };
 
-/** Docusaurus' defaults for which files of a content folder are pages. */
-export const DEFAULT_INCLUDE = {
-  docs: ["**/*.{md,mdx}"],
-  blog: ["**/*.{md,mdx}"],
-  pages: ["**/*.{js,jsx,ts,tsx,md,mdx}"],
-};
-export const DEFAULT_EXCLUDE = [
-  "**/_*.{js,jsx,ts,tsx,md,mdx}",
-  "**/_*/**",
-  "**/*.test.{js,jsx,ts,tsx}",
-  "**/__tests__/**",
-];
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from "../content/page-files.ts";
 
 const strings = (v: unknown): string[] | undefined =>
   Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined;
@@ -104,39 +98,41 @@ export function unreadOptions(kind: "docs" | "blog" | "pages", label: string, op
 }
 
 /**
- * The files of a content folder that Docusaurus publishes (its `include`/`exclude`) and that docsite does not, and
- * the reverse, as blocker lines; none when both publish the same files. docsite's rule: Markdown files, none in or
- * named with a leading `_` (cli/content/scan.ts).
+ * An instance's `include`/`exclude` (undefined when it sets neither: docsite's own rule is Docusaurus' default), as
+ * `docusaurus.pageFiles` carries them (content/page-files.ts: the build applies them), each completed with
+ * Docusaurus' default; and what they change in a folder of it against docsite's own rule (Markdown files, none with
+ * a `_` in their path), as a report line.
  */
-export function pageSetDifference(
+export function pageFilesOf(
   dir: string,
   folder: string,
   label: string,
   options: ContentPluginOptions,
-  kind: "docs" | "blog",
-): string[] {
+  kind: "docs" | "blog" | "pages",
+): { globs?: PageFileGlobs; mapped: string[] } {
   const include = strings(options.include);
   const exclude = strings(options.exclude);
-  if (!include && !exclude) return [];
+  if (!include && !exclude) return { mapped: [] };
+  const globs = { include: include ?? DEFAULT_INCLUDE[kind], exclude: exclude ?? DEFAULT_EXCLUDE };
   const cwd = join(dir, folder);
-  if (!existsSync(cwd)) return [];
-  const docusaurus = new Set(fg.sync(include ?? DEFAULT_INCLUDE[kind], { cwd, ignore: exclude ?? DEFAULT_EXCLUDE }));
-  const docsite = new Set(
-    fg.sync("**/*.{md,mdx}", { cwd }).filter((f) => !f.split("/").some((part) => part.startsWith("_"))),
-  );
-  const onlyDocusaurus = [...docusaurus].filter((f) => /\.mdx?$/.test(f) && !docsite.has(f)).sort();
-  const onlyDocsite = [...docsite].filter((f) => !docusaurus.has(f)).sort();
+  // What could be a page of the kind: a Markdown file (docs, blog), or a script too (pages).
+  const page = (f: string) => (kind === "pages" ? /\.(mdx?|[jt]sx?)$/ : /\.mdx?$/).test(f);
+  const chosen = new Set(globPageFiles(cwd, globs, kind).filter(page));
+  // docsite's own rule is Docusaurus' default.
+  const own = new Set(globPageFiles(cwd, {}, kind).filter(page));
+  const left = [...own].filter((f) => !chosen.has(f)).sort();
+  const added = [...chosen].filter((f) => !own.has(f)).sort();
   const some = (files: string[]) => `${files.slice(0, 5).join(", ")}${files.length > 5 ? `, … (${files.length})` : ""}`;
-  const out: string[] = [];
-  if (onlyDocusaurus.length)
-    out.push(
-      `${label}: ${onlyDocusaurus.length} file(s) of ${folder} that its include/exclude options publish are partials in docsite (a "_" in their path): ${some(onlyDocusaurus)}`,
-    );
-  if (onlyDocsite.length)
-    out.push(
-      `${label}: ${onlyDocsite.length} file(s) of ${folder} that its include/exclude options leave out would be pages in docsite: ${some(onlyDocsite)}`,
-    );
-  return out;
+  const changes = [
+    ...(left.length ? [`${left.length} file(s) left out (not pages; pages may still import them): ${some(left)}`] : []),
+    ...(added.length ? [`${added.length} file(s) the defaults leave out published: ${some(added)}`] : []),
+  ];
+  return {
+    globs,
+    mapped: [
+      `${label}: include/exclude applied to ${folder} (docusaurus.pageFiles)${changes.length ? `; ${changes.join("; ")}` : ""}`,
+    ],
+  };
 }
 
 export interface MappedContentPlugins {
@@ -148,8 +144,11 @@ export interface MappedContentPlugins {
   pagesPath: string | null;
   /** The classic theme's `customCss` entries. */
   customCss: string[];
+  /** The blog's and the pages' include/exclude, for site.config.json `docusaurus.pageFiles` ("blog", "pages"). */
+  pageFiles: Record<string, PageFileGlobs>;
+  mapped: string[];
   skipped: string[];
-  /** What the new site lacks that the Docusaurus site has: instances not carried, page sets that differ. */
+  /** What the new site lacks that the Docusaurus site has: instances not carried. */
   blockers: string[];
 }
 
@@ -163,6 +162,8 @@ export function mapContentPlugins(dir: string, entries: PluginEntry[]): MappedCo
     blogId: "default",
     pagesPath: null,
     customCss: [],
+    pageFiles: {},
+    mapped: [],
     skipped: [],
     blockers: [],
   };
@@ -176,7 +177,9 @@ export function mapContentPlugins(dir: string, entries: PluginEntry[]): MappedCo
     out.blogId = blog.id;
     out.skipped.push(...unreadOptions("blog", "blog", blog.options));
     const folder = typeof blog.options.path === "string" ? blog.options.path : "blog";
-    out.blockers.push(...pageSetDifference(dir, folder, "blog", blog.options, "blog"));
+    const files = pageFilesOf(dir, folder, "blog", blog.options, "blog");
+    if (files.globs) out.pageFiles.blog = files.globs;
+    out.mapped.push(...files.mapped);
   }
   for (const b of blogs.filter((e) => e !== blog)) {
     const folder = typeof b.options.path === "string" ? b.options.path : `blog-${b.id}`;
@@ -188,10 +191,9 @@ export function mapContentPlugins(dir: string, entries: PluginEntry[]): MappedCo
   if (page) {
     out.pagesPath = (typeof page.options.path === "string" ? page.options.path : "src/pages").replace(/^\.\//, "");
     out.skipped.push(...unreadOptions("pages", "pages", page.options));
-    if (strings(page.options.include) || strings(page.options.exclude))
-      out.skipped.push(
-        "pages.include/exclude: docsite publishes every .js/.jsx/.ts/.tsx/.md/.mdx file of the pages folder without a leading _",
-      );
+    const files = pageFilesOf(dir, out.pagesPath, "pages", page.options, "pages");
+    if (files.globs) out.pageFiles.pages = files.globs;
+    out.mapped.push(...files.mapped);
   }
   for (const p of pages.filter((e) => e !== page)) {
     const folder = typeof p.options.path === "string" ? p.options.path : "(no path)";

@@ -92,7 +92,11 @@ export function planVersions(
       routeBasePath = main ? "docs" : id;
     }
     const listed = readJson(join(dir, `${prefix}versions.json`));
-    const released: string[] = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === "string") : [];
+    // `disableVersioning`: the current docs alone, whatever versions.json lists (Docusaurus' option).
+    const released: string[] =
+      Array.isArray(listed) && o.disableVersioning !== true
+        ? listed.filter((v): v is string => typeof v === "string")
+        : [];
     const lastVersion = str(o.lastVersion) ?? released[0] ?? "current";
     const vOpts: Loose = o.versions && typeof o.versions === "object" ? o.versions : {};
     const onlyInclude: string[] | undefined = Array.isArray(o.onlyIncludeVersions) ? o.onlyIncludeVersions : undefined;

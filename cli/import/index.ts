@@ -19,6 +19,7 @@ import { mapSidebars } from "./map-sidebars.ts";
 import { addDocsite } from "../init/site-package.ts";
 import type { MdxPluginLists } from "../config/types.ts";
 import { DEFAULT_EXCLUDE } from "./content-plugins.ts";
+import { docsKey, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
 
 export interface ImportReport {
   docs: number;
@@ -223,10 +224,13 @@ export async function importDocusaurus(
 
   let docs = 0;
   let partials = 0;
-  const count = async (dir: string) => {
+  const count = async (dir: string, globs?: PageFileGlobs) => {
     const files = (await fg("**/*.{md,mdx}", { cwd: join(out, dir) })).filter(isContent);
-    docs += files.filter((f) => !isPartial(f)).length;
-    partials += files.filter(isPartial).length;
+    // The instance's include/exclude choose its pages where it sets them (content/page-files.ts).
+    const chosen = globs ? new Set(globPageFiles(join(out, dir), globs, "docs")) : undefined;
+    const page = (f: string) => chosen?.has(f) ?? !isPartial(f);
+    docs += files.filter(page).length;
+    partials += files.filter((f) => !page(f)).length;
   };
   // Docusaurus reads each locale's i18n folder first, the default locale's too: a file there replaces the one of
   // docs/ or blog/ for that locale. The default locale's is copied over the base files, as it wins in Docusaurus.
@@ -271,7 +275,10 @@ export async function importDocusaurus(
       `content/${def}/docs/${v.name}`,
       translationOf(v.docsDir),
     );
-    await count(`content/${def}/docs/${v.name}`);
+    await count(
+      `content/${def}/docs/${v.name}`,
+      m.docusaurus.pageFiles?.[docsKey(v.pluginId, m.versions[0]?.pluginId)],
+    );
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/${v.i18nPlugin}/${v.i18nKey}`, `content/${l}/docs/${v.name}`, translationOf(v.docsDir));
     await baseForOtherLocales(
@@ -287,7 +294,10 @@ export async function importDocusaurus(
     posts = await copyDir(blogDir, `content/${def}/blog`);
     const blogFile = (f: string) => f !== "options.json" && translationOf(blogDir)(f);
     await overlay(`i18n/${def}/${m.blogI18n}`, `content/${def}/blog`, blogFile);
-    posts = (await fg("**/*.{md,mdx}", { cwd: join(out, `content/${def}/blog`) })).filter((f) => !isPartial(f)).length;
+    const blogGlobs = m.docusaurus.pageFiles?.blog;
+    posts = blogGlobs
+      ? globPageFiles(join(out, `content/${def}/blog`), blogGlobs, "blog").filter(isContent).length
+      : (await fg("**/*.{md,mdx}", { cwd: join(out, `content/${def}/blog`) })).filter((f) => !isPartial(f)).length;
     for (const l of locales.filter((x) => x !== def))
       await copyDir(`i18n/${l}/${m.blogI18n}`, `content/${l}/blog`, blogFile);
     await baseForOtherLocales(

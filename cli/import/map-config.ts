@@ -8,6 +8,7 @@ import { reportOverrides } from "../theme-overrides/report.ts";
 import { join } from "node:path";
 import { isStub } from "./load-module.ts";
 import type { VersionPlan } from "./docs-instances.ts";
+import type { PageFileGlobs } from "../content/page-files.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo } from "./map-chrome.ts";
 import { mapCustomCss, mapPostcss, postcssOfPlugin } from "./map-css.ts";
@@ -30,6 +31,8 @@ export interface MappedConfig {
     format: "mdx" | "md" | "detect";
     mdxComponents?: string;
     themeOverrides?: Record<string, string>;
+    /** The content plugins' include/exclude (content/page-files.ts). */
+    pageFiles?: Record<string, PageFileGlobs>;
   };
   /** Interface strings per locale that the mapped config and sidebars use. */
   strings: Record<string, Record<string, string>>;
@@ -103,6 +106,7 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   const plugins = pluginEntries(dc, dir);
   skipped.push(...plugins.skipped);
   const content = mapContentPlugins(dir, plugins.entries);
+  mapped.push(...content.mapped);
   skipped.push(...content.skipped);
   blockers.push(...content.blockers);
   const blogOpts = content.blog;
@@ -298,6 +302,8 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
   skipped.push(...ids.skipped);
   blockers.push(...ids.blockers);
   if (ids.anchors) config.docusaurus = { ...config.docusaurus, anchors: ids.anchors };
+  // Which files are pages, where a content plugin chose them with include/exclude.
+  const pageFiles = { ...docs.pageFiles, ...content.pageFiles };
   const pluginSources: PluginSource[] = [
     ...found.instances.map((i) => ({
       options: i.options,
@@ -314,6 +320,7 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
       format: format === "md" || format === "detect" ? format : "mdx",
       ...(mdxComponents ? { mdxComponents } : {}),
       ...(themeOverrides ? { themeOverrides } : {}),
+      ...(Object.keys(pageFiles).length ? { pageFiles } : {}),
     },
     strings,
     versions,

@@ -1,5 +1,5 @@
 // The docs of a Docusaurus config: every docs plugin instance (docs-instances.ts) with its versions, the options
-// docsite does not follow named, a page set that include/exclude make differ named as a blocker; and what the
+// docsite does not follow named, each instance's include/exclude carried for the build to apply; and what the
 // navbar needs of them: each sidebar's id in the new project and a doc's URL by its id.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { MAX_PAGE_BYTES } from "../content/page-size.ts";
@@ -7,7 +7,8 @@ import { join } from "node:path";
 import fg from "fast-glob";
 import { categoryIndexSlug, docIdOf } from "../content/doc-id.ts";
 import { splitFrontMatter } from "../content/frontmatter.ts";
-import { pageSetDifference, unreadOptions } from "./content-plugins.ts";
+import { DEFAULT_INCLUDE, docsKey, globPageFiles, type PageFileGlobs } from "../content/page-files.ts";
+import { pageFilesOf, unreadOptions } from "./content-plugins.ts";
 import { type DocsInstance, docsInstances, planVersions, type VersionPlan } from "./docs-instances.ts";
 import type { Loose } from "./docusaurus-config.ts";
 import type { PluginEntry } from "./plugin-entries.ts";
@@ -22,6 +23,8 @@ export interface MappedDocs {
   sidebarIdOf: (pluginId: string | undefined, id: string) => string;
   /** The site path of a doc of an instance's last version, by its id, with Docusaurus' slug rules. */
   docUrl: (pluginId: string | undefined, docId: string) => string;
+  /** Each instance's include/exclude, for site.config.json `docusaurus.pageFiles` ("docs", "docs:<id>"). */
+  pageFiles: Record<string, PageFileGlobs>;
   mapped: string[];
   skipped: string[];
   blockers: string[];
@@ -45,18 +48,21 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
     const name = i.id === "default" ? "docs" : `docs instance "${i.id}"`;
     skipped.push(...unreadOptions("docs", name, i.options));
   }
-  for (const v of planned.versions)
-    blockers.push(
-      ...pageSetDifference(
-        dir,
-        v.docsDir,
-        `docs${v.pluginId === "default" ? "" : ` instance "${v.pluginId}"`} ${v.docusaurusName}`,
-        v.options,
-        "docs",
-      ),
-    );
   const versions: VersionPlan[] = planned.versions;
   const mainId = versions[0]?.pluginId ?? "default";
+  // Docusaurus applies an instance's include/exclude to each of its versions' folders.
+  const pageFiles: Record<string, PageFileGlobs> = {};
+  for (const v of versions) {
+    const files = pageFilesOf(
+      dir,
+      v.docsDir,
+      `docs${v.pluginId === mainId ? "" : ` instance "${v.pluginId}"`} ${v.docusaurusName}`,
+      v.options,
+      "docs",
+    );
+    if (files.globs) pageFiles[docsKey(v.pluginId, mainId)] = files.globs;
+    mapped.push(...files.mapped);
+  }
   const routeBasePath = versions[0]?.routeBasePath ?? "docs";
   /** A sidebar's id in the new project: another instance's ids get the instance's id in front. */
   const sidebarIdOf = (pluginId: string | undefined, id: string) =>
@@ -68,7 +74,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
       /^\/\/$/,
       "/",
     );
-    const file = v ? findDoc(join(dir, v.docsDir), docId) : undefined;
+    const file = v ? findDoc(join(dir, v.docsDir), docId, pageFiles[docsKey(v.pluginId, mainId)]) : undefined;
     const slug = file?.slug ?? docId.replace(/(^|\/)index$/, "");
     return `${prefix}${slug.replace(/^\/+/, "")}`;
   };
@@ -79,7 +85,7 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
     );
   }
 
-  return { found, versions, mainId, routeBasePath, sidebarIdOf, docUrl, mapped, skipped, blockers };
+  return { found, versions, mainId, routeBasePath, sidebarIdOf, docUrl, pageFiles, mapped, skipped, blockers };
 }
 
 /**
@@ -88,9 +94,11 @@ export function mapDocs(dir: string, entries: PluginEntry[]): MappedDocs {
  * against the doc's folder), else the folder for a category index (README, named like its folder, index), else
  * the id's path.
  */
-function findDoc(docsDir: string, docId: string): { slug: string } | undefined {
+function findDoc(docsDir: string, docId: string, globs?: PageFileGlobs): { slug: string } | undefined {
   if (!existsSync(docsDir)) return undefined;
-  for (const rel of fg.sync("**/*.{md,mdx}", { cwd: docsDir })) {
+  // Only the folder's pages: those its include/exclude choose, where the instance sets them.
+  const files = globs ? globPageFiles(docsDir, globs, "docs") : fg.sync(DEFAULT_INCLUDE.docs, { cwd: docsDir });
+  for (const rel of files) {
     const path = rel.replace(/\.mdx?$/, "");
     let fm: Loose = {};
     try {

@@ -270,8 +270,11 @@ async function runBundle(
           return {
             errors: [{ text: `${rel} imports other files, which a Markdown file imported by a component cannot` }],
           };
+        // An ES module with a default export: `import X from "./x.mdx"` is then the component whatever the importer
+        // is (a CommonJS `module.exports` would be the whole module object to an importer esbuild reads in Node's
+        // mode — a .mjs file, or a project with "type": "module" — and React would get an object to draw).
         return {
-          contents: `module.exports = require("docsite:mdx").content(${JSON.stringify(c.code)});`,
+          contents: `import { content } from "docsite:mdx";\nexport default content(${JSON.stringify(c.code)}).default;`,
           loader: "js",
         };
       });

@@ -54,3 +54,29 @@ export function globalComponentNames(rootDir: string, file: string): Set<string>
   memo.set(abs, { mtimeMs, names });
   return names;
 }
+
+/**
+ * The code a page runs to take the components it uses from the module (`moduleValue`: an expression giving its
+ * exports). Each entry must be something React draws — a function or class, a tag name, a memo/forwardRef/lazy
+ * object; anything else (a module object, a plain object, a number, a missing name) draws an error naming the
+ * module, the entry and what it is, not React's "Element type is invalid … got: object".
+ */
+export function globalComponentsCode(moduleValue: string, file: string, names: string[]): string {
+  const check = `(name) => {
+  const v = __mdxComponents[name];
+  if (typeof v === "function" || typeof v === "string" || (v !== null && typeof v === "object" && typeof v.$$typeof === "symbol")) return v;
+  const keys = v !== null && typeof v === "object" ? Object.keys(v) : [];
+  const what = v === undefined ? "missing: the module gives no entry of that name"
+    : v === null ? "null"
+    : typeof v !== "object" ? "the " + typeof v + " " + JSON.stringify(v)
+    : Array.isArray(v) ? "an array"
+    : "an object" + (keys.length ? " with the keys " + keys.slice(0, 6).join(", ") : " without keys") +
+      (typeof v.default === "function" ? " (a module? its default export is the component)" : "");
+  return () => { throw new Error(${JSON.stringify(file)} + ": the entry " + name + " is " + what + ", not a component docsite can draw; make " + name + " a React component (a function, or a class) in its default export"); };
+}`;
+  return [
+    `const __mdxComponents = ${moduleValue}.default ?? {};`,
+    `const __mdxEntry = ${check};`,
+    ...names.map((n) => `const ${n} = __mdxEntry(${JSON.stringify(n)});`),
+  ].join("\n");
+}

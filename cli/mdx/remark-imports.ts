@@ -8,7 +8,7 @@ import { DocsiteError } from "../log.ts";
 import { resolveSpecifier, THEME_MODULES, DOCUSAURUS_MODULES, type ModuleContext } from "./modules.ts";
 import { importProblem } from "../../theme/docusaurus/client-api.ts";
 import { imageBindings, staticImageFile, type ResolveFile } from "./jsx-image-src.ts";
-import { globalComponentNames } from "./mdx-components.ts";
+import { globalComponentNames, globalComponentsCode } from "./mdx-components.ts";
 import type { Root } from "mdast";
 
 export interface ModuleInfo {
@@ -182,15 +182,9 @@ async function takeGlobalComponents(
     const line = used.find((u) => global.has(u.name))?.line ?? 1;
     const { code, island } = await opts.bundleComponent(ctx.mdxComponents, line);
     const args = JSON.stringify(code) + (island ? `, ${JSON.stringify(island)}` : "");
-    // A name the module does not give after all renders an error naming it, not React's "type is invalid".
-    const value =
-      `const __mdxComponents = ${api}.component(${args}).default ?? {};\n` +
-      fromGlobal
-        .map(
-          (n) =>
-            `const ${n} = __mdxComponents[${JSON.stringify(n)}] ?? (() => { throw new Error(${JSON.stringify(`${ctx.mdxComponents} gives no component ${n}`)}); });`,
-        )
-        .join("\n");
+    // An entry the module does not give after all, or gives as something React cannot draw, renders an error
+    // naming it and what it is, not React's "type is invalid".
+    const value = globalComponentsCode(`${api}.component(${args})`, ctx.mdxComponents, fromGlobal);
     const program = Parser.parse(value, { ecmaVersion: "latest", sourceType: "module" }) as any;
     tree.children.unshift({ type: "mdxjsEsm", value, data: { estree: program } } as any);
     for (const n of fromGlobal) defined.add(n);

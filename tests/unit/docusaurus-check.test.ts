@@ -58,6 +58,25 @@ describe("the pages a Docusaurus site publishes", () => {
     );
     expect(urls).toContain("fr blog /fr/blog/2024/01/02/hello blog/2024-01-02-hello.md");
   });
+
+  it("lists each folder by its plugin's include/exclude, and no versioned docs under disableVersioning", () => {
+    const asked: string[] = [];
+    const pages = expectedPages(
+      {
+        baseUrl: "/",
+        presets: [["classic", { docs: { exclude: ["drafts/**"], disableVersioning: true }, blog: false }]],
+      },
+      () => false,
+      (rel) => (rel === "versions.json" ? ["1.0"] : undefined),
+      (rel, o, kind) => {
+        asked.push(`${kind} ${rel} ${JSON.stringify(o.exclude)}`);
+        return ["intro.md"];
+      },
+      () => ({}),
+    );
+    expect(asked).toEqual(['docs docs ["drafts/**"]']);
+    expect(pages.map((p) => p.url)).toEqual(["/docs/intro"]);
+  });
 });
 
 describe("the page comparison", () => {

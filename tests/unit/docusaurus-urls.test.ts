@@ -29,7 +29,8 @@ describe("Docusaurus URL rules", () => {
   it("blog slugs: dated files and folders, front matter slug, undated files", () => {
     expect(expectedBlogSlug("2024-05-20-launch.md", {})).toBe("2024/05/20/launch");
     expect(expectedBlogSlug("2024-05-20-launch/index.mdx", {})).toBe("2024/05/20/launch");
-    expect(expectedBlogSlug("releases/2024-05-20-launch.md", {})).toBe("releases/2024/05/20/launch");
+    // Docusaurus' `/${slugDate}/${folder}${text}`: the folders before the date come after it.
+    expect(expectedBlogSlug("releases/2024-05-20-launch.md", {})).toBe("2024/05/20/releases/launch");
     expect(expectedBlogSlug("welcome.mdx", {})).toBe("welcome");
     expect(expectedBlogSlug("2024-05-20-launch.md", { slug: "hello" })).toBe("hello");
   });
