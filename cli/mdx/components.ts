@@ -211,6 +211,20 @@ export const bundleModuleWith = (
   plugins: Plugin[],
   mdx?: ComponentMdx,
 ) => runBundle(rootDir, file, aliases, false, mdx, plugins);
+/** Sass, then the site's PostCSS (Tailwind's `@apply` in a CSS module), as in Docusaurus' webpack (cli/css/). */
+async function componentCssPlugins(rootDir: string) {
+  const sassFiles = new Set<string>();
+  const toolchain = await siteToolchain(rootDir);
+  const postcssFiles = new Set<string>();
+  const cssPlugins = toolchain
+    ? [
+        sassPlugin(rootDir, sassFiles, postcssAfterSass(toolchain, postcssFiles)),
+        postcssPlugin(toolchain, postcssFiles),
+      ]
+    : [sassPlugin(rootDir, sassFiles)];
+  return { cssPlugins, sassFiles, postcssFiles, toolchain };
+}
+
 async function runBundle(
   rootDir: string,
   file: string,
@@ -286,16 +300,7 @@ async function runBundle(
     (name, exported) => reexports(`docsite:docusaurus/${name}`, exported),
     false,
   );
-  const sassFiles = new Set<string>();
-  // The site's PostCSS (Tailwind's `@apply` in a CSS module), after Sass, as in Docusaurus' webpack (cli/css/).
-  const toolchain = await siteToolchain(rootDir);
-  const postcssFiles = new Set<string>();
-  const cssPlugins = toolchain
-    ? [
-        sassPlugin(rootDir, sassFiles, postcssAfterSass(toolchain, postcssFiles)),
-        postcssPlugin(toolchain, postcssFiles),
-      ]
-    : [sassPlugin(rootDir, sassFiles)];
+  const { cssPlugins, sassFiles, postcssFiles, toolchain } = await componentCssPlugins(rootDir);
   const lookedIn = new Set<string>();
   try {
     const out = await esbuildBuild({
