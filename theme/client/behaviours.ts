@@ -1,7 +1,8 @@
 // Page behaviours done with delegated listeners on document: they work for the first page and for every page
 // swapped in later without re-initialisation.
 import { safeStorage } from "./storage.ts";
-import { loadCategory, prefetchCategory } from "./sidebar-lazy.ts";
+import { categoryAt, categoryPath, labelOf, pageOf, prefetchCategory } from "./sidebar-lazy.ts";
+import { fetchPage } from "./page-fetch.ts";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 export const DESKTOP_QUERY = "(min-width: 997px)";
@@ -23,9 +24,14 @@ export function setCategory(toggle: HTMLElement, open: boolean, animate = true):
   toggle.setAttribute("aria-expanded", String(open));
   if (!list) {
     if (open && item?.hasAttribute("data-lazy"))
-      loadCategory(item, () => {
-        if (toggle.getAttribute("aria-expanded") === "true") setCategory(toggle, true, animate);
-      });
+      import("./sidebar-load.ts").then(
+        (m) =>
+          m.loadCategory(item, { fetchPage, categoryAt, categoryPath, labelOf, pageOf }, () => {
+            if (toggle.getAttribute("aria-expanded") === "true") setCategory(toggle, true, animate);
+          }),
+        // The chunk is gone (a new deployment): the category's page, as without JavaScript.
+        () => location.assign(pageOf(item) ?? location.href),
+      );
     return;
   }
   if (open) list.removeAttribute("data-collapsed");

@@ -2,7 +2,7 @@
 // from the page their label links to: that page shows the category open, drawn by the same components (the site's
 // overrides too), and the browser keeps it for a click on it later (page-fetch.ts). A category is found there by
 // its place in the sidebar, so nothing in the HTML names it.
-import { fetchPage, prefetch } from "./page-fetch.ts";
+import { prefetch } from "./page-fetch.ts";
 import { pagePath } from "./url-form.ts";
 
 /** The category's place in its sidebar: its index in each list from the top one down. */
@@ -27,54 +27,25 @@ export function categoryAt(nav: Element, path: number[]): Element | null {
   return li;
 }
 
-const labelOf = (li: Element) => li.querySelector(":scope > .menu__row")?.textContent;
+export const labelOf = (li: Element) => li.querySelector(":scope > .menu__row")?.textContent;
 /** The page a lazy category's items come from (its label's link), as the router asks for it. */
-const pageOf = (li: Element): string | undefined => {
+export const pageOf = (li: Element): string | undefined => {
   const a = li.querySelector<HTMLAnchorElement>(":scope > .menu__row > a[href]");
   if (!a) return undefined;
   const url = new URL(a.href, location.href);
   return pagePath(url.pathname) + url.search;
 };
 
-/** The items of lazy category `li` from the page that shows it open; null when that page does not. */
-async function itemsOf(li: Element, page: string): Promise<Element | null> {
-  const doc = new DOMParser().parseFromString(await fetchPage(page), "text/html");
-  const key = document.querySelector<HTMLElement>("[data-sidebar]")?.dataset.sidebar;
-  const sidebar = doc.querySelector<HTMLElement>("[data-sidebar]");
-  const nav = sidebar?.dataset.sidebar === key ? sidebar?.querySelector("nav") : null;
-  const there = nav && categoryAt(nav, categoryPath(li));
-  if (!there || labelOf(there) !== labelOf(li)) return null;
-  const list = there.querySelector(":scope > .menu__list");
-  return list && document.adoptNode(list);
-}
-
-const loading = new WeakSet<Element>();
-
 /**
- * Puts lazy category `li`'s items in (collapsed), then calls `loaded`. When they cannot be had (offline, a page
- * that does not show the category), the reader goes to that page, as the link does without JavaScript.
+ * Fetches ahead the items of the lazy category whose toggle `el` is in (on hover or focus, as links are), and the
+ * code that puts them in (sidebar-load.ts, a chunk of its own: most pages never open a category).
  */
-export function loadCategory(li: Element, loaded: () => void): void {
-  const page = pageOf(li);
-  if (!page || loading.has(li)) return;
-  loading.add(li);
-  itemsOf(li, page)
-    .then((list) => {
-      if (!list) throw new Error("the category's page does not show it");
-      list.setAttribute("data-collapsed", "");
-      li.append(list);
-      li.removeAttribute("data-lazy");
-      loaded();
-    })
-    .catch(() => location.assign(page))
-    .finally(() => loading.delete(li));
-}
-
-/** Fetches ahead the items of the lazy category whose toggle `el` is in (on hover or focus, as links are). */
 export function prefetchCategory(el: Element): void {
   const li = el.closest("[data-lazy]");
   const page = li && pageOf(li);
-  if (page) prefetch(page);
+  if (!page) return;
+  prefetch(page);
+  import("./sidebar-load.ts").catch(() => {});
 }
 
 /**
