@@ -1,19 +1,20 @@
 // `npm run bench`: timings belong here, not in tests. Builds the site cold (empty cache) and warm, and prints
 // build times, peak memory, pages per second, first-load bytes per page kind, and search query latency.
 // Timings are wall time and CPU time (user+sys of all threads): on a shared machine the CPU time is the steadier
-// figure. BENCH_ONLY=build,scale,media,firstload,search,dev,lighthouse runs some sections only.
+// figure. BENCH_ONLY=build,scale,media,firstload,search,dev,lighthouse runs some sections only; `--docusaurus` adds
+// Docusaurus 3.10 to the scale rows (installed into the temporary folder on first use).
 import "./production-env.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { firstLoad } from "../support/bytes.ts";
 import { benchBuilds, buildTable } from "./build-bench.ts";
-import { syntheticSite } from "./scale-bench.ts";
+import { benchScaleCorpus, syntheticSite } from "./scale-bench.ts";
 import { benchDev, devTable, importedDevTable } from "./dev-bench.ts";
 import { sec } from "./measure.ts";
 import { bundledBuild } from "./bundled-build.ts";
 import { createLogger } from "../../cli/log.ts";
 
-const root = resolve(process.argv[2] ?? ".");
+const root = resolve(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? ".");
 // Outside the site: docsite refuses to write into .docsite/, which it reads (cli/output/output.ts).
 const outDir = join(tmpdir(), "docsite-bench-dist");
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
@@ -41,6 +42,9 @@ if (real && cold && wants("scale")) {
       `${ratio(big.cold.cpuMs, real.cold.cpuMs)}× the CPU time (${sec(big.cold.cpuMs)})`,
   );
 }
+
+// Issue 41: a generated corpus at 200 and 2,000 pages, cold, as a user builds it (and Docusaurus with --docusaurus).
+if (wants("scale")) console.log(await benchScaleCorpus(undefined, process.argv.includes("--docusaurus")));
 
 if (wants("media")) {
   const { benchMedia } = await import("./media-site.ts");

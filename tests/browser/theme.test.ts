@@ -187,36 +187,70 @@ describe("keyboard only", () => {
 
 describe("docs page", () => {
   it("collapses and expands sidebar categories with an animation, instantly under reduced motion", async () => {
-    const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
+    // Every collapse animation's duration, in order (a collapsed category's items arrive first, then it opens).
+    const countAnimations = () => {
+      const seen: number[] = [];
+      (window as unknown as { __durations: number[] }).__durations = seen;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (this: Element, frames, options) {
+        if (this.classList.contains("menu__list")) seen.push(Number((options as KeyframeAnimationOptions).duration));
+        return animate.call(this, frames, options);
+      };
+    };
+    const durations = (p: Page) => p.evaluate(() => (window as unknown as { __durations: number[] }).__durations);
+    const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/", {}, countAnimations);
     const row = page.locator("[data-sidebar] .menu__row:has(a[href='/ru/docs/v8/config/main/'])");
     const toggle = row.locator("[data-category-toggle]");
     const list = page.locator(
       "[data-sidebar] .menu__item--category:has(> .menu__row a[href='/ru/docs/v8/config/main/']) > .menu__list",
     );
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await list.isVisible()).toBe(false);
+    // Collapsed and not on the page's path: its items are not in the page's HTML.
+    expect(await list.count()).toBe(0);
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(
-      await page.evaluate(() => document.getAnimations().filter((a) => !(a instanceof CSSTransition)).length),
-    ).toBe(1);
+    await page.waitForFunction(() => (window as unknown as { __durations: number[] }).__durations.length === 1);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await list.isVisible()).toBe(true);
+    expect(await list.locator("a[href='/ru/docs/v8/config/sets/']").isVisible()).toBe(true);
     await toggle.press("Enter");
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await list.isVisible()).toBe(false);
+    expect((await durations(page)).length).toBe(2);
     await ctx.close();
-    const reduced = await open("/ru/docs/v8/commands/browser/url/", { reducedMotion: "reduce" });
-    const durations = await reduced.page.evaluate(() => {
-      (document.querySelector("[data-sidebar] [data-category-toggle][aria-expanded=false]") as HTMLElement).click();
-      // Script animations only (the caret's CSS transition is not the collapse).
-      return document
-        .getAnimations()
-        .filter((a) => !(a instanceof CSSTransition))
-        .map((a) => (a.effect as KeyframeEffect).getTiming().duration);
-    });
-    expect(durations).toEqual([1]);
+    const reduced = await open("/ru/docs/v8/commands/browser/url/", { reducedMotion: "reduce" }, countAnimations);
+    await reduced.page.evaluate(() =>
+      (document.querySelector("[data-sidebar] [data-category-toggle][aria-expanded=false]") as HTMLElement).click(),
+    );
+    await reduced.page.waitForFunction(() => (window as unknown as { __durations: number[] }).__durations.length === 1);
+    expect(await durations(reduced.page)).toEqual([1]);
     await reduced.ctx.close();
+  });
+
+  it("opens and closes a category whose label is its toggle with Space and Enter, staying on the page", async () => {
+    const { ctx, page } = await open("/ru/docs/v8/commands/browser/url/");
+    const label = await page.locator("[data-sidebar] a.menu__link--toggle[aria-expanded=false]").first().textContent();
+    const toggle = page.locator("[data-sidebar] a.menu__link--toggle", { hasText: label! });
+    expect(await toggle.getAttribute("role")).toBe("button");
+    await toggle.focus();
+    await page.keyboard.press(" ");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const items = toggle.locator("xpath=../../ul[contains(@class, 'menu__list')]");
+    await items.locator("a").first().waitFor();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await items.isVisible()).toBe(true);
+    // The page the items came from marks its own link as current; here only this page's is.
+    expect(await page.locator("[data-sidebar] [aria-current=page]").getAttribute("href")).toBe(
+      "/ru/docs/v8/commands/browser/url/",
+    );
+    expect(page.url()).toBe(base + "/ru/docs/v8/commands/browser/url/");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(label);
+    await page.keyboard.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await items.isVisible()).toBe(false);
+    expect(page.url()).toBe(base + "/ru/docs/v8/commands/browser/url/");
+    await ctx.close();
   });
 
   it("opens external links (the upstream reference, footer links) in a new tab and says so to screen readers", async () => {
@@ -247,11 +281,25 @@ describe("docs page", () => {
     await ctx.close();
   });
 
-  it("shows every sidebar link without JavaScript", async () => {
+  it("reaches a collapsed category's pages without JavaScript: its label leads to a page that shows it open", async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(base + "/ru/docs/v8/");
-    expect(await page.locator("[data-sidebar] a[href='/ru/docs/v8/config/sets/']").isVisible()).toBe(true);
+    const sets = page.locator("[data-sidebar] a[href='/ru/docs/v8/config/sets/']");
+    expect(await sets.count()).toBe(0);
+    await page.click("[data-sidebar] a[href='/ru/docs/v8/config/main/']");
+    await page.waitForURL(base + "/ru/docs/v8/config/main/");
+    expect(await sets.isVisible()).toBe(true);
+    // A category without a page of its own: its label links to its first page, which shows it open.
+    await page.goto(base + "/ru/docs/v8/");
+    const first = page.locator("[data-sidebar] a.menu__link--toggle[aria-expanded=false]").first();
+    const label = (await first.textContent())!;
+    const href = (await first.getAttribute("href"))!;
+    await first.click();
+    await page.waitForURL(base + href);
+    const opened = page.locator("[data-sidebar] a.menu__link--toggle", { hasText: label });
+    expect(await opened.first().getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator(`[data-sidebar] a[aria-current=page][href='${href}']`).isVisible()).toBe(true);
     await ctx.close();
   });
 

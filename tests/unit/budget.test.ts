@@ -62,8 +62,10 @@ describe("byte budgets", () => {
 // Project islands (cli/islands/) cost a site without any nothing: its runtime is built without the lines that load
 // them. The baseline is the runtime's first-load JavaScript (the entry and the chunks it preloads, gzip 9) of a site
 // with folder URLs, as the Testplane site has it, measured on main before islands existed (111f026): 14,917 B; then
-// 29 B more for the router loading a page's own scripts after a client-side swap (the moving-picture player).
-const RUNTIME_BEFORE_ISLANDS = 14_946;
+// 29 B more for the router loading a page's own scripts after a client-side swap (the moving-picture player); then
+// 510 B more for sidebar categories whose items a page no longer carries (issue 41: the toggle that is a link, the
+// graft of a kept sidebar, fetching ahead on hover; the code that fetches and inserts the items is a chunk of its own).
+const RUNTIME_BEFORE_ISLANDS = 15_456;
 
 describe("project islands and the runtime every page loads", () => {
   const firstLoadJs = async (islands: boolean) => {

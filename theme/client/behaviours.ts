@@ -1,6 +1,8 @@
 // Page behaviours done with delegated listeners on document: they work for the first page and for every page
 // swapped in later without re-initialisation.
 import { safeStorage } from "./storage.ts";
+import { categoryAt, categoryPath, labelOf, pageOf, prefetchCategory } from "./sidebar-lazy.ts";
+import { fetchPage } from "./page-fetch.ts";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 export const DESKTOP_QUERY = "(min-width: 997px)";
@@ -12,11 +14,26 @@ export function collapseDuration(height: number): number {
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-/** Opens or closes a sidebar category: its list follows the toggle's aria-expanded. */
+/**
+ * Opens or closes a sidebar category: its list follows the toggle's aria-expanded. A category drawn without its
+ * items gets them first (sidebar-lazy.ts), and opens then unless it was closed meanwhile.
+ */
 export function setCategory(toggle: HTMLElement, open: boolean, animate = true): void {
-  const list = toggle.closest(".menu__item--category")?.querySelector<HTMLElement>(":scope > .menu__list");
+  const item = toggle.closest(".menu__item--category");
+  const list = item?.querySelector<HTMLElement>(":scope > .menu__list");
   toggle.setAttribute("aria-expanded", String(open));
-  if (!list) return;
+  if (!list) {
+    if (open && item?.hasAttribute("data-lazy"))
+      import("./sidebar-load.ts").then(
+        (m) =>
+          m.loadCategory(item, { fetchPage, categoryAt, categoryPath, labelOf, pageOf }, () => {
+            if (toggle.getAttribute("aria-expanded") === "true") setCategory(toggle, true, animate);
+          }),
+        // The chunk is gone (a new deployment): the category's page, as without JavaScript.
+        () => location.assign(pageOf(item) ?? location.href),
+      );
+    return;
+  }
   if (open) list.removeAttribute("data-collapsed");
   const height = list.scrollHeight;
   if (!animate) {
@@ -100,7 +117,10 @@ export function installBehaviours(): void {
   document.addEventListener("click", (e) => {
     const el = e.target as HTMLElement;
     const cat = el.closest<HTMLElement>("[data-category-toggle]");
-    if (cat) {
+    // A toggle that is a link (to the category's page, for readers without JavaScript) still opens that page in a
+    // new tab or window when asked to.
+    if (cat && !(cat.tagName === "A" && (e.ctrlKey || e.metaKey || e.shiftKey))) {
+      e.preventDefault();
       setCategory(cat, cat.getAttribute("aria-expanded") !== "true");
       return;
     }
@@ -150,7 +170,22 @@ export function installBehaviours(): void {
     if (el.closest("[data-mobile-menu] a")) mobileMenu(false);
   });
 
+  // A category's items are fetched ahead when the reader points at or focuses its toggle, as links' pages are.
+  const intent = (e: Event) => {
+    const toggle = (e.target as Element | null)?.closest?.("[data-lazy] > .menu__row > [data-category-toggle]");
+    if (toggle) prefetchCategory(toggle);
+  };
+  document.addEventListener("mouseover", intent, { passive: true });
+  document.addEventListener("focusin", intent);
+
   document.addEventListener("keydown", (e) => {
+    // Space presses a button; a toggle that is a link (role=button) needs it done here.
+    const link = (e.target as HTMLElement).closest?.<HTMLElement>("a[data-category-toggle]");
+    if (link && e.key === " ") {
+      e.preventDefault();
+      setCategory(link, link.getAttribute("aria-expanded") !== "true");
+      return;
+    }
     if (e.key === "Escape") {
       closeDropdowns();
       mobileMenu(false);

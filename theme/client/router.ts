@@ -2,9 +2,9 @@
 // focus or touch), the old page stays until it arrives, then the page region is swapped. Anything unexpected
 // falls back to a full page load, which always works.
 import { createProgress } from "./progress.ts";
-import { saveData } from "./connection.ts";
-import { memoAsync } from "../memo-async.ts";
+import { fetchPage, prefetch } from "./page-fetch.ts";
 import { setCategory } from "./behaviours.ts";
+import { graftActivePath } from "./sidebar-lazy.ts";
 import { pagePath } from "./url-form.ts";
 
 export interface RouterHooks {
@@ -14,22 +14,6 @@ export interface RouterHooks {
   afterSwap(newRoot: HTMLElement, info: { pathChanged: boolean }): void;
   /** Swapping failed after the page arrived: show the error screen. */
   onError(err: unknown, retry: () => void): void;
-}
-
-const fetchPage = memoAsync((url) =>
-  fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" }).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    const type = r.headers.get("content-type") ?? "";
-    if (!type.includes("text/html")) throw new Error(`not a page: ${type}`);
-    return r.text();
-  }),
-);
-
-export function prefetch(url: string): void {
-  if (saveData() || fetchPage.has(url)) return;
-  fetchPage(url).catch(() => {
-    /* a real navigation will retry */
-  });
 }
 
 function routable(a: HTMLAnchorElement | null, base: string): URL | null {
@@ -189,6 +173,8 @@ function swapRoot(root: HTMLElement, next: HTMLElement): void {
   let activeHref: string | null = null;
   if (keep) {
     activeHref = newSidebar.querySelector<HTMLAnchorElement>("[aria-current=page]")?.getAttribute("href") ?? null;
+    // The kept sidebar may not have drawn the new page's category yet (a collapsed one has no items): take it.
+    graftActivePath(oldSidebar, newSidebar);
     newSidebar.replaceWith(oldSidebar);
   }
   for (const a of Array.from(next.attributes)) root.setAttribute(a.name, a.value);
@@ -202,7 +188,8 @@ export function markActive(sidebar: HTMLElement, href: string | null): void {
     a.classList.remove("menu__link--active");
   });
   if (!href) return;
-  const link = sidebar.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
+  // Not a category's toggle: without JavaScript it links to the category's first page, which is not it.
+  const link = sidebar.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]:not([data-category-toggle])`);
   if (!link) return;
   link.setAttribute("aria-current", "page");
   link.classList.add("menu__link--active");

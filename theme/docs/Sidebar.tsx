@@ -1,12 +1,34 @@
-// Docs sidebar. Collapsed categories are hidden only when JavaScript runs (html.js), so without it every link is
-// reachable; with it, toggle buttons open and close them (animated in theme/client/behaviours.ts). The runtime
-// keeps the sidebar element (scroll position, open categories) across pages that share it.
+// Docs sidebar. A page draws the items of the categories on its own path (and of those its author keeps open), not
+// of every collapsed one: otherwise each page carries the whole sidebar, and a page's HTML grows with the site
+// (issue 41: 368 KB a page at 2,000 pages). A collapsed category's label links to a page that shows it open (its own
+// page, else its first doc, as Docusaurus' category links do without JavaScript), so every page is reachable without
+// JavaScript; with it, the toggle opens the category in place, its items taken from that page's sidebar
+// (theme/client/sidebar-lazy.ts), animated (theme/client/behaviours.ts). The runtime keeps the sidebar element
+// (scroll position, open categories) across pages that share it.
 import { useT } from "../context.tsx";
 import type { SidebarItemData } from "../types.ts";
 import { Themed } from "../layout/overrides.tsx";
 
 function containsActive(item: SidebarItemData, active: string): boolean {
   return item.href === active || (item.items ?? []).some((i) => containsActive(i, active));
+}
+
+/**
+ * The page that shows `category` open: its own page, else the first doc (or category page) inside it. Only pages of
+ * this sidebar qualify (a link item may lead anywhere), so a category of external links alone has none and is drawn
+ * with its items.
+ */
+export function categoryPage(category: SidebarItemData): string | undefined {
+  if (category.href) return category.href;
+  for (const item of category.items ?? []) {
+    if (item.hidden) continue;
+    if (item.type === "link" && item.docId && item.href) return item.href;
+    if (item.type === "category") {
+      const inner = categoryPage(item);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** The props Docusaurus gives `@theme/DocSidebarItem` and its parts (`/Link`, `/Category`, `/Html`). */
@@ -49,14 +71,19 @@ export function DocSidebarItemLink({ item, activePath }: DocSidebarItemProps) {
   );
 }
 
-/** `@theme/DocSidebarItem/Category`: its toggle and its items, open when it holds the page or says so. */
+/**
+ * `@theme/DocSidebarItem/Category`: its toggle and its items, open when it holds the page or says so. A collapsed
+ * one with a page that shows it open draws no items (`data-lazy`): the browser fetches them when it is opened.
+ */
 export function DocSidebarItemCategory({ item, activePath, level }: DocSidebarItemProps) {
   const t = useT();
   const isActive = item.href === activePath;
   const open = containsActive(item, activePath) || item.collapsed === false;
+  const page = categoryPage(item);
+  const lazy = !open && page !== undefined;
   const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label ?? "" });
   return (
-    <li className={withClass(item, "menu__item menu__item--category")}>
+    <li className={withClass(item, "menu__item menu__item--category")} data-lazy={lazy ? "" : undefined}>
       <div className="menu__row">
         {item.href ? (
           <>
@@ -76,13 +103,24 @@ export function DocSidebarItemCategory({ item, activePath, level }: DocSidebarIt
               title={toggleLabel}
             />
           </>
+        ) : page ? (
+          // A link without JavaScript (to the page that shows the category open), a toggle with it.
+          <a
+            className="menu__link menu__link--toggle"
+            href={page}
+            role="button"
+            data-category-toggle
+            aria-expanded={open}
+          >
+            {item.label}
+          </a>
         ) : (
           <button type="button" className="menu__link menu__link--toggle" data-category-toggle aria-expanded={open}>
             {item.label}
           </button>
         )}
       </div>
-      <Items items={item.items ?? []} active={activePath} level={level + 1} collapsed={!open} />
+      {lazy ? null : <Items items={item.items ?? []} active={activePath} level={level + 1} collapsed={!open} />}
     </li>
   );
 }
