@@ -8,7 +8,6 @@
 // CI runs a fixed seed. DOCSITE_DIFF_SEED=<n> runs another, DOCSITE_DIFF_SEED=random a new one (printed);
 // DOCSITE_DIFF_STEPS=<n> sets the number of edits. A failure names the seed and the step.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { spawn } from "node:child_process";
 import {
   cp,
   lstat,
@@ -29,6 +28,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { enrich, png, sitePackage, treeDifferences } from "../support/rich-site.ts";
 import { mulberry32 } from "../support/seeded.ts";
+import { copyDocsite, type Run, runCopy } from "../support/docsite-copy.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FIXED_SEED = 20261128;
@@ -45,12 +45,6 @@ function generator(seed: number) {
   return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)] };
 }
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  out: string;
-}
-
 describe("the build cache against cold builds, over random edits", () => {
   let work: string;
   let pkg: string;
@@ -61,24 +55,9 @@ describe("the build cache against cold builds, over random edits", () => {
   /** What each step did, for the failure message. */
   const log: string[] = [];
 
-  /** `docsite <args>` as a process, from the copy of docsite; `killAfter`: SIGKILL after that many ms. */
-  function docsite(args: string[], opts: { killAfter?: number; env?: Record<string, string> } = {}): Promise<Run> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [join(pkg, "bin", "docsite.js"), ...args], {
-        cwd: site,
-        env: { ...process.env, NO_COLOR: "1", CI: "1", ...opts.env },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      const timer = opts.killAfter === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), opts.killAfter);
-      child.on("close", (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code, signal, out });
-      });
-    });
-  }
+  /** `docsite <args>` as a process, from the copy of docsite, in the site; `killAfter`: SIGKILL after that many ms. */
+  const docsite = (args: string[], opts: { killAfter?: number; env?: Record<string, string> } = {}): Promise<Run> =>
+    runCopy(pkg, site, args, opts);
 
   const fail = (what: string): never => {
     throw new Error(
@@ -287,13 +266,7 @@ describe("the build cache against cold builds, over random edits", () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), "docsite-diff-"));
     // docsite's package: its code copied, its packages linked one by one (so one can be replaced), npm's record copied.
-    pkg = join(work, "docsite");
-    for (const part of ["bin", "cli", "theme", "package.json"])
-      await cp(join(repo, part), join(pkg, part), { recursive: true });
-    await mkdir(join(pkg, "node_modules"));
-    for (const name of await readdir(join(repo, "node_modules")))
-      if (!name.startsWith(".")) await symlink(join(repo, "node_modules", name), join(pkg, "node_modules", name));
-    await cp(join(repo, "node_modules", ".package-lock.json"), join(pkg, "node_modules", ".package-lock.json"));
+    pkg = await copyDocsite(join(work, "docsite"));
     // The site where the fixtures are in docsite's repository (its custom page imports the theme by a relative path).
     site = join(pkg, "tests", "fixtures", "site");
     await cp(join(repo, "tests", "fixtures", "basic"), site, { recursive: true });
