@@ -130,9 +130,9 @@ export interface PackagesBytes {
   files: number;
 }
 
-/** The hash of the bytes of docsite's runtime packages (see the head of this file). */
-export function runtimePackagesBytes(root = PACKAGE_ROOT): PackagesBytes {
-  const folders = runtimePackageFolders(root, BUNDLED_PACKAGES);
+/** The hash of the bytes of docsite's runtime packages (see the head of this file; `bundled` as there). */
+export function runtimePackagesBytes(root = PACKAGE_ROOT, bundled = BUNDLED_PACKAGES): PackagesBytes {
+  const folders = runtimePackageFolders(root, bundled);
   const files: string[] = [];
   const seen = new Set<string>();
   for (const dir of folders) packageFiles(dir, files, seen);
