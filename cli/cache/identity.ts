@@ -162,16 +162,6 @@ function runtimeIdentity(): string {
 
 let code: string | undefined;
 
-/** What working out the code part cost, for the bench (tests/bench/build-bench.ts). */
-export interface IdentityCost {
-  ms: number;
-  /** docsite's runtime packages and their files hashed by bytes (runtime-packages.ts). */
-  packages: number;
-  files: number;
-}
-let cost: IdentityCost | undefined;
-export const identityCost = (): IdentityCost | undefined => cost;
-
 /**
  * The identity of what makes the cached results of a site at `siteRoot`. The code part (docsite's code and its
  * packages' bytes) is worked out once per process: it is the code this process runs, and a file edited while it runs
@@ -180,12 +170,10 @@ export const identityCost = (): IdentityCost | undefined => cost;
  */
 export function toolchainIdentity(siteRoot: string, memo?: string): string {
   if (code === undefined) {
-    const t0 = performance.now();
     if (memo) loadFileHashes(memo);
-    const packages = runtimePackagesBytes();
+    code = hashParts([codeIdentity(), runtimePackagesBytes().hash]);
+    // Written now, not only after the build (stores.ts: pruneStores): a build that fails or a dev server keeps it.
     if (memo) saveFileHashes(memo);
-    code = hashParts([codeIdentity(), packages.hash]);
-    cost = { ms: performance.now() - t0, packages: packages.packages, files: packages.files };
   }
   return hashParts([code, packagesIdentity(siteRoot), runtimeIdentity()]);
 }
