@@ -95,8 +95,9 @@ export function bundleKey(root) {
 
 /**
  * What a bundle folder's bundle.json holds: where the package folder is (relative to the bundle folder, or absolute)
- * and the hash of the sources it was made from. cli/boot/locations.ts finds the bundle folder by this file.
- * @typedef {{ root: string, sources: string }} BundleManifest
+ * the hash of the sources it was made from, and the packages bundled in (INLINE). cli/boot/locations.ts finds the
+ * bundle folder by this file.
+ * @typedef {{ root: string, sources: string, inlined?: string[] }} BundleManifest
  */
 
 /**
@@ -252,7 +253,8 @@ async function writeBundle(root, outDir, how) {
     const sources = sourcesKey(root);
     await bundleInto(esbuild, root, outDir, how.portable);
     /** @type {BundleManifest} */
-    const manifest = { root: how.manifestRoot, sources };
+    // The packages bundled in: their bytes are the bundle's, so the build cache's identity leaves them out.
+    const manifest = { root: how.manifestRoot, sources, inlined: [...INLINE].sort() };
     writeFileSync(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     // esbuild's service process keeps the memory that bundling the CLI took, and would keep it through the command

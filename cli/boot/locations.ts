@@ -24,10 +24,21 @@ function findBundleDir(): string | undefined {
 /** The folder of the running CLI bundle, or undefined when running from the sources. */
 export const BUNDLE_DIR: string | undefined = findBundleDir();
 
+/** The running bundle's bundle.json (bin/cli-bundle.js: BundleManifest). */
+const manifest = BUNDLE_DIR
+  ? (JSON.parse(readFileSync(join(BUNDLE_DIR, "bundle.json"), "utf8")) as { root: string; inlined?: string[] })
+  : undefined;
+
 /** The docsite package folder (holding cli/, theme/, package.json). */
-export const PACKAGE_ROOT: string = BUNDLE_DIR
-  ? resolve(BUNDLE_DIR, (JSON.parse(readFileSync(join(BUNDLE_DIR, "bundle.json"), "utf8")) as { root: string }).root)
+export const PACKAGE_ROOT: string = manifest
+  ? resolve(BUNDLE_DIR as string, manifest.root)
   : join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * The packages the running bundle holds (their code runs from the bundle's files, not from node_modules); none when
+ * running from the sources.
+ */
+export const BUNDLED_PACKAGES: ReadonlySet<string> = new Set(manifest?.inlined ?? []);
 
 /** A file of docsite's sources, e.g. `fromRoot("theme", "client", "entry.ts")`. */
 export const fromRoot = (...parts: string[]): string => join(PACKAGE_ROOT, ...parts);

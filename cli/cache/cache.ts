@@ -14,6 +14,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { FILE_HASHES_STORE, MEMO_FILE } from "./file-hashes.ts";
 import { checksum, hashParts } from "./hash.ts";
 import { toolchainIdentity } from "./identity.ts";
 
@@ -83,7 +84,12 @@ export class BuildCache {
   /** The cache of the site at `root`; `enabled: false` gives one that reads and writes nothing. */
   static forSite(root: string, opts: { enabled?: boolean } = {}): BuildCache {
     const enabled = opts.enabled ?? true;
-    return new BuildCache(cacheDirOf(root), enabled ? toolchainIdentity(root) : "", enabled);
+    const dir = cacheDirOf(root);
+    return new BuildCache(
+      dir,
+      enabled ? toolchainIdentity(root, join(dir, FILE_HASHES_STORE, MEMO_FILE)) : "",
+      enabled,
+    );
   }
 
   /** The same cache in a worker thread or process (no identity to work out again). */

@@ -11,16 +11,20 @@
 //   its running files under CODE_FOLDERS or in a bundle folder with its `identity` (cli/boot/locations.ts says where
 //   that folder is).
 //   The packages' files a site's bundles read are not part of this: their entries record them (recorded-inputs.ts).
+// - docsite's own packages, by the bytes of their files (runtime-packages.ts): every package docsite runs and what
+//   it depends on, so an edit inside node_modules that leaves npm's record as it was (patch-package, a hand fix) is
+//   a new identity too. Hashed once per process, each file by its stat from the memo of file-hashes.ts.
 // - Packages: npm's record of what is installed (node_modules/.package-lock.json, with every package's version and
 //   integrity hash), in every node_modules folder Node would look in from docsite's package folder and from the
 //   site folder. For other package managers, their own record; without any record, the name and version of every
 //   package in that folder.
 // - Runtime: Node's major version, the platform and CPU architecture, and NODE_ENV (React's build follows it).
-import { createHash } from "node:crypto";
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { BUNDLE_DIR, PACKAGE_ROOT } from "../boot/locations.ts";
+import { hashFile, loadFileHashes, saveFileHashes } from "./file-hashes.ts";
 import { hashParts } from "./hash.ts";
+import { runtimePackagesBytes } from "./runtime-packages.ts";
 
 /** docsite's folders of code, under its package folder (recorded-inputs.ts leaves files there to this identity). */
 export const CODE_FOLDERS = ["bin", "cli", "theme", "lib"];
@@ -48,22 +52,22 @@ const slashed = (p: string) => p.split(sep).join("/");
 /** Files of the code folders no process runs: source maps (read only by --debug), the package's declarations. */
 const NOT_RUN = (rel: string) => rel.endsWith(".map") || rel.startsWith("lib/types/");
 
-/** The code part: every file of the code folders (and of the running bundle), by path relative to its folder. */
+/**
+ * The code part: every file of the code folders (and of the running bundle), by path relative to its folder and the
+ * hash of its bytes (file-hashes.ts: read once, then known by its stat while it is unchanged).
+ */
 function codeIdentity(): string {
-  // SHA-1 over the bytes as they are read: the files are several MB, read by every process (cli/cache/hash.ts says
-  // why SHA-1 will do).
-  const h = createHash("sha1");
-  const add = (name: string, bytes: Buffer) => h.update(`\0${name}\0${bytes.length}\0`).update(bytes);
+  const parts: string[] = [];
   for (const folder of CODE_FOLDERS) {
     const dir = join(PACKAGE_ROOT, folder);
     for (const f of filesUnder(dir).sort()) {
       const rel = slashed(relative(PACKAGE_ROOT, f));
-      if (!NOT_RUN(rel)) add(rel, readFileSync(f));
+      if (!NOT_RUN(rel)) parts.push(rel, hashFile(f));
     }
   }
   // A bundle outside the code folders (a checkout's, in node_modules/.cache): what its maker says it was made from.
-  if (BUNDLE_DIR && !isUnder(BUNDLE_DIR, PACKAGE_ROOT)) h.update("\0bundle\0").update(bundleIdentity(BUNDLE_DIR));
-  return h.digest("hex").slice(0, 16);
+  if (BUNDLE_DIR && !isUnder(BUNDLE_DIR, PACKAGE_ROOT)) parts.push("bundle", bundleIdentity(BUNDLE_DIR));
+  return hashParts(parts);
 }
 
 /** Whether `dir` is one of the code folders of the package at `root`, or inside one. */
@@ -77,14 +81,13 @@ function isUnder(dir: string, root: string): boolean {
  * input it bundled, by path and bytes, no absolute path). A bundle without one: its files themselves (right, but
  * tied to where the bundle is, since they hold its folder's path).
  */
-function bundleIdentity(dir: string): string | Buffer {
+function bundleIdentity(dir: string): string {
   try {
-    return readFileSync(join(dir, "identity"));
+    return readFileSync(join(dir, "identity"), "utf8");
   } catch {
-    const h = createHash("sha1");
-    for (const f of filesUnder(dir).sort())
-      if (!f.endsWith(".map")) h.update(`\0${slashed(relative(dir, f))}\0`).update(readFileSync(f));
-    return h.digest("hex");
+    const parts: string[] = [];
+    for (const f of filesUnder(dir).sort()) if (!f.endsWith(".map")) parts.push(slashed(relative(dir, f)), hashFile(f));
+    return hashParts(parts);
   }
 }
 
@@ -160,11 +163,17 @@ function runtimeIdentity(): string {
 let code: string | undefined;
 
 /**
- * The identity of what makes the cached results of a site at `siteRoot`. The code part is read once per process:
- * it is the code this process runs, and a file edited while it runs does not change that. The packages and the
+ * The identity of what makes the cached results of a site at `siteRoot`. The code part (docsite's code and its
+ * packages' bytes) is worked out once per process: it is the code this process runs, and a file edited while it runs
+ * does not change that; `memo` is the file-hashes memo it reads and updates (file-hashes.ts). npm's records and the
  * runtime are read on every call (a dev server may outlive an `npm install`), which costs a millisecond or two.
  */
-export function toolchainIdentity(siteRoot: string): string {
-  code ??= codeIdentity();
+export function toolchainIdentity(siteRoot: string, memo?: string): string {
+  if (code === undefined) {
+    if (memo) loadFileHashes(memo);
+    code = hashParts([codeIdentity(), runtimePackagesBytes().hash]);
+    // Written now, not only after the build (stores.ts: pruneStores): a build that fails or a dev server keeps it.
+    if (memo) saveFileHashes(memo);
+  }
   return hashParts([code, packagesIdentity(siteRoot), runtimeIdentity()]);
 }

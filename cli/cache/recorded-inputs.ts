@@ -18,13 +18,14 @@
 //
 // docsite's own code folders are left out: the toolchain identity (identity.ts) hashes them, wherever docsite is.
 // A file that is gone or cannot be read makes the entry a miss. When a step cannot say what it read, it keeps
-// nothing. A file's hash is memoised per process by its stat (inode, size, mtime, ctime): a package's files are read
-// by many entries, and a warm build then costs a stat per input.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// nothing. A file's hash is memoised by its stat (inode, size, mtime, ctime; file-hashes.ts): a package's files are
+// read by many entries, and a warm build then costs a stat per input.
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import type { Plugin } from "esbuild";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 import type { BuildCache } from "./cache.ts";
+import { hashFile } from "./file-hashes.ts";
 import { hashText } from "./hash.ts";
 import { CODE_FOLDERS } from "./identity.ts";
 
@@ -44,18 +45,6 @@ export const ENV = "env:";
 const MANIFESTS = ["package.json", "tsconfig.json", "jsconfig.json"];
 
 const slashed = (p: string) => p.split(sep).join("/");
-
-/** A file's hash, memoised by its stat for the life of the process (a file written since has another ctime). */
-const fileHashes = new Map<string, { stamp: string; hash: string }>();
-function hashFile(abs: string): string {
-  const st = statSync(abs);
-  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-  const known = fileHashes.get(abs);
-  if (known?.stamp === stamp) return known.hash;
-  const hash = hashText(readFileSync(abs));
-  fileHashes.set(abs, { stamp, hash });
-  return hash;
-}
 
 /**
  * A folder's names, without those starting with a dot: `.docsite/` appears in the site folder after the first build

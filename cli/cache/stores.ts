@@ -3,14 +3,17 @@
 // The build prunes from this list (`pruneStores`), and cli/cache/README.md's table is made from it (`storesTable`;
 // tests/unit/cache-stores.test.ts checks the README against it). A new store is added here, or it is never pruned
 // and the test that every store constant is registered fails.
+import { join } from "node:path";
 import type { BuildCache } from "./cache.ts";
+import { FILE_HASHES_STORE, MEMO_FILE, saveFileHashes } from "./file-hashes.ts";
 import { PACK_GRACE_MS } from "./packs.ts";
 
 /**
  * How a store's unused entries go: `unused`, those a full build did not use; `packs`, pack files no index names and
- * last written PACK_GRACE_MS ago (another build may still be reading one); `never` (one entry per output folder).
+ * last written PACK_GRACE_MS ago (another build may still be reading one); `never` (one entry per output folder);
+ * `rewritten`, one file each build writes anew with what it used.
  */
-export type Pruning = "unused" | "packs" | "never";
+export type Pruning = "unused" | "packs" | "never" | "rewritten";
 
 export interface StoreSpec {
   /** The store's name: its folder under `.docsite/cache/`. */
@@ -179,6 +182,17 @@ export const STORES: readonly StoreSpec[] = [
     pruning: "unused",
   },
   {
+    name: FILE_HASHES_STORE,
+    module: "file-hashes.ts",
+    entry:
+      "`memo`: the content hash of each file a build hashed (docsite's own packages, inputs entries recorded), with " +
+      "its path and stat, checked like an entry",
+    key: "none: a memo of this machine's files; a file's hash is taken from it only while its stat is the same",
+    alsoInvalid: "a file's inode, size, modification or change time differs (it is hashed again)",
+    bound: "one file: the files the last build hashed or found unchanged",
+    pruning: "rewritten",
+  },
+  {
     name: "output",
     module: "output-manifests.ts",
     entry: "the manifest of an output folder: each file's content hash, inode, size and mtime",
@@ -193,12 +207,15 @@ const PRUNING_TEXT: Record<Pruning, string> = {
   unused: "unused after a full build",
   packs: `packs no index names, after ${PACK_GRACE_MS / 60_000} minutes`,
   never: "never (one per folder built into)",
+  rewritten: "written anew, with only what it used, by a build that hashed a file",
 };
 
 /** After a full build: each store's files the build did not use, as its pruning says. */
 export async function pruneStores(cache: BuildCache): Promise<void> {
+  // The memo, with the hashes this build's inputs added (the identity wrote it with docsite's files already).
+  if (cache.writable) saveFileHashes(join(cache.dir, FILE_HASHES_STORE, MEMO_FILE));
   await Promise.all(
-    STORES.filter((s) => s.pruning !== "never").map((s) =>
+    STORES.filter((s) => s.pruning === "unused" || s.pruning === "packs").map((s) =>
       cache.prune(s.name, s.pruning === "packs" ? PACK_GRACE_MS : 0),
     ),
   );

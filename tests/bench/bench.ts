@@ -26,6 +26,7 @@ const EDITED = "content/ru/docs/v8/commands/browser/url.mdx";
 // The timed builds run for the build and scale sections; other sections that need a built site get a plain build.
 const real = wants("build") || wants("scale") ? await benchBuilds(root, outDir, EDITED) : undefined;
 if (real) console.log(buildTable("this site", real));
+if (wants("build")) console.log(await (await import("./identity-cost.ts")).identityCostTable());
 const needsSite = ["firstload", "search", "lighthouse"].some(wants);
 const cold =
   real?.cold.value ??

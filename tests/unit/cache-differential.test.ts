@@ -8,7 +8,6 @@
 // CI runs a fixed seed. DOCSITE_DIFF_SEED=<n> runs another, DOCSITE_DIFF_SEED=random a new one (printed);
 // DOCSITE_DIFF_STEPS=<n> sets the number of edits. A failure names the seed and the step.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { spawn } from "node:child_process";
 import {
   cp,
   lstat,
@@ -20,7 +19,6 @@ import {
   rename,
   rm,
   stat,
-  symlink,
   truncate,
   writeFile,
 } from "node:fs/promises";
@@ -29,6 +27,15 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { enrich, png, sitePackage, treeDifferences } from "../support/rich-site.ts";
 import { mulberry32 } from "../support/seeded.ts";
+import { copyDocsite, type Run, runCopy } from "../support/docsite-copy.ts";
+import {
+  FIRST_GREETING,
+  FIRST_SHOWS,
+  GREETING,
+  READS_EDITS,
+  readsProject,
+  readsSite,
+} from "../support/reads-fixture.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FIXED_SEED = 20261128;
@@ -45,12 +52,6 @@ function generator(seed: number) {
   return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)] };
 }
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  out: string;
-}
-
 describe("the build cache against cold builds, over random edits", () => {
   let work: string;
   let pkg: string;
@@ -61,24 +62,9 @@ describe("the build cache against cold builds, over random edits", () => {
   /** What each step did, for the failure message. */
   const log: string[] = [];
 
-  /** `docsite <args>` as a process, from the copy of docsite; `killAfter`: SIGKILL after that many ms. */
-  function docsite(args: string[], opts: { killAfter?: number; env?: Record<string, string> } = {}): Promise<Run> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [join(pkg, "bin", "docsite.js"), ...args], {
-        cwd: site,
-        env: { ...process.env, NO_COLOR: "1", CI: "1", ...opts.env },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      const timer = opts.killAfter === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), opts.killAfter);
-      child.on("close", (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code, signal, out });
-      });
-    });
-  }
+  /** `docsite <args>` as a process, from the copy of docsite, in the site; `killAfter`: SIGKILL after that many ms. */
+  const docsite = (args: string[], opts: { killAfter?: number; env?: Record<string, string> } = {}): Promise<Run> =>
+    runCopy(pkg, site, args, opts);
 
   const fail = (what: string): never => {
     throw new Error(
@@ -287,13 +273,7 @@ describe("the build cache against cold builds, over random edits", () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), "docsite-diff-"));
     // docsite's package: its code copied, its packages linked one by one (so one can be replaced), npm's record copied.
-    pkg = join(work, "docsite");
-    for (const part of ["bin", "cli", "theme", "package.json"])
-      await cp(join(repo, part), join(pkg, part), { recursive: true });
-    await mkdir(join(pkg, "node_modules"));
-    for (const name of await readdir(join(repo, "node_modules")))
-      if (!name.startsWith(".")) await symlink(join(repo, "node_modules", name), join(pkg, "node_modules", name));
-    await cp(join(repo, "node_modules", ".package-lock.json"), join(pkg, "node_modules", ".package-lock.json"));
+    pkg = await copyDocsite(join(work, "docsite"));
     // The site where the fixtures are in docsite's repository (its custom page imports the theme by a relative path).
     site = join(pkg, "tests", "fixtures", "site");
     await cp(join(repo, "tests", "fixtures", "basic"), site, { recursive: true });
@@ -347,22 +327,17 @@ describe("the build cache against cold builds, over random edits", () => {
   });
 });
 
-// What bundles and compiles read outside the site's own files: a monorepo's shared module (`../../shared/x.js`), a
-// linked workspace package (a symlink in node_modules to a folder outside), a package file edited without npm's
-// record changing (a hand fix, patch-package), a file added that an MDX import now resolves to, an environment
-// variable content reads. After each, a warm build writes the bytes of a build without the cache (in this process:
-// the toolchain identity is the same throughout, so only what the entries recorded can tell).
+// What bundles and compiles read outside the site's own files (tests/support/reads-fixture.ts): a monorepo's shared
+// module, a linked workspace package, a package file edited without npm's record changing, a file added that an MDX
+// import now resolves to, an environment variable content reads. After each, a warm build writes the bytes of a build
+// without the cache (in this process: the toolchain identity is the same throughout, so only what the entries
+// recorded can tell). tests/package/installed-cache.test.ts makes the same edits with docsite installed from its
+// tarball.
 describe("the build cache against cold builds, after edits of what the site's bundles read, wherever it lies", () => {
-  const fixture = join(repo, "tests", "fixtures", "docusaurus-sass");
-  const GREETING = "DOCSITE_DIFF_GREETING";
   let work: string;
   let site: string;
   let buildSite: typeof import("../support/site.ts").buildSite;
 
-  const write = async (file: string, text: string) => {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-  };
   /** Builds with the cache and without it: the same bytes, and `shows` in the output (an island's chunk too). */
   async function verify(shows: string): Promise<void> {
     await buildSite(site, { outDir: join(site, "dist") });
@@ -374,158 +349,27 @@ describe("the build cache against cold builds, after edits of what the site's bu
     );
     expect(texts.join("\n")).toContain(shows);
   }
-  const edit = async (file: string, from: string, to: string) => {
-    const text = await readFile(file, "utf8");
-    expect(text).toContain(from);
-    await writeFile(file, text.replace(from, to));
-  };
 
   beforeAll(async () => {
     ({ buildSite } = await import("../support/site.ts"));
     const { importDocusaurus } = await import("../../cli/import/index.ts");
     work = await mkdtemp(join(tmpdir(), "docsite-diff-reads-"));
-    const mono = join(work, "mono");
-    // The Docusaurus project, with a doc that uses an island, a helper found without its extension, a component
-    // that reads outside the site, and an environment variable.
     const project = join(work, "project");
-    await cp(fixture, project, { recursive: true });
-    await write(
-      join(project, "docs", "reads.mdx"),
-      [
-        "# Reads",
-        "",
-        'import Shout from "@site/src/components/Shout";',
-        'import Helper from "@site/src/components/helper";',
-        'import Label from "@site/src/components/Label";',
-        'import Widget from "@site/src/widgets/Widget";',
-        "",
-        "<Shout />",
-        "",
-        "<Widget />",
-        "",
-        "<Helper />",
-        "",
-        "<Label />",
-        "",
-        `Greeting: {process.env.${GREETING} ?? "none"}.`,
-        "",
-      ].join("\n"),
-    );
-    site = join(mono, "website");
+    await readsProject(project);
+    site = join(work, "mono", "website");
     await importDocusaurus(project, site);
-    await cp(join(fixture, "node_modules"), join(site, "node_modules"), { recursive: true });
-    // Outside the site: the monorepo's shared module and a workspace package, linked into node_modules.
-    await write(join(mono, "shared", "label.js"), 'export const label = "shared label one";\n');
-    await write(join(mono, "packages", "ui", "package.json"), JSON.stringify({ name: "ui", main: "index.js" }));
-    await write(join(mono, "packages", "ui", "index.js"), 'export const ui = "workspace ui one";\n');
-    await symlink(join("..", "..", "packages", "ui"), join(site, "node_modules", "ui"));
-    // A package as npm installed it, with its record.
-    await write(join(site, "node_modules", "plain-lib", "package.json"), '{"name":"plain-lib","main":"index.js"}');
-    await write(join(site, "node_modules", "plain-lib", "index.js"), 'exports.words = "installed words one";\n');
-    await write(
-      join(site, "node_modules", ".package-lock.json"),
-      JSON.stringify({
-        name: "site",
-        lockfileVersion: 3,
-        packages: { "node_modules/plain-lib": { version: "1.0.0" } },
-      }),
-    );
-    const components = join(site, "src", "components");
-    // An island (state) reading the shared module and the workspace package.
-    await write(
-      join(components, "Shout.jsx"),
-      [
-        'import { useState } from "react";',
-        'import { label } from "../../../shared/label.js";',
-        'import { ui } from "ui";',
-        "export default function Shout() {",
-        "  const [n, setN] = useState(0);",
-        "  return <button onClick={() => setN(n + 1)}>{label} {ui} {n}</button>;",
-        "}",
-        "",
-      ].join("\n"),
-    );
-    // A server component (no state) reading outside the site and an installed package.
-    await write(
-      join(components, "Label.jsx"),
-      [
-        'import { label } from "../../../shared/label.js";',
-        'import { ui } from "ui";',
-        'import { words } from "plain-lib";',
-        "export default function Label() {",
-        "  return <em>{label} / {ui} / {words}</em>;",
-        "}",
-        "",
-      ].join("\n"),
-    );
-    await write(join(components, "helper.js"), "export default function Helper() { return <b>helper from js</b>; }\n");
-    await write(
-      join(site, "src", "widgets", "Widget", "index.js"),
-      "export default function Widget() { return <i>widget from its folder</i>; }\n",
-    );
-    // A React page drawing both.
-    await write(
-      join(site, "src", "pages", "mono.jsx"),
-      [
-        'import Shout from "@site/src/components/Shout";',
-        'import Label from "@site/src/components/Label";',
-        'import { label } from "../../../shared/label.js";',
-        "export default function Mono() {",
-        "  return <main><p>page: {label}</p><Label /><Shout /></main>;",
-        "}",
-        "",
-      ].join("\n"),
-    );
-    process.env[GREETING] = "hello one";
-    await verify("shared label one");
+    await readsSite(site);
+    process.env[GREETING] = FIRST_GREETING;
+    await verify(FIRST_SHOWS);
   });
   afterAll(async () => {
     delete process.env[GREETING];
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 3 });
   });
 
-  it("sees an edit of a module outside the site (an island, a React page and an MDX component import it)", async () => {
-    await edit(join(site, "..", "shared", "label.js"), "shared label one", "shared label two (edited)");
-    await verify("shared label two (edited)");
-  });
-
-  it("sees an edit inside a linked workspace package (a symlink in node_modules to a folder outside)", async () => {
-    await edit(join(site, "..", "packages", "ui", "index.js"), "workspace ui one", "workspace ui two (edited)");
-    await verify("workspace ui two (edited)");
-  });
-
-  it("sees an edit of a package's file that leaves npm's record as it was", async () => {
-    await edit(join(site, "node_modules", "plain-lib", "index.js"), "installed words one", "patched words two");
-    await verify("patched words two");
-  });
-
-  it("sees an edit of a Sass package's partial that leaves npm's record as it was", async () => {
-    // The fixture's Card stylesheet `@use`s tiny-tokens/colors (its own node_modules, recorded by npm or not).
-    await edit(join(site, "node_modules", "tiny-tokens", "_colors.scss"), "#abcdef", "#fedcba");
-    await verify("#fedcba");
-  });
-
-  it("sees a file added beside an MDX import's module that the import now resolves to", async () => {
-    // `@site/src/components/helper` was helper.js; a helper.jsx beside it comes first (mdx/modules.ts: findScript).
-    await write(
-      join(site, "src", "components", "helper.jsx"),
-      "export default function Helper() { return <b>helper from jsx</b>; }\n",
-    );
-    await verify("helper from jsx");
-  });
-
-  it("sees a file added beside the folder whose index an MDX import resolved to", async () => {
-    // `@site/src/widgets/Widget` was Widget/index.js; a Widget.jsx beside the folder comes first (the page reads
-    // nothing else in src/widgets/).
-    await write(
-      join(site, "src", "widgets", "Widget.jsx"),
-      "export default function Widget() { return <i>widget from its own file</i>; }\n",
-    );
-    await verify("widget from its own file");
-  });
-
-  it("sees a change of an environment variable content reads", async () => {
-    process.env[GREETING] = "hello two (changed)";
-    await verify("hello two (changed)");
-  });
+  for (const change of READS_EDITS)
+    it(`sees ${change.title}`, async () => {
+      Object.assign(process.env, await change.apply(site));
+      await verify(change.shows);
+    });
 });
