@@ -3,12 +3,18 @@
 // It imports nothing: what it shares with the entry comes as an argument, since a module that both import would be
 // split into a chunk of its own that every page then preloads.
 import type { MemoAsync } from "../memo-async.ts";
-import type * as Lazy from "./sidebar-lazy.ts";
 
-/** What the entry gives: its page fetcher and the sidebar helpers. */
-export type Shared = Pick<typeof Lazy, "categoryAt" | "categoryPath" | "labelOf" | "pageOf"> & {
+/**
+ * What the entry gives: its page fetcher and the sidebar helpers (sidebar-lazy.ts), spelled out here rather than
+ * taken from that module's types, so that neither module imports the other (tests/unit/layers.test.ts).
+ */
+export interface Shared {
+  categoryAt: (nav: Element, path: number[]) => Element | null;
+  categoryPath: (li: Element) => number[];
+  labelOf: (li: Element) => string | null | undefined;
+  pageOf: (li: Element) => string | undefined;
   fetchPage: MemoAsync<string>;
-};
+}
 
 /** The items of lazy category `li` from the page that shows it open; null when that page does not. */
 async function itemsOf(
