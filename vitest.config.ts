@@ -5,7 +5,7 @@ export default defineConfig({
     projects: [
       // Timeouts only catch a hang: a loaded two-core machine (load 10-40) runs some tests 5-10× slower than a quiet one,
       // and timing budgets belong in `npm run bench`, never here.
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 600_000, hookTimeout: 600_000 } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 1_200_000, hookTimeout: 1_200_000 } },
       {
         test: {
           name: "browser",
