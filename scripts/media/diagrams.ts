@@ -317,7 +317,13 @@ function acceptFlow(lang: Lang, mode: Mode): string {
     else b += arrow(`M${x + w / 2} ${y + h + 1}V${y + h + rowGap / 2}H${next.x + w / 2}V${next.y - 4}`);
   });
   const rows = Math.ceil(t.steps.length / perRow);
-  return svg(rowWidth(Math.min(perRow, t.steps.length)), 16 + rows * h + (rows - 1) * rowGap + 16, mode, b, t.steps.join(" → "));
+  return svg(
+    rowWidth(Math.min(perRow, t.steps.length)),
+    16 + rows * h + (rows - 1) * rowGap + 16,
+    mode,
+    b,
+    t.steps.join(" → "),
+  );
 }
 
 /** WebDriver, CDP and BiDi: what sits between Testplane and the browser, and over what. */
@@ -342,7 +348,10 @@ function protocols(lang: Lang, mode: Mode): string {
     b += label(x0 + textWidth(row.name, "t") + 12, y + 14, `— ${row.via}`);
     width = Math.max(width, x0 + textWidth(row.name, "t") + 12 + textWidth(`— ${row.via}`, "m") + 24);
     y += 26;
-    const h = Math.max(boxHeight(row.browser.map((m) => L(m))), row.middle ? boxHeight(row.middle.map((m) => L(m))) : 0);
+    const h = Math.max(
+      boxHeight(row.browser.map((m) => L(m))),
+      row.middle ? boxHeight(row.middle.map((m) => L(m))) : 0,
+    );
     b += box(x0, y, tpW, tpLines).svg;
     const cy = y + 31;
     const end = row.middle ? xMid : xBro;
