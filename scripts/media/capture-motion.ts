@@ -117,7 +117,8 @@ export async function recordTimeTravel(opts: MotionOptions, reportDir: string): 
       return [q.x + q.width / 2, q.y + q.height / 2] as [number, number];
     });
     const rec = await startRecording(page);
-    await page.waitForTimeout(800);
+    // Videos start on the action: a moment to see the page, not an idle second and a half.
+    await page.waitForTimeout(300);
     await page.mouse.click(...play);
     await page.waitForTimeout(3200);
     rec.markPoster();
@@ -167,7 +168,7 @@ export async function recordDiffModes(opts: MotionOptions, reportDir: string): P
     // The panel's width, as the stills: the interface's text at its own size in the docs column.
     const clip = { x: PANEL.x, y: title.y - 14, width: PANEL.width, height: 370 };
     const rec = await startRecording(page);
-    await page.waitForTimeout(1800);
+    await page.waitForTimeout(900);
     rec.markPoster();
     const posterPx = await smallestText(page, clip);
     await choose("Swipe");
@@ -241,7 +242,7 @@ export async function recordGuiAccept(
     const clip = PANEL;
     const startPx = await smallestText(page, clip);
     const rec = await startRecording(page);
-    await page.waitForTimeout(900);
+    await page.waitForTimeout(300);
     const runButton = page.locator("button", { hasText: /^Run$/ }).first();
     await runButton.hover();
     await page.waitForTimeout(700);
@@ -322,7 +323,7 @@ export async function recordStaticAccepter(
     await settle(page);
     const clip = { x: 0, y: 0, ...view };
     const rec = await startRecording(page);
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(300);
     await accept.hover();
     await page.waitForTimeout(600);
     await accept.click();
