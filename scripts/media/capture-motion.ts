@@ -10,6 +10,7 @@ import { encodeRecording, startRecording, type Clip } from "./record.ts";
 import { serveDir, startCommand, freePort, type TimedOutput } from "./procs.ts";
 import { terminalPage, ansiToHtml } from "./terminal.ts";
 import { replaySteps, timeLines } from "./terminal-motion.ts";
+import { PANEL, PANEL_WINDOW, smallestText } from "./legibility.ts";
 
 export interface MotionOptions {
   browser: Browser;
@@ -23,7 +24,7 @@ export interface PictureMeta {
   kind: "terminal" | "ui" | "diff" | "video" | "diagram";
   /** Width of what was captured, in CSS pixels of the page it shows. */
   cssWidth: number;
-  /** Size of its body text in those CSS pixels. */
+  /** Size of its smallest text in those CSS pixels, measured in the page (legibility.ts). */
   textPx: number;
   /** How it was made. */
   source: string;
@@ -77,7 +78,9 @@ async function finish(
   /** The frames are screenshots of the clip already (not of the whole viewport). */
   framesAreClipped = false,
 ): Promise<void> {
-  const full: PictureMeta = { kind: "video", cssWidth: Math.round(clip.width), ...meta };
+  // The smallest text of the last frame too (a terminal's frames are drawn from the page as it ends).
+  const textPx = Math.min(meta.textPx, await smallestText(page, clip));
+  const full: PictureMeta = { kind: "video", cssWidth: Math.round(clip.width), ...meta, textPx };
   await encodeRecording(rec, join(opts.out, name), {
     clip: framesAreClipped ? undefined : clip,
     viewportWidth: page.viewportSize()!.width,
@@ -92,12 +95,12 @@ async function finish(
 /** The time-travel player playing back the retried test's recorded attempt, then jumping to steps picked in the list. */
 export async function recordTimeTravel(opts: MotionOptions, reportDir: string): Promise<void> {
   const server = await serveDir(reportDir);
-  const ctx = await opts.browser.newContext({ viewport: { width: 1100, height: 620 }, deviceScaleFactor: 1.5 });
+  const ctx = await opts.browser.newContext({ viewport: PANEL_WINDOW, deviceScaleFactor: 1.5 });
   try {
     const page = await ctx.newPage();
     await openTest(page, server.url, "catalogue/shows stock status");
     // The details panel (the tree is hidden): the steps and the player.
-    const clip = { x: 64, y: 0, width: 1036, height: 620 };
+    const clip = PANEL;
     // The player's play button: the button left of its clock.
     const play = await page.evaluate(() => {
       const clock = [...document.querySelectorAll("*")].find(
@@ -114,10 +117,12 @@ export async function recordTimeTravel(opts: MotionOptions, reportDir: string): 
       return [q.x + q.width / 2, q.y + q.height / 2] as [number, number];
     });
     const rec = await startRecording(page);
-    await page.waitForTimeout(800);
+    // Videos start on the action: a moment to see the page, not an idle second and a half.
+    await page.waitForTimeout(300);
     await page.mouse.click(...play);
     await page.waitForTimeout(3200);
     rec.markPoster();
+    const posterPx = await smallestText(page, clip);
     // Steps picked in the list: the player shows the page as each step left it.
     for (const step of ["setValue", "click", "url"]) {
       const item = page.getByText(step, { exact: true }).first();
@@ -129,7 +134,7 @@ export async function recordTimeTravel(opts: MotionOptions, reportDir: string): 
     await page.mouse.click(...play);
     await page.waitForTimeout(2600);
     await finish(opts, "time-travel-playback", await rec.stop(), page, clip, 1280, {
-      textPx: 14,
+      textPx: posterPx,
       source: "html-reporter report of the demo run: the retried test's recorded attempt played back",
     });
   } finally {
@@ -141,7 +146,10 @@ export async function recordTimeTravel(opts: MotionOptions, reportDir: string): 
 /** The Visual Checks page switching between diff modes: side by side, swipe (dragged), onion skin, only diff. */
 export async function recordDiffModes(opts: MotionOptions, reportDir: string): Promise<void> {
   const server = await serveDir(reportDir);
-  const ctx = await opts.browser.newContext({ viewport: { width: 960, height: 560 }, deviceScaleFactor: 1.5 });
+  const ctx = await opts.browser.newContext({
+    viewport: { width: PANEL_WINDOW.width, height: 560 },
+    deviceScaleFactor: 2,
+  });
   try {
     const page = await ctx.newPage();
     await page.goto(`${server.url}new-ui.html`);
@@ -151,16 +159,18 @@ export async function recordDiffModes(opts: MotionOptions, reportDir: string): P
       await page.locator("[data-qa=diff-mode-select]").last().click();
       await page.waitForTimeout(500);
       await page.getByRole("option", { name: label, exact: true }).click();
-      await page.mouse.move(940, 540);
+      await page.mouse.move(PANEL_WINDOW.width - 2, 540);
       await page.waitForTimeout(900);
     };
     await choose("SbS");
     await settle(page);
     const title = await boxOf(page, "[data-qa=diff-mode-select]");
-    const clip = { x: 80, y: title.y - 14, width: 830, height: 370 };
+    // The panel's width, as the stills: the interface's text at its own size in the docs column.
+    const clip = { x: PANEL.x, y: title.y - 14, width: PANEL.width, height: 370 };
     const rec = await startRecording(page);
-    await page.waitForTimeout(1800);
+    await page.waitForTimeout(900);
     rec.markPoster();
+    const posterPx = await smallestText(page, clip);
     await choose("Swipe");
     // The swipe divider sits over the images: drag it to the right edge and back.
     const img = await page.locator("main img, img").evaluateAll(
@@ -194,8 +204,8 @@ export async function recordDiffModes(opts: MotionOptions, reportDir: string): P
     await page.waitForTimeout(1200);
     await choose("SbS");
     await page.waitForTimeout(800);
-    await finish(opts, "diff-modes", await rec.stop(), page, clip, 1244, {
-      textPx: 14,
+    await finish(opts, "diff-modes", await rec.stop(), page, clip, 1280, {
+      textPx: posterPx,
       source: "html-reporter report of the demo run: Visual Checks, the diff mode menu",
     });
   } finally {
@@ -220,16 +230,19 @@ export async function recordGuiAccept(
     env: { ...run.env, REPORT_DIR: "report-gui-motion" },
     ready: new RegExp(`127\\.0\\.0\\.1:${port}`),
   });
-  const ctx = await opts.browser.newContext({ viewport: { width: 1120, height: 640 }, deviceScaleFactor: 1.25 });
+  const ctx = await opts.browser.newContext({ viewport: PANEL_WINDOW, deviceScaleFactor: 1.5 });
   try {
     const page = await ctx.newPage();
     await page.goto(`http://127.0.0.1:${port}/new-ui`);
     const row = page.locator('[data-list-item="catalogue/product card looks right/chrome"]');
     await row.waitFor({ timeout: 60_000 });
+    // The tree alone with its Run button, then the failed test's details alone: each at the GUI's own text size.
+    await page.locator("[data-qa=tree-full]").click();
     await settle(page);
-    const clip = { x: 0, y: 0, width: 1120, height: 640 };
+    const clip = PANEL;
+    const startPx = await smallestText(page, clip);
     const rec = await startRecording(page);
-    await page.waitForTimeout(900);
+    await page.waitForTimeout(300);
     const runButton = page.locator("button", { hasText: /^Run$/ }).first();
     await runButton.hover();
     await page.waitForTimeout(700);
@@ -250,7 +263,7 @@ export async function recordGuiAccept(
     await page.waitForTimeout(1500);
     // The details alone, then the Visual Checks page (its button can sit under the diff toolbar at this width).
     await page.locator("[data-qa=tree-collapse]").click();
-    await page.mouse.move(1100, 620);
+    await page.mouse.move(PANEL_WINDOW.width - 2, PANEL_WINDOW.height - 2);
     await page.waitForTimeout(900);
     await page
       .locator("[data-qa=go-visual-button]")
@@ -261,12 +274,13 @@ export async function recordGuiAccept(
     await accept.hover();
     await page.waitForTimeout(700);
     await accept.click();
-    await page.mouse.move(1100, 620);
+    await page.mouse.move(PANEL_WINDOW.width - 2, PANEL_WINDOW.height - 2);
     await page.waitForTimeout(2200);
     rec.markPoster();
+    const posterPx = await smallestText(page, clip);
     await page.waitForTimeout(600);
-    await finish(opts, "gui-accept", await rec.stop(), page, clip, 1400, {
-      textPx: 14,
+    await finish(opts, "gui-accept", await rec.stop(), page, clip, 1280, {
+      textPx: Math.min(startPx, posterPx),
       source: "testplane gui on the demo project: Run, the failed visual check, Accept",
     });
   } finally {
@@ -298,22 +312,25 @@ export async function recordStaticAccepter(
       res.writeHead(200, { "content-type": "text/plain" }).end("committed");
     });
   });
-  const ctx = await opts.browser.newContext({ viewport: { width: 1000, height: 620 }, deviceScaleFactor: 1.5 });
+  // The whole window, icon bar included, as wide as the docs column: the commit bar spans the window.
+  const view = { width: PANEL.width, height: PANEL_WINDOW.height };
+  const ctx = await opts.browser.newContext({ viewport: view, deviceScaleFactor: 2 });
   try {
     const page = await ctx.newPage();
     await openTest(page, server.url, "catalogue/product card looks right");
     const accept = page.locator("button.g-button_view_action", { hasText: "Accept" }).first();
     await accept.scrollIntoViewIfNeeded();
     await settle(page);
-    const clip = { x: 72, y: 0, width: 928, height: 620 };
+    const clip = { x: 0, y: 0, ...view };
     const rec = await startRecording(page);
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(300);
     await accept.hover();
     await page.waitForTimeout(600);
     await accept.click();
-    await page.mouse.move(990, 20);
+    await page.mouse.move(view.width - 10, 20);
     await page.waitForTimeout(1800);
     rec.markPoster();
+    const posterPx = await smallestText(page, clip);
     await still(page, "staged");
     const commit = page.getByRole("button", { name: /^Commit/ }).first();
     await commit.hover();
@@ -325,12 +342,12 @@ export async function recordStaticAccepter(
     await confirm.hover();
     await page.waitForTimeout(500);
     await confirm.click();
-    await page.mouse.move(990, 20);
+    await page.mouse.move(view.width - 10, 20);
     await page.waitForTimeout(2600);
     if (!posted.length) throw new Error("the static accepter posted no image to the service");
     console.log(`  the report posted ${posted.join(", ")}`);
-    await finish(opts, "static-accepter-commit", await rec.stop(), page, clip, 1392, {
-      textPx: 14,
+    await finish(opts, "static-accepter-commit", await rec.stop(), page, clip, 1280, {
+      textPx: posterPx,
       source: "html-reporter static report of the demo run with staticImageAccepter on; the script answers its POST",
     });
   } finally {

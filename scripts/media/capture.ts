@@ -13,6 +13,8 @@ import { launchChromium } from "../../tests/support/chromium.ts";
 import { serveDir, startCommand, freePort, type TimedOutput } from "./procs.ts";
 import { terminalPage } from "./terminal.ts";
 import { replExcerpt } from "./repl.ts";
+import { PANEL, PANEL_WINDOW, smallestText, widestLegible } from "./legibility.ts";
+import type { Clip } from "./record.ts";
 import {
   recordDiffModes,
   recordGuiAccept,
@@ -27,8 +29,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const OUT = join(here, "..", "..", "content", "media", "testplane");
 type Mode = "light" | "dark";
 const MODES: Mode[] = ["light", "dark"];
-/** Readers see the docs column at ≤ 860 CSS px; 2× pixels keep small UI text sharp on dense screens. */
-const VIEWPORT = { width: 1100, height: 680 };
+/** The window of the interface pictures (legibility.ts: one panel at the size the docs column shows it). */
+const VIEWPORT = PANEL_WINDOW;
 const SCALE = 2;
 const LIMIT = 390 * 1024;
 /** Terminal windows: narrow enough that 14 px text stays at least 12 px when the picture fills the docs column. */
@@ -73,7 +75,27 @@ async function writeNotes(): Promise<void> {
 
 const REPORT_SOURCE = "html-reporter report of the demo run";
 const GUI_SOURCE = "testplane gui on the demo project";
-const ui = (cssWidth: number, source: string): PictureMeta => ({ kind: "ui", cssWidth, textPx: 14, source });
+/** A still of the window's panel area (PANEL), noted with the smallest text measured in it. */
+async function panelShot(page: Page, name: string, source: string, clip: Clip = PANEL): Promise<void> {
+  const textPx = await smallestText(page, clip);
+  await save(name, await page.screenshot({ clip }), { kind: "ui", cssWidth: clip.width, textPx, source });
+}
+
+/** Scrolls the details panel so the last element showing `text` is near the top of the window. */
+async function scrollToText(page: Page, text: string): Promise<void> {
+  await page
+    .getByText(text, { exact: true })
+    .last()
+    .evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await page.mouse.wheel(0, -48);
+  await settle(page);
+}
+
+/** Hides the tree (the test's details alone) or the details (the tree alone). */
+async function onePanel(page: Page, which: "details" | "tree"): Promise<void> {
+  await page.locator(which === "details" ? "[data-qa=tree-collapse]" : "[data-qa=tree-full]").click();
+  await settle(page);
+}
 
 const suffix = (mode: Mode) => (mode === "dark" ? "-dark" : "");
 
@@ -84,7 +106,7 @@ async function newContext(
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     viewport,
-    deviceScaleFactor: viewport === VIEWPORT ? SCALE : 1.5,
+    deviceScaleFactor: SCALE,
     colorScheme: mode,
   });
   await ctx.addInitScript((theme) => {
@@ -103,6 +125,8 @@ async function settle(page: Page): Promise<void> {
 
 async function openTest(page: Page, base: string, path: string): Promise<void> {
   await page.goto(`${base}new-ui.html`);
+  // Both panels again (the report keeps the last layout, and a picture before may have hidden the tree).
+  await page.locator("[data-qa=tree-show]").click();
   const row = page.locator(`[data-list-item="${path}/chrome"]`);
   await row.waitFor({ timeout: 20_000 });
   await row.getByText("chrome", { exact: true }).click();
@@ -178,17 +202,30 @@ async function captureReport(browser: Awaited<ReturnType<typeof launchChromium>>
       const ctx = await newContext(browser, mode);
       const page = await ctx.newPage();
       const s = suffix(mode);
+      // The test's details alone (its suite path above its title), at the report's own text size.
       await openTest(page, server.url, "catalogue/product card looks right");
-      await save(`report-failed-visual${s}`, await page.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      await onePanel(page, "details");
+      // The failed assertView step with its images: the expected one, then the actual and the diff.
+      await scrollToText(page, "assertView");
+      await panelShot(page, `report-failed-visual${s}`, REPORT_SOURCE);
       await openTest(page, server.url, "catalogue/shows stock status");
-      await save(`report-retried${s}`, await page.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      await onePanel(page, "details");
+      await panelShot(page, `report-retried${s}`, REPORT_SOURCE);
       await page.locator("[data-qa=retry-switcher]").first().click();
       await settle(page);
-      await save(`report-retried-first-attempt${s}`, await page.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      // The first attempt's error: the stock text it got instead of the one it expected.
+      await scrollToText(page, "Error");
+      await panelShot(page, `report-retried-first-attempt${s}`, REPORT_SOURCE);
       await openTest(page, server.url, "login form/greets the user by name after sign-in");
-      await save(`report-failed-assertion${s}`, await page.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      await onePanel(page, "details");
+      // The steps that led to the failure, then the error under them.
+      await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+      await page.mouse.wheel(0, 420);
+      await settle(page);
+      await panelShot(page, `report-failed-assertion${s}`, REPORT_SOURCE);
       await openTest(page, server.url, "login form/shows an error for a wrong password");
-      await save(`report-passed${s}`, await page.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      await onePanel(page, "details");
+      await panelShot(page, `report-passed${s}`, REPORT_SOURCE);
       await ctx.close();
     }
     // Visual checks page: the same failure in the diff modes readers switch between, cropped to the images.
@@ -215,15 +252,14 @@ async function captureTimeTravelAndDuration(
   try {
     for (const mode of MODES) {
       const s = suffix(mode);
-      const ctx = await newContext(browser, mode, { width: 1440, height: 820 });
+      const ctx = await newContext(browser, mode);
       const page = await ctx.newPage();
       await openTest(page, server.url, "catalogue/shows stock status");
-      await page.locator("[data-qa=tree-collapse]").click();
-      await settle(page);
+      await onePanel(page, "details");
       // Rewound to the step that opened the page: the player shows the page as that step left it.
       await page.getByText("url", { exact: true }).first().click();
       await settle(page);
-      await save(`report-time-travel${s}`, await page.screenshot(), ui(1440, REPORT_SOURCE));
+      await panelShot(page, `report-time-travel${s}`, REPORT_SOURCE);
       await ctx.close();
       const narrow = await newContext(browser, mode);
       const list = await narrow.newPage();
@@ -232,9 +268,8 @@ async function captureTimeTravelAndDuration(
       await list.getByRole("option", { name: "Duration", exact: true }).click();
       await list.keyboard.press("Escape");
       // The tree alone, so each suite's and test's total and average time is in view.
-      await list.locator("[data-qa=tree-full]").click();
-      await settle(list);
-      await save(`report-sorted-by-duration${s}`, await list.screenshot(), ui(VIEWPORT.width, REPORT_SOURCE));
+      await onePanel(list, "tree");
+      await panelShot(list, `report-sorted-by-duration${s}`, REPORT_SOURCE);
       await narrow.close();
     }
   } finally {
@@ -259,17 +294,18 @@ async function captureStorybook(browser: Awaited<ReturnType<typeof launchChromiu
   const server = await serveDir(reportDir);
   try {
     for (const mode of MODES) {
-      const ctx = await newContext(browser, mode, { width: 1440, height: 820 });
+      const ctx = await newContext(browser, mode);
       const page = await ctx.newPage();
       await page.goto(`${server.url}new-ui.html`);
       const failed = page.locator('[data-list-item*="Default"][data-list-item$="/chrome"]').first();
       await failed.waitFor({ timeout: 20_000 });
       await failed.getByText("chrome", { exact: true }).click();
       await settle(page);
-      await save(
+      await onePanel(page, "details");
+      await panelShot(
+        page,
         `storybook-report${suffix(mode)}`,
-        await page.screenshot(),
-        ui(1440, "html-reporter report of testplane --storybook on the demo Storybook"),
+        "html-reporter report of testplane --storybook on the demo Storybook",
       );
       await ctx.close();
     }
@@ -294,10 +330,11 @@ async function captureTerminal(
     await page.setContent(terminalPage(text, mode, title));
     const win = page.locator(".win");
     const { width } = (await win.boundingBox())!;
+    const textPx = await smallestText(page, (await win.boundingBox())!);
     await save(`${name}${suffix(mode)}`, await win.screenshot({ omitBackground: true }), {
       kind: "terminal",
       cssWidth: Math.round(width),
-      textPx: 14,
+      textPx,
       source: `terminal output of the demo run, drawn as a terminal: ${title}`,
     });
     await ctx.close();
@@ -338,34 +375,41 @@ async function captureGui(
         ready: new RegExp(`127\\.0\\.0\\.1:${port}`),
       });
       try {
-        // Wider than the report shots: the GUI's visual-check toolbar (with Accept) needs the room.
-        const ctx = await newContext(browser, mode, { width: 1440, height: 820 });
+        const ctx = await newContext(browser, mode);
         const page = await ctx.newPage();
         const s = suffix(mode);
         await page.goto(`http://127.0.0.1:${port}/new-ui`);
         const row = page.locator('[data-list-item="catalogue/product card looks right/chrome"]');
         await row.waitFor({ timeout: 60_000 });
         const run = page.locator("button", { hasText: /^Run$/ }).first();
-        await settle(page);
+        await onePanel(page, "tree");
         await run.hover();
         await page.waitForTimeout(800);
-        await save(`gui-start${s}`, await page.screenshot(), ui(1440, GUI_SOURCE));
+        await panelShot(page, `gui-start${s}`, GUI_SOURCE);
         opts.resetApp?.();
         await run.click();
         await page.waitForTimeout(1500);
         await waitForRunEnd(page);
         // The run, the failed check and Accept are in the moving picture (capture-motion.ts recordGuiAccept); the
         // still is the result.
+        await page.locator("[data-qa=tree-full]").click();
         await row.getByText("chrome", { exact: true }).click();
         await settle(page);
-        await page.locator("[data-qa=go-visual-button]").first().click();
+        await onePanel(page, "details");
+        await page
+          .locator("[data-qa=go-visual-button]")
+          .first()
+          .evaluate((b: HTMLElement) => b.click());
         await settle(page);
         await page
           .getByRole("button", { name: /^Accept/ })
           .last()
           .click();
         await settle(page);
-        await save(`gui-accepted${s}`, await page.screenshot(), ui(1440, GUI_SOURCE));
+        // The Visual Checks page keeps a layout of its own: its check's details alone, once accepted.
+        await page.locator("[data-qa=tree-show]").click();
+        await onePanel(page, "details");
+        await panelShot(page, `gui-accepted${s}`, GUI_SOURCE);
         await ctx.close();
       } finally {
         gui.stop();
@@ -404,10 +448,11 @@ async function captureGuiOnCiReport(
       await row.waitFor({ timeout: 60_000 });
       await row.getByText("chrome", { exact: true }).click();
       await settle(page);
+      await onePanel(page, "details");
       const accept = page.locator("button.g-button_view_action", { hasText: "Accept" }).last();
       await accept.scrollIntoViewIfNeeded();
       await settle(page);
-      await save(`gui-ci-report${suffix(mode)}`, await page.screenshot(), ui(VIEWPORT.width, GUI_SOURCE));
+      await panelShot(page, `gui-ci-report${suffix(mode)}`, GUI_SOURCE);
       await ctx.close();
     } finally {
       gui.stop();
@@ -419,11 +464,13 @@ async function captureGuiOnCiReport(
 function staticAccepterStills(): (page: Page, stage: "staged" | "dialog") => Promise<void> {
   return async (page, stage) => {
     if (stage !== "staged") return;
-    const meta = ui(928, "html-reporter static report of the demo run with staticImageAccepter on");
-    await save(
+    // The whole window (recordStaticAccepter's): the commit bar spans it, icon bar included.
+    const { width, height } = page.viewportSize()!;
+    await panelShot(
+      page,
       "static-accepter-staged",
-      await page.screenshot({ clip: { x: 72, y: 0, width: 928, height: 620 } }),
-      meta,
+      "html-reporter static report of the demo run with staticImageAccepter on",
+      { x: 0, y: 0, width, height },
     );
   };
 }
@@ -450,7 +497,10 @@ async function captureQuickstartReport(
 ) {
   const server = await serveDir(reportDir);
   try {
-    const ctx = await newContext(browser, "light", { width: 1000, height: 520 });
+    // The classic interface's smallest text (the browser's count badge) is 10 px: a window narrow enough that the
+    // picture, widened to the docs column, draws it at 12 px.
+    const view = { width: widestLegible(10), height: 560 };
+    const ctx = await newContext(browser, "light", view);
     const page = await ctx.newPage();
     await page.goto(server.url);
     await page.getByText("Try New UI").first().waitFor({ timeout: 20_000 });
@@ -461,7 +511,8 @@ async function captureQuickstartReport(
     await settle(page);
     const name = locale === "en" ? "quickstart-report" : `quickstart-report-${locale}`;
     const source = `html-reporter report of the ${locale} Quickstart's own config and tests, index.html`;
-    await save(name, await page.screenshot(), ui(1000, source));
+    const textPx = await smallestText(page, { x: 0, y: 0, ...view });
+    await save(name, await page.screenshot(), { kind: "ui", cssWidth: view.width, textPx, source });
     await ctx.close();
   } finally {
     server.stop();

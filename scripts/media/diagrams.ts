@@ -138,14 +138,14 @@ const TEXT = {
           name: "WebDriver (default)",
           via: "an HTTP request per command",
           middle: ["Driver or grid", "chromedriver, geckodriver,", "safaridriver, Selenium Grid"],
-          browser: ["Browser", "Chrome, Firefox, Safari, Edge"],
+          browser: ["Browser", "Chrome, Firefox,", "Safari, Edge"],
           note: "+ a CDP connection to Chromium, when it can find one: mock, throttle, isolation",
         },
         {
           name: "CDP (devtools)",
           via: "WebSocket",
           middle: null,
-          browser: ["Chrome on the same machine", "started by Testplane, no driver"],
+          browser: ["Chrome", "on the same machine,", "started by Testplane,", "no driver"],
           note: "Chromium-based browsers only; gridUrl is ignored",
         },
         {
@@ -209,14 +209,14 @@ const TEXT = {
           name: "WebDriver (по умолчанию)",
           via: "HTTP-запрос на каждую команду",
           middle: ["Драйвер или грид", "chromedriver, geckodriver,", "safaridriver, Selenium Grid"],
-          browser: ["Браузер", "Chrome, Firefox, Safari, Edge"],
+          browser: ["Браузер", "Chrome, Firefox,", "Safari, Edge"],
           note: "+ CDP-соединение с Chromium, если его удаётся найти: mock, throttle, isolation",
         },
         {
           name: "CDP (devtools)",
           via: "WebSocket",
           middle: null,
-          browser: ["Chrome на той же машине", "запускает Testplane, без драйвера"],
+          browser: ["Chrome", "на той же машине,", "запускает Testplane,", "без драйвера"],
           note: "только браузеры на Chromium; gridUrl не используется",
         },
         {
@@ -257,45 +257,73 @@ const TEXT = {
   },
 };
 
+/**
+ * The widest a diagram may be: the docs column of a 1280 px window is about 670 CSS px, and a picture no wider than it
+ * is drawn at its own size, so its 13 px text stays 13 px (tests/browser/diagrams.test.ts holds ≥ 12 px).
+ */
+export const MAX_WIDTH = 670;
+
 function architecture(lang: Lang, mode: Mode): string {
   const t = TEXT[lang].arch;
   let b = label(24, 34, t.title, "h");
   const main = box(24, 56, 262, [L(t.main, "t"), L(t.mainSub)]);
   b += main.svg;
   const workerW = Math.max(...[1, 2].map((n) => boxWidth([L(`${t.worker} ${n}`, "t"), L(t.workerSub)])));
-  const wx = 24 + 116 + 40;
+  // The workers hang under the main box, the browser to their right: narrow enough for the docs column.
+  const wx = 24 + 36;
   const wxEnd = wx + workerW;
-  const browserX = Math.max(540, wxEnd + 56);
+  const browserX = wxEnd + 48;
   for (let w = 0; w < 2; w++) {
     const y = 160 + w * 150;
-    b += arrow(`M140 ${56 + main.h}V${y + 35}H${wx - 4}`);
+    b += arrow(`M${wx - 18} ${56 + main.h}V${y + 35}H${wx - 4}`);
     b += box(wx, y, workerW, [L(`${t.worker} ${w + 1}`, "t"), L(t.workerSub)]).svg;
   }
-  const sessionW = Math.max(296, boxWidth([L(t.tests)]) + 20);
+  const sessionW = Math.max(220, boxWidth([L(t.tests)]) + 20, boxWidth([L(`${t.session} 1`, "t")]));
   const browserW = sessionW + 40;
   b += `<g class="box"><rect x="${browserX}" y="150" width="${browserW}" height="310" rx="10"/>${label(browserX + 20, 178, t.browser, "t")}</g>`;
   for (let s = 0; s < 2; s++) {
     const y = 200 + s * 120;
     b += box(browserX + 20, y, sessionW, [L(`${t.session} ${s + 1}`, "t"), L(t.tests)], "acc").svg;
-    b += arrow(`M${wxEnd} ${195 + s * 150}H${wxEnd + 24}V${y + 46}H${browserX + 16}`);
+    b += arrow(`M${wxEnd} ${195 + s * 150}H${wxEnd + 20}V${y + 46}H${browserX + 16}`);
   }
-  b += label(browserX + 20, 486, t.limit);
-  const width = Math.max(browserX + browserW + 24, browserX + 20 + textWidth(t.limit, "m") + 24);
+  // The limits under the whole drawing, from the left edge: the line is longer than the browser box.
+  b += label(24, 490, t.limit);
+  const width = Math.max(24 + main.w + 24, browserX + browserW + 24, 24 + textWidth(t.limit, "m") + 24);
   return svg(Math.ceil(width), 510, mode, b, t.title);
 }
 
+/** The steps in rows of as many as fit the docs column, each row's last step leading down to the next row's first. */
 function acceptFlow(lang: Lang, mode: Mode): string {
   const t = TEXT[lang].accept;
-  let b = "";
-  let x = 16;
-  t.steps.forEach((step, i) => {
-    const lines = [L(step, "t"), L(t.subs[i])];
-    const w = Math.max(150, boxWidth(lines));
-    b += box(x, 20, w, lines, i === 3 ? "acc" : "").svg;
-    if (i < t.steps.length - 1) b += arrow(`M${x + w + 1} 53H${x + w + 16}`);
-    x += w + 18;
+  const lines = t.steps.map((step, i) => [L(step, "t"), L(t.subs[i])]);
+  const w = Math.max(150, ...lines.map((l) => boxWidth(l)));
+  const h = boxHeight(lines[0]);
+  const gap = 28;
+  const rowGap = 34;
+  const rowWidth = (n: number) => 16 + n * w + (n - 1) * gap + 16;
+  let perRow = t.steps.length;
+  while (perRow > 1 && rowWidth(perRow) > MAX_WIDTH) perRow--;
+  const place = (i: number) => ({
+    x: 16 + (i % perRow) * (w + gap),
+    y: 16 + Math.floor(i / perRow) * (h + rowGap),
   });
-  return svg(x - 2, 106, mode, b, t.steps.join(" → "));
+  let b = "";
+  lines.forEach((l, i) => {
+    const { x, y } = place(i);
+    b += box(x, y, w, l, i === 3 ? "acc" : "").svg;
+    if (i === t.steps.length - 1) return;
+    const next = place(i + 1);
+    if (next.y === y) b += arrow(`M${x + w + 1} ${y + h / 2}H${next.x - 4}`);
+    else b += arrow(`M${x + w / 2} ${y + h + 1}V${y + h + rowGap / 2}H${next.x + w / 2}V${next.y - 4}`);
+  });
+  const rows = Math.ceil(t.steps.length / perRow);
+  return svg(
+    rowWidth(Math.min(perRow, t.steps.length)),
+    16 + rows * h + (rows - 1) * rowGap + 16,
+    mode,
+    b,
+    t.steps.join(" → "),
+  );
 }
 
 /** WebDriver, CDP and BiDi: what sits between Testplane and the browser, and over what. */
@@ -307,19 +335,25 @@ function protocols(lang: Lang, mode: Mode): string {
   const middleW = Math.max(
     ...t.rows.map((r) => (r.middle ? boxWidth(r.middle.map((m, i) => L(m, i ? "m" : "t"))) : 0)),
   );
-  const viaW = Math.max(...t.rows.map((r) => Math.max(textWidth(r.via, "m"), textWidth(r.name, "t")))) + 40;
   const browserW = Math.max(...t.rows.map((r) => boxWidth(r.browser.map((m, i) => L(m, i ? "m" : "t")))));
   const x0 = 24;
-  const xMid = x0 + tpW + viaW;
-  const xBro = xMid + middleW + 56;
+  const arrowW = 26;
+  const xMid = x0 + tpW + arrowW;
+  const xBro = xMid + middleW + arrowW;
   let y = 60;
   let width = xBro + browserW + 24;
   for (const row of t.rows) {
-    const h = boxHeight(row.middle ? row.middle.map((m) => L(m)) : row.browser.map((m) => L(m)));
+    // The protocol and what it travels over, as the row's heading; the chain of boxes under it.
+    b += label(x0, y + 14, row.name, "t");
+    b += label(x0 + textWidth(row.name, "t") + 12, y + 14, `— ${row.via}`);
+    width = Math.max(width, x0 + textWidth(row.name, "t") + 12 + textWidth(`— ${row.via}`, "m") + 24);
+    y += 26;
+    const h = Math.max(
+      boxHeight(row.browser.map((m) => L(m))),
+      row.middle ? boxHeight(row.middle.map((m) => L(m))) : 0,
+    );
     b += box(x0, y, tpW, tpLines).svg;
     const cy = y + 31;
-    b += label(x0 + tpW + 12, cy - 10, row.name, "t");
-    b += label(x0 + tpW + 12, cy + 16, row.via);
     const end = row.middle ? xMid : xBro;
     b += arrow(`M${x0 + tpW} ${cy}H${end - 4}`, "ln acl");
     if (row.middle) {
@@ -338,15 +372,15 @@ function protocols(lang: Lang, mode: Mode): string {
       row.browser.map((m, i) => L(m, i ? "m" : "t")),
       "soft",
     ).svg;
-    const noteY = y + h + 20;
-    b += label(x0 + tpW + 12, noteY, row.note);
-    width = Math.max(width, x0 + tpW + 12 + textWidth(row.note, "m") + 24);
-    y = noteY + 30;
+    const noteY = y + Math.max(h, boxHeight(tpLines)) + 20;
+    b += label(x0, noteY, row.note);
+    width = Math.max(width, x0 + textWidth(row.note, "m") + 24);
+    y = noteY + 26;
   }
   return svg(Math.ceil(width), y, mode, b, t.title);
 }
 
-/** The events of a run in the order they come, main process and workers side by side. */
+/** The events of a run in the order they come: the main process, then what a worker emits under it. */
 function eventOrder(lang: Lang, mode: Mode): string {
   const t = TEXT[lang].events;
   let b = label(24, 34, t.title, "h");
@@ -401,9 +435,7 @@ function eventOrder(lang: Lang, mode: Mode): string {
   for (const [e, n] of after) items += item(e, n, 0);
   // The time line under the dots, drawn first.
   b += `<path class="ln" d="M${x + 6} ${lineTop}V${y - rowH / 2 - 4}"/>${items}`;
-  const bottom = y;
-  // Worker column.
-  const wx = x + colW + 40 + Math.ceil(textWidth(t.runs, "m")) + 20;
+  // The worker's events under the main process, indented: the main process hands it the test.
   const worker: Array<[string, string]> = [
     ["INIT", ""],
     ["BEFORE_FILE_READ → AFTER_FILE_READ", t.workerRead],
@@ -411,13 +443,15 @@ function eventOrder(lang: Lang, mode: Mode): string {
     ["NEW_BROWSER", t.newBrowser],
     ["UPDATE_REFERENCE", t.updateRef],
   ];
-  let wy = 66;
+  const wx = x + 60;
+  let wy = y + 30;
   b += label(wx, wy, t.worker, "t");
   wy += 14;
   const wColW = Math.ceil(
     Math.max(...worker.map(([e, n]) => Math.max(textWidth(e, "c"), textWidth(n, "m"))), textWidth(t.worker, "t")) + 40,
   );
   const startLabel = ["NEW_WORKER_PROCESS", t.workerStart] as const;
+  const workerTop = wy;
   b += box(wx, wy, wColW, [L(startLabel[0], "c"), L(startLabel[1])], "soft").svg;
   wy += boxHeight([L(""), L("")]) + 16;
   for (const [e, n] of worker) {
@@ -425,12 +459,13 @@ function eventOrder(lang: Lang, mode: Mode): string {
     b += box(wx, wy, wColW, lines).svg;
     wy += boxHeight(lines) + 12;
   }
-  // The master hands the test to a worker: an arrow from TEST_ASSIGNED_TO_WORKER's row to the worker column.
+  // The master hands the test to a worker: from TEST_ASSIGNED_TO_WORKER's row, right of the loop, down to the worker.
   const assignedRow = 80 + before.length * rowH + 30 + 3 * rowH + rowH / 2 - 4;
-  b += arrow(`M${x + colW + 4} ${assignedRow}H${wx - 6}`, "ln dash");
-  b += label(x + colW + 10, assignedRow - 8, t.runs, "m");
-  const width = wx + wColW + 24;
-  return svg(Math.ceil(width), Math.max(bottom, wy) + 20, mode, b, t.title);
+  const side = Math.max(x + colW + 20, wx + wColW + 20);
+  b += arrow(`M${x + colW + 4} ${assignedRow}H${side}V${workerTop + 30}H${wx + wColW + 6}`, "ln dash");
+  b += label(side - 8, assignedRow - 8, t.runs, "m", "end");
+  const width = Math.max(side + 24, wx + wColW + 24);
+  return svg(Math.ceil(width), wy + 8, mode, b, t.title);
 }
 
 /** A GitHub Actions run of a pull request: where its results end up. A drawing, said so in the picture. */

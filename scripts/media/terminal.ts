@@ -60,7 +60,7 @@ export function terminalPage(text: string, mode: "light" | "dark", title: string
   return `<!doctype html><html><head><meta charset="utf-8"><style>
 body{margin:0;padding:16px;background:transparent;font:14px/1.45 "DejaVu Sans Mono",monospace}
 .win{background:${pal.bg};color:${pal.fg};border-radius:10px;overflow:hidden;box-shadow:0 0 0 1px ${pal.chrome}}
-.bar{background:${pal.chrome};padding:8px 12px;font:12px system-ui,sans-serif;color:${pal.fg};opacity:.85}
+.bar{background:${pal.chrome};padding:8px 12px;font:14px system-ui,sans-serif;color:${pal.fg};opacity:.85}
 pre{margin:0;padding:14px 16px;white-space:pre-wrap;font:inherit}
 </style></head><body><div class="win"><div class="bar">${escapeHtml(title)}</div><pre>${ansiToHtml(text, mode)}</pre></div>
 </body></html>`;

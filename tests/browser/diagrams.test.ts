@@ -1,5 +1,6 @@
 // The docs' diagrams (scripts/media/diagrams.ts), drawn by Chromium with the fonts a reader's system has: no text
-// runs out of its box or out of the picture, in either language or colour mode.
+// runs out of its box or out of the picture, in either language or colour mode; and every text is at least 12 px
+// where the page shows the picture (at its own size, or shrunk to the docs column when it is wider).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -7,6 +8,8 @@ import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/chromium.ts";
 
 const DIR = join(import.meta.dirname, "..", "..", "content", "media", "diagrams");
+/** The docs column in a 1280 px window (tests/browser/moving-pictures.test.ts measures it). */
+const COLUMN = 670;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -47,5 +50,27 @@ describe("diagrams", () => {
     }
     await page.close();
     expect(bad).toEqual([]);
+  });
+
+  it("draw every text at 12 px or more in the docs column", async () => {
+    const files = (await readdir(DIR)).filter((f) => f.endsWith(".svg"));
+    const page = await browser.newPage();
+    const small: string[] = [];
+    for (const file of files) {
+      await page.setContent(`<body style="margin:0">${await readFile(join(DIR, file), "utf8")}</body>`);
+      const found = await page.evaluate((column) => {
+        const svg = document.querySelector("svg")!;
+        const { width } = svg.viewBox.baseVal;
+        // An <img> no wider than the column is drawn at its own size; a wider one is shrunk to the column.
+        const scale = Math.min(1, column / width);
+        return [...document.querySelectorAll<SVGTextElement>("text")]
+          .map((t) => ({ text: t.textContent ?? "", px: Number.parseFloat(getComputedStyle(t).fontSize) * scale }))
+          .filter((t) => t.px < 12)
+          .map((t) => `"${t.text}" at ${t.px.toFixed(1)} px`);
+      }, COLUMN);
+      for (const f of found) small.push(`${file}: ${f}`);
+    }
+    await page.close();
+    expect(small).toEqual([]);
   });
 });

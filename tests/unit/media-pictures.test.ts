@@ -101,9 +101,9 @@ describe("legibility of the captured pictures (content/media/testplane/pictures.
     string,
     { kind: string; cssWidth: number; textPx: number; source: string }
   >;
-  /** Its pixel width, read from the PNG's header (the checks below are of PNGs). */
+  /** Its pixel width, read from the PNG's header (a video's from its poster's: the poster is a frame of it). */
   const pixelWidth = (file: string) => {
-    const b = readFileSync(join(dir, file));
+    const b = readFileSync(join(dir, file.replace(/\.mp4$/, ".poster.png")));
     return b.readUInt32BE(16);
   };
   /** How much of the captured page's size the picture keeps when it fills at most the docs column. */
@@ -128,6 +128,18 @@ describe("legibility of the captured pictures (content/media/testplane/pictures.
     const diffs = Object.keys(notes).filter((f) => notes[f].kind === "diff");
     expect(diffs.length).toBeGreaterThanOrEqual(3);
     const small = diffs
+      .filter((f) => notes[f].textPx * scale(f) < 12)
+      .map((f) => `${f}: ${(notes[f].textPx * scale(f)).toFixed(1)} px`);
+    expect(small).toEqual([]);
+  });
+
+  // The smallest text of the interface in each still and video, measured in the page when it was captured
+  // (scripts/media/legibility.ts): html-reporter's and the GUI's own labels, the player's clock, the Quickstart
+  // report's counters. Text inside the screenshots a report shows is the "diff" check's (above).
+  it("keeps the smallest interface text of every still and video at 12 px or more in the docs column", () => {
+    const shown = Object.keys(notes).filter((f) => notes[f].kind === "ui" || notes[f].kind === "video");
+    expect(shown.length).toBeGreaterThanOrEqual(15);
+    const small = shown
       .filter((f) => notes[f].textPx * scale(f) < 12)
       .map((f) => `${f}: ${(notes[f].textPx * scale(f)).toFixed(1)} px`);
     expect(small).toEqual([]);
