@@ -21,7 +21,7 @@ import { projectBoundary } from "../cli/import/copy-tree.ts";
 import { splitFrontMatter } from "../cli/content/frontmatter.ts";
 import { expectedPages, type ExpectedPage } from "./docusaurus-urls.ts";
 import { comparePage, fileFor, readHtml, type PageComparison } from "./docusaurus-compare.ts";
-import { compareScreens, screensTable } from "./first-screen.ts";
+import { compareScreens, pickDocPages, screensTable } from "./first-screen.ts";
 
 type Any = Record<string, any>;
 
@@ -187,14 +187,6 @@ function printComparison(results: PageComparison[], missing: { docusaurus: numbe
   }
 }
 
-/** Three doc pages for --screens: the first, middle and last of those both builds published, in URL order. */
-function pickDocPages(docs: string[], compared: PageComparison[]): string[] {
-  const both = new Set(compared.map((r) => r.url));
-  const urls = [...new Set(docs.filter((u) => both.has(u)))].sort();
-  if (urls.length <= 3) return urls;
-  return [urls[0], urls[Math.floor(urls.length / 2)], urls[urls.length - 1]];
-}
-
 /**
  * --screens: the home page and the doc pages at 1280×800 and 375×800 in headless Chromium, docsite's build under
  * `docsite serve`, Docusaurus' under a static server; the first screens measured and compared, a screenshot of each
@@ -334,8 +326,9 @@ async function main() {
         }
         printComparison(results, missing);
         if (args.includes("--screens")) {
-          const docs = pages.filter((p) => p.locale === def && p.instance !== "blog").map((p) => p.url);
-          const chosen = flagValue("--screen-pages")?.split(",") ?? pickDocPages(docs, results);
+          const docs = pages.filter((p) => p.locale === def && p.instance === "default");
+          const compared = new Set(results.map((r) => r.url));
+          const chosen = flagValue("--screen-pages")?.split(",") ?? pickDocPages(docs, compared);
           await firstScreens(out, built.dir, baseUrl, [homes[0], ...chosen], join(work, "screens"));
         }
       }

@@ -4,6 +4,26 @@
 // the fold, the headings in order (first screen and whole page), the logo, the navbar's background and link colours,
 // the page's width overflow and the CSP violations.
 import { imageKey } from "./docusaurus-compare.ts";
+import type { ExpectedPage } from "./docusaurus-urls.ts";
+
+/**
+ * Three doc pages for --screens: the first, middle and last (in URL order) of the version served at the docs' root
+ * (the one whose pages share the shortest URL prefix: `/docs/x`, not `/docs/next/x`), of those both builds published.
+ */
+export function pickDocPages(docs: ExpectedPage[], compared: Set<string>): string[] {
+  const byVersion = new Map<string, string[]>();
+  for (const p of docs)
+    if (compared.has(p.url)) byVersion.set(p.version ?? "", [...(byVersion.get(p.version ?? "") ?? []), p.url]);
+  const prefix = (urls: string[]) => {
+    let common = urls[0] ?? "";
+    for (const u of urls) while (!u.startsWith(common)) common = common.slice(0, -1);
+    return common.length;
+  };
+  const root = [...byVersion.values()].sort((a, b) => prefix(a) - prefix(b) || b.length - a.length)[0] ?? [];
+  const urls = [...new Set(root)].sort();
+  if (urls.length <= 3) return urls;
+  return [urls[0], urls[Math.floor(urls.length / 2)], urls[urls.length - 1]];
+}
 
 /** One page at one viewport, as one build draws it. Colours are `r,g,b` after compositing (see rgbKey). */
 export interface FirstScreen {

@@ -5,10 +5,12 @@ import {
   compareScreens,
   compareSequences,
   headingKey,
+  pickDocPages,
   sameColour,
   screensTable,
   type FirstScreen,
 } from "../../scripts/first-screen.ts";
+import type { ExpectedPage } from "../../scripts/docusaurus-urls.ts";
 
 const screen = (over: Partial<FirstScreen> = {}): FirstScreen => ({
   url: "/docs/intro/",
@@ -98,13 +100,36 @@ describe("the verdict for one page at one viewport", () => {
     );
     expect(v.sections.same).toBe(false);
     expect(v.csp).toBe(1);
-    expect(v.differs).toEqual([
-      "sections: another order",
-      "docsite 40 px wider",
-      "CSP: script-src-elem inline",
-    ]);
+    expect(v.differs).toEqual(["sections: another order", "docsite 40 px wider", "CSP: script-src-elem inline"]);
     const table = screensTable([v]);
     expect(table.split("\n")).toHaveLength(3);
     expect(table).toContain("| /docs/intro/ | 1280 | 120 / 120 | yes | no | yes | yes | 40 / 0 | 1 |");
+  });
+});
+
+describe("the doc pages a check opens", () => {
+  it("are the first, middle and last of the version at the docs' root that both builds published", () => {
+    const page = (url: string, version: string): ExpectedPage => ({
+      kind: "doc",
+      instance: "default",
+      version,
+      locale: "en",
+      source: "",
+      url,
+    });
+    const docs = [
+      page("/docs/next/a/", "current"),
+      page("/docs/next/b/", "current"),
+      page("/docs/next/c/", "current"),
+      page("/docs/next/d/", "current"),
+      page("/docs/x/", "2.0"),
+      page("/docs/y/", "2.0"),
+      page("/docs/w/", "2.0"),
+      page("/docs/z/", "2.0"),
+      page("/docs/gone/", "2.0"),
+    ];
+    const both = new Set(docs.map((p) => p.url).filter((u) => u !== "/docs/gone/"));
+    expect(pickDocPages(docs, both)).toEqual(["/docs/w/", "/docs/y/", "/docs/z/"]);
+    expect(pickDocPages(docs.slice(0, 2), both)).toEqual(["/docs/next/a/", "/docs/next/b/"]);
   });
 });
