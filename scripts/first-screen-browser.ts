@@ -110,7 +110,7 @@ const MEASURE = `(() => {
     const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && Number(s.opacity) > 0;
   };
-  const outside = "header, nav, aside, footer, .navbar, .menu, .theme-doc-sidebar-container, .table-of-contents, .sidebar, .toc, [data-navbar], .mobile-menu";
+  const outside = "nav, aside, footer, .navbar, [role=banner], .menu, .theme-doc-sidebar-container, .table-of-contents, .sidebar, .toc, [data-navbar], .mobile-menu";
   const text = (el) => (el.innerText || el.textContent || "").replace(/\\s+/g, " ").trim();
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = 1;
@@ -156,6 +156,7 @@ const MEASURE = `(() => {
     navbarBackground: navbar ? seen(navbar, "backgroundColor") : undefined,
     navbarLink: navLink ? seen(navLink, "color") : undefined,
     contentLink: contentLink ? seen(contentLink, "color") : undefined,
+    contentLinkText: contentLink ? text(contentLink).slice(0, 60) : undefined,
     bodyBackground: seen(document.body, "backgroundColor"),
     overflowX: Math.max(0, document.documentElement.scrollWidth - vw),
     cspViolations: (window.__cspViolations || []).slice(),

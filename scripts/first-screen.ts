@@ -43,8 +43,9 @@ export interface FirstScreen {
   navbarBackground?: string;
   /** The first visible navbar link's colour (none at 375 px, where both builds fold the links into a menu). */
   navbarLink?: string;
-  /** The first link of the article or main content. */
+  /** The first link of the article or main content, and its text (colours compare only for the same link). */
   contentLink?: string;
+  contentLinkText?: string;
   bodyBackground?: string;
   /** The document is wider than the viewport: the reader scrolls sideways. */
   overflowX: number;
@@ -136,6 +137,11 @@ export function compareScreens(docusaurus: FirstScreen, docsite: FirstScreen): S
   ] as const) {
     // A link one side shows and the other folds away is a layout difference, not a colour one.
     if (key !== "navbarBackground" && key !== "bodyBackground" && (!docusaurus[key] || !docsite[key])) continue;
+    if (
+      key === "contentLink" &&
+      headingKey(docusaurus.contentLinkText ?? "") !== headingKey(docsite.contentLinkText ?? "")
+    )
+      continue;
     if (!sameColour(docusaurus[key], docsite[key]))
       colourDiffs.push(`${name} ${docsite[key] ?? "none"} vs ${docusaurus[key] ?? "none"}`);
   }
