@@ -138,10 +138,14 @@ const MEASURE = `(() => {
   const h1 = all("h1").find(visible);
   const headings = all("h1, h2, h3").filter((h) => !h.closest(outside) && visible(h));
   const navbar = all(".navbar, header").find(visible);
-  const logo = all(".navbar__brand img, .navbar__brand svg, .navbar__logo img, .navbar__logo svg").find(visible);
+  // The brand's image, else (a swizzled Navbar/Logo) the first image of the navbar's left third.
+  const logo = all(".navbar__brand img, .navbar__brand svg, .navbar__logo img, .navbar__logo svg").find(visible) ||
+    (navbar ? [...navbar.querySelectorAll("img, svg")].find((e) => visible(e) && e.getBoundingClientRect().left < vw / 3) : undefined);
   const navLink = all(".navbar__items .navbar__link, .navbar .navbar__link").find((a) => visible(a) && a.getBoundingClientRect().top < 120);
   const main = document.querySelector("article .markdown, .markdown, article, main") || document.body;
-  const contentLink = [...main.querySelectorAll("a[href]")].find((a) => visible(a) && !a.closest(outside) && !a.classList.contains("hash-link") && !a.closest("h1,h2,h3,h4,.button,[class*=button],[class*=card]"));
+  // A link on the page (not a skip link kept off-screen until focused).
+  const onPage = (a) => { const r = a.getBoundingClientRect(); return r.left >= 0 && r.top + scrollY >= 0 && !/skip/i.test(a.className + " " + a.getAttribute("href")); };
+  const contentLink = [...main.querySelectorAll("a[href]")].find((a) => visible(a) && onPage(a) && !a.closest(outside) && !a.classList.contains("hash-link") && !a.closest("h1,h2,h3,h4,.button,[class*=button],[class*=card]"));
   const lr = logo && logo.getBoundingClientRect();
   return {
     url: location.pathname,
