@@ -12,8 +12,11 @@ import type { ExpectedPage } from "./docusaurus-urls.ts";
  */
 export function pickDocPages(docs: ExpectedPage[], compared: Set<string>): string[] {
   const byVersion = new Map<string, string[]>();
-  for (const p of docs)
-    if (compared.has(p.url)) byVersion.set(p.version ?? "", [...(byVersion.get(p.version ?? "") ?? []), p.url]);
+  for (const p of docs) {
+    // The comparison has the address a page is served at: with its slash under trailingSlash: true.
+    const url = [p.url, `${p.url}/`].find((u) => compared.has(u));
+    if (url) byVersion.set(p.version ?? "", [...(byVersion.get(p.version ?? "") ?? []), url]);
+  }
   const prefix = (urls: string[]) => {
     let common = urls[0] ?? "";
     for (const u of urls) while (!u.startsWith(common)) common = common.slice(0, -1);

@@ -131,5 +131,8 @@ describe("the doc pages a check opens", () => {
     const both = new Set(docs.map((p) => p.url).filter((u) => u !== "/docs/gone/"));
     expect(pickDocPages(docs, both)).toEqual(["/docs/w/", "/docs/y/", "/docs/z/"]);
     expect(pickDocPages(docs.slice(0, 2), both)).toEqual(["/docs/next/a/", "/docs/next/b/"]);
+    // Compared at the address served under trailingSlash: true, listed without the slash.
+    const bare = docs.map((p) => ({ ...p, url: p.url.replace(/\/$/, "") }));
+    expect(pickDocPages(bare, both)).toEqual(["/docs/w/", "/docs/y/", "/docs/z/"]);
   });
 });
