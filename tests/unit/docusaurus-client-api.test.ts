@@ -134,30 +134,6 @@ describe("the registry of modules and names", () => {
     expect(client.useVersions()).toBe(docs.versions);
     expect(() => client.useDocsData("other")).toThrow(/no docs plugin with id "other"/);
   });
-
-  it("gives the sidebar helpers swizzled DocSidebarItem parts import from the docs client (Docusaurus 3.5+)", () => {
-    // testplane-docs' DocSidebarItem/Category imports these three from here; it was left out of the import.
-    for (const name of ["isActiveSidebarItem", "findFirstSidebarItemLink", "useDocSidebarItemsExpandedState"])
-      expect(importProblem("@docusaurus/plugin-content-docs/client", name, true), name).toBeNull();
-    expect(importProblem("@docusaurus/plugin-content-docs/client", "useSidebarBreadcrumbs")).toMatch(/not provided/);
-    type Item = { type: string; href?: string; items?: Item[]; unlisted?: boolean };
-    const client = siteModules(siteData(config))["plugin-content-docs/client"] as unknown as {
-      isActiveSidebarItem: (item: Item, path: string) => boolean;
-      findFirstSidebarItemLink: (item: Item) => string | undefined;
-      useDocSidebarItemsExpandedState: () => { expandedItem: unknown; setExpandedItem: (i: unknown) => void };
-    };
-    const category: Item = {
-      type: "category",
-      items: [
-        { type: "link", href: "/docs/hidden/", unlisted: true },
-        { type: "link", href: "/docs/a/" },
-      ],
-    };
-    expect(client.isActiveSidebarItem(category, "/docs/a")).toBe(true);
-    expect(client.isActiveSidebarItem(category, "/docs/b/")).toBe(false);
-    expect(client.findFirstSidebarItemLink(category)).toBe("/docs/a/");
-    expect(client.useDocSidebarItemsExpandedState().expandedItem).toBeNull();
-  });
 });
 
 describe("a site using the client API (tests/fixtures/docusaurus-client-api)", () => {

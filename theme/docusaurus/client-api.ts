@@ -150,17 +150,6 @@ const DOCS_CLIENT = [
   "DocsSidebarProvider",
   "useDocsPreferredVersion",
   "isDocsPluginEnabled",
-  // Docusaurus 3.5+ has the sidebar helpers here too (swizzled DocSidebarItem parts import them from here).
-  "findSidebarCategory",
-  "findFirstSidebarItemLink",
-  "isActiveSidebarItem",
-  "isVisibleSidebarItem",
-  "useVisibleSidebarItems",
-  "useDocsVersionCandidates",
-  "DocSidebarItemsExpandedStateProvider",
-  "useDocSidebarItemsExpandedState",
-  "useDocsPreferredVersionByPluginId",
-  "DocsPreferredVersionContextProvider",
 ] as const;
 
 /** The modules, by their name after `@docusaurus/` (deep paths are mapped onto these: canonicalModule). */
@@ -215,15 +204,7 @@ export const CLIENT_MODULES: Readonly<Record<string, ClientModule>> = {
   "plugin-content-docs/client": {
     exports: DOCS_CLIENT,
     serverOnly: ["useCurrentSidebarCategory", "useDocsSidebar"],
-    unsupported: {
-      useDoc: DOCS_ONLY,
-      DocProvider: DOCS_ONLY,
-      useDocById: DOCS_ONLY,
-      useSidebarBreadcrumbs: DOCS_ONLY,
-      useLayoutDoc: DOCS_ONLY,
-      useLayoutDocsSidebar: DOCS_ONLY,
-      useDocRootMetadata: DOCS_ONLY,
-    },
+    unsupported: { useDoc: DOCS_ONLY, DocProvider: DOCS_ONLY, useDocById: DOCS_ONLY },
   },
 };
 

@@ -5,7 +5,6 @@
 import type { ReactNode } from "react";
 import { useAfterMount, usePageDocsVersion } from "./page-state.ts";
 import type { SiteData } from "./site-data.ts";
-import { sidebarHelpers } from "./sidebar-items.ts";
 
 const DOCS_PLUGIN = "docusaurus-plugin-content-docs";
 
@@ -153,15 +152,5 @@ export function docsClientModule(site: SiteData): Record<string, unknown> {
     DocsSidebarProvider: passThrough,
     useDocsPreferredVersion,
     isDocsPluginEnabled: Object.keys(all()).length > 0,
-    // Docusaurus 3.5+ moved the docs' sidebar and version helpers here from theme-common/internal (which keeps
-    // them): swizzled DocSidebarItem parts import them from this module.
-    ...sidebarHelpers,
-    useDocsVersionCandidates: (pluginId?: string) =>
-      [...new Set([useActiveVersion(pluginId), latestOf(pluginId)])].filter(Boolean),
-    // Each page is its own document, so no category is expanded by a click on another page: nothing to share.
-    DocSidebarItemsExpandedStateProvider: passThrough,
-    useDocSidebarItemsExpandedState: () => ({ expandedItem: null, setExpandedItem: () => {} }),
-    useDocsPreferredVersionByPluginId: () => ({}),
-    DocsPreferredVersionContextProvider: passThrough,
   };
 }

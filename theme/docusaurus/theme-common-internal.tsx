@@ -4,7 +4,6 @@
 // compute what Docusaurus' do. Its own module, so an island importing theme-common alone does not carry it.
 import { useEffect, useRef, useState } from "react";
 import { docsClientModule } from "./docs-client.ts";
-import { samePath, sidebarHelpers } from "./sidebar-items.ts";
 import { useAfterMount, useCurrentLocale } from "./page-state.ts";
 import { siteConfigOf, type SiteData } from "./site-data.ts";
 import { noop, passThrough, themeCommonMain, useQueryStringValue } from "./theme-common.tsx";
@@ -27,6 +26,47 @@ function treeifyToc(items: readonly TocItem[], min = 2, max = 6): TocNode[] {
     stack.push(node);
   }
   return root;
+}
+
+interface SidebarItem {
+  type: string;
+  href?: string;
+  label?: string;
+  items?: SidebarItem[];
+  unlisted?: boolean;
+  customProps?: Record<string, unknown>;
+}
+
+const samePath = (a?: string, b?: string) =>
+  a !== undefined && b !== undefined && a.replace(/\/$/, "").toLowerCase() === b.replace(/\/$/, "").toLowerCase();
+
+function findFirstSidebarItemLink(item: SidebarItem): string | undefined {
+  if (item.href && !item.unlisted) return item.href;
+  for (const i of item.items ?? []) {
+    const found = findFirstSidebarItemLink(i);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function isActiveSidebarItem(item: SidebarItem, activePath: string): boolean {
+  if (samePath(item.href, activePath)) return true;
+  return item.type === "category" && (item.items ?? []).some((i) => isActiveSidebarItem(i, activePath));
+}
+
+function isVisibleSidebarItem(item: SidebarItem, activePath: string): boolean {
+  if (item.type === "category") return (item.items ?? []).some((i) => isVisibleSidebarItem(i, activePath));
+  return !item.unlisted || isActiveSidebarItem(item, activePath);
+}
+
+function findSidebarCategory(sidebar: SidebarItem[], predicate: (c: SidebarItem) => boolean): SidebarItem | undefined {
+  for (const item of sidebar) {
+    if (item.type !== "category") continue;
+    if (predicate(item)) return item;
+    const inner = findSidebarCategory(item.items ?? [], predicate);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** Docusaurus' splitNavbarItems: [left, right] by each item's `position` (left by default). */
@@ -84,13 +124,13 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
   const docs = docsClientModule(site);
   return {
     ...themeCommonMain(site),
-    DocSidebarItemsExpandedStateProvider: docs.DocSidebarItemsExpandedStateProvider,
-    useDocSidebarItemsExpandedState: docs.useDocSidebarItemsExpandedState,
+    DocSidebarItemsExpandedStateProvider: passThrough,
+    useDocSidebarItemsExpandedState: () => ({ expandedItem: null, setExpandedItem: noop }),
     DocsVersionProvider: passThrough,
     useDocsVersion: docs.useDocsVersion,
     DocsSidebarProvider: passThrough,
-    useDocsPreferredVersionByPluginId: docs.useDocsPreferredVersionByPluginId,
-    DocsPreferredVersionContextProvider: docs.DocsPreferredVersionContextProvider,
+    useDocsPreferredVersionByPluginId: () => ({}),
+    DocsPreferredVersionContextProvider: passThrough,
     AnnouncementBarProvider: passThrough,
     // docsite draws the announcement bar and its close button itself.
     useAnnouncementBar: () => ({ isActive: Boolean(siteConfigOf(site).themeConfig.announcementBar), close: noop }),
@@ -117,8 +157,17 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
     docVersionSearchTag: (pluginId: string, versionName: string) => `docs-${pluginId}-${versionName}`,
     DEFAULT_SEARCH_TAG: "default",
     isDocsPluginEnabled: docs.isDocsPluginEnabled,
-    ...sidebarHelpers,
-    useDocsVersionCandidates: docs.useDocsVersionCandidates,
+    findSidebarCategory,
+    findFirstSidebarItemLink,
+    isActiveSidebarItem,
+    isVisibleSidebarItem,
+    useVisibleSidebarItems: (items: SidebarItem[], activePath: string) =>
+      items.filter((i) => isVisibleSidebarItem(i, activePath)),
+    useDocsVersionCandidates: (pluginId?: string) => {
+      const active = (docs.useActiveVersion as (id?: string) => unknown)(pluginId);
+      const latest = (docs.useLatestVersion as (id?: string) => unknown)(pluginId);
+      return [...new Set([active, latest].filter(Boolean))];
+    },
     useTitleFormatter: () => ({
       format: (title?: string) => (title?.trim() ? `${title.trim()} | ${site.title}` : site.title),
     }),
