@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join } from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../tests/support/chromium.ts";
 import type { FirstScreen } from "./first-screen.ts";
 
@@ -172,6 +172,21 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline") + (e.sourceFile ? " (" + e.sourceFile.split("/").pop() + ":" + e.lineNumber + ")" : ""));
 });`;
 
+/**
+ * MEASURE once the page stays put: a page that moves on by itself (a script sending the reader to another address,
+ * as jest's docs pages do) destroys the context an evaluation runs in; it is measured where it ends up.
+ */
+async function measureSettled(page: Page): Promise<FirstScreen> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await page.evaluate(MEASURE)) as FirstScreen;
+    } catch (err) {
+      if (attempt >= 3 || !/context was destroyed|navigat/i.test((err as Error).message)) throw err;
+      await page.waitForLoadState("load", { timeout: 120_000 });
+    }
+  }
+}
+
 export interface ScreenJob {
   /** Path of the page under the site (with the base URL). */
   path: string;
@@ -207,7 +222,7 @@ export async function measureAll(
       // Web fonts and islands settle the layout; the first screen is what a reader sees once they have.
       await page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true");
       await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
-      const m = (await page.evaluate(MEASURE)) as FirstScreen;
+      const m = await measureSettled(page);
       // Violations reported only to the console (before the listener, or from a worker) count as well.
       for (const c of logged) if (!m.cspViolations.some((v) => c.includes(v.split(" ")[1]))) m.cspViolations.push(c);
       const name = `${job.path.replace(/^\/|\/$/g, "").replace(/[^a-zA-Z0-9.-]+/g, "_") || "home"}-${job.width}`;
