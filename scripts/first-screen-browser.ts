@@ -179,10 +179,12 @@ document.addEventListener("securitypolicyviolation", (e) => {
 async function measureSettled(page: Page): Promise<FirstScreen> {
   for (let attempt = 1; ; attempt++) {
     try {
+      await page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true");
       return (await page.evaluate(MEASURE)) as FirstScreen;
     } catch (err) {
       if (attempt >= 3 || !/context was destroyed|navigat/i.test((err as Error).message)) throw err;
       await page.waitForLoadState("load", { timeout: 120_000 });
+      await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     }
   }
 }
@@ -220,7 +222,6 @@ export async function measureAll(
       });
       await page.goto(origin + job.path, { waitUntil: "load", timeout: 120_000 });
       // Web fonts and islands settle the layout; the first screen is what a reader sees once they have.
-      await page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true");
       await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
       const m = await measureSettled(page);
       // Violations reported only to the console (before the listener, or from a worker) count as well.
