@@ -250,12 +250,13 @@ export async function bundleIslands(
 }
 
 /**
- * Whether an island's code puts styles into the page in the browser: creates a `<style>` element, sets markup that
+ * Whether an island's code puts styles into the page in the browser: creates a `<style>` element (also through a
+ * helper a bundler renamed, `createElement5("style", {…})` in github-buttons), sets markup that
  * holds one (an SVG drawn with `dangerouslySetInnerHTML`, say), or sets a `style` attribute by name. Setting
  * `element.style` properties (what React and preact do with a `style` prop) is not inline style for the CSP.
  */
 export const injectsStyles = (code: string): boolean =>
-  /createElement\(\s*["'`]style["'`]\s*\)|<style[\s>]|setAttribute\(\s*["'`]style["'`]/.test(code);
+  /createElement\w*\(\s*["'`]style["'`]\s*[,)]|<style[\s>]|setAttribute\(\s*["'`]style["'`]/.test(code);
 
 /**
  * The origins an island's code may put in an `<iframe>`: the https origins its code names, when it draws an iframe
