@@ -6,10 +6,12 @@
 // at that URL, in the file Docusaurus writes for it. With `--compare`, the site is also built by its own Docusaurus
 // (the project's node_modules, or a copy installed from the npm registry) and every page is compared with docsite's
 // (scripts/docusaurus-compare.ts): article text, headings, code blocks, images, tabs and internal links, the worst
-// pages listed. It never crashes on a site it cannot read: it says why and exits 1. Relative paths are taken from
+// pages listed. With `--screens` as well, the home page and three doc pages are opened in headless Chromium at
+// 1280×800 and 375×800 on both builds (docsite's under `docsite serve`) and their first screens compared
+// (scripts/first-screen.ts): h1 above the fold, headings in order, logo, colours, overflow, CSP violations. It never crashes on a site it cannot read: it says why and exits 1. Relative paths are taken from
 // the directory npm was started in.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +21,7 @@ import { splitFrontMatter } from "../cli/content/frontmatter.ts";
 import { globPageFiles } from "../cli/content/page-files.ts";
 import { expectedPages, type ExpectedPage } from "./docusaurus-urls.ts";
 import { comparePage, fileFor, readHtml, type PageComparison } from "./docusaurus-compare.ts";
+import { compareScreens, pickDocPages, screensTable } from "./first-screen.ts";
 
 type Any = Record<string, any>;
 
@@ -190,6 +193,35 @@ function printComparison(results: PageComparison[], missing: { docusaurus: numbe
   }
 }
 
+/**
+ * --screens: the home page and the doc pages at 1280×800 and 375×800 in headless Chromium, docsite's build under
+ * `docsite serve`, Docusaurus' under a static server; the first screens measured and compared, a screenshot of each
+ * kept in `<work>/screens/`, the table printed and written to `<work>/screens/table.md`.
+ */
+async function firstScreens(site: string, docusaurusDir: string, baseUrl: string, paths: string[], shots: string) {
+  const { docsiteServe, measureAll, serveStatic } = await import("./first-screen-browser.ts");
+  const { launchChromium } = await import("../tests/support/chromium.ts");
+  const jobs = paths.flatMap((path) => [1280, 375].map((width) => ({ path, width, height: 800 })));
+  console.log(`\nFirst screens (${jobs.length}): ${paths.join(" ")} at 1280×800 and 375×800`);
+  const ours = await docsiteServe(BIN, site);
+  const theirs = await serveStatic(docusaurusDir, baseUrl);
+  const browser = await launchChromium();
+  try {
+    const a = await measureAll(theirs.origin, jobs, shots, "docusaurus", browser);
+    const b = await measureAll(ours.origin, jobs, shots, "docsite", browser);
+    const verdicts = jobs.map((_, i) => compareScreens(a[i], b[i]));
+    const table = screensTable(verdicts);
+    console.log(table);
+    writeFileSync(join(shots, "table.md"), `${table}\n`);
+    writeFileSync(join(shots, "measured.json"), `${JSON.stringify({ docusaurus: a, docsite: b }, null, 2)}\n`);
+    console.log(`screenshots and measurements: ${shots}`);
+  } finally {
+    await browser.close();
+    theirs.server.close();
+    ours.child.kill();
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const flagValue = (flag: string) => {
@@ -198,10 +230,12 @@ async function main() {
   };
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const keep = flagValue("--keep");
-  const siteArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--keep");
+  const siteArg = args.find(
+    (a, i) => !a.startsWith("--") && args[i - 1] !== "--keep" && args[i - 1] !== "--screen-pages",
+  );
   if (!siteArg) {
     console.log(
-      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir> [--reuse | --reuse-docusaurus]] [--no-install]",
+      "usage: npm run docusaurus-check -- <docusaurus-dir> [--compare] [--all-locales] [--keep <dir> [--reuse | --reuse-docusaurus]] [--screens [--screen-pages <a,b,c>]] [--no-install]",
     );
     process.exit(1);
   }
@@ -297,6 +331,12 @@ async function main() {
           if (c) results.push(c);
         }
         printComparison(results, missing);
+        if (args.includes("--screens")) {
+          const docs = pages.filter((p) => p.locale === def && p.instance === "default");
+          const compared = new Set(results.map((r) => r.url));
+          const chosen = flagValue("--screen-pages")?.split(",") ?? pickDocPages(docs, compared);
+          await firstScreens(out, built.dir, baseUrl, [homes[0], ...chosen], join(work, "screens"));
+        }
       }
     }
     console.log(`\nplain path: import exit ${imp.code}, build exit ${build.code}`);

@@ -5,6 +5,7 @@
 // again: the server's bundle of the same module put it in the components stylesheet with the same class names
 // (one build per module keeps esbuild's CSS-module names the same as in that bundle).
 import type { Plugin } from "esbuild";
+import { existsSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
@@ -182,6 +183,18 @@ function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
         const target = applyAliases(a.path.slice("@site/".length), aliases);
         return { path: posix.join(rootDir, findScript(rootDir, target) ?? target) };
       });
+      // A relative import that leaves the site (`../../../errors.json` from src/pages in a monorepo) is the file the
+      // import copied from beside the Docusaurus project, found through its alias (`../errors.json`), as in the
+      // server's bundle (cli/mdx/components.ts).
+      b.onResolve({ filter: /^\.\.?\// }, (a) => {
+        if (!a.resolveDir) return undefined;
+        const rel = posix.relative(rootDir, posix.join(a.resolveDir.split(sep).join("/"), a.path));
+        if (!rel.startsWith("../")) return undefined;
+        const moved = applyAliases(rel, aliases);
+        if (moved === rel || moved.startsWith("../")) return undefined;
+        const target = existsSync(posix.join(rootDir, moved)) ? moved : findScript(rootDir, moved);
+        return target ? { path: posix.join(rootDir, target) } : undefined;
+      });
       // A site path in a stylesheet's url() stays as it is, as in the server's bundle (cli/mdx/components.ts).
       b.onResolve({ filter: /^\/[^/]/ }, (a) =>
         a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
@@ -237,12 +250,13 @@ export async function bundleIslands(
 }
 
 /**
- * Whether an island's code puts styles into the page in the browser: creates a `<style>` element, sets markup that
+ * Whether an island's code puts styles into the page in the browser: creates a `<style>` element (also through a
+ * helper a bundler renamed, `createElement5("style", {…})` in github-buttons), sets markup that
  * holds one (an SVG drawn with `dangerouslySetInnerHTML`, say), or sets a `style` attribute by name. Setting
  * `element.style` properties (what React and preact do with a `style` prop) is not inline style for the CSP.
  */
 export const injectsStyles = (code: string): boolean =>
-  /createElement\(\s*["'`]style["'`]\s*\)|<style[\s>]|setAttribute\(\s*["'`]style["'`]/.test(code);
+  /createElement\w*\(\s*["'`]style["'`]\s*[,)]|<style[\s>]|setAttribute\(\s*["'`]style["'`]/.test(code);
 
 /**
  * The origins an island's code may put in an `<iframe>`: the https origins its code names, when it draws an iframe

@@ -203,6 +203,8 @@ describe("a site using the client API (tests/fixtures/docusaurus-client-api)", (
       uniq: "1,2",
       regexp: "true,false",
       multiColumn: "true",
+      // In the page's words, as Docusaurus translates the theme config (a swizzled Footer reads them here).
+      footer: "Docs/Intro/Client API",
       plural: "3 items",
       prism: '{"plain":{},"styles":[]}',
       windowSize: "ssr",
@@ -234,6 +236,7 @@ describe("a site using the client API (tests/fixtures/docusaurus-client-api)", (
     expect(en).toContain('<p class="guarded">guarded</p>');
     const fr = await site.html("fr/client-api");
     expect(values(fr).i18nCurrent).toBe("fr");
+    expect(values(fr).footer).toBe("Documentation/Introduction/API du client");
     expect(fr).toContain('<a href="/fr/docs/intro/" class="internal">Intro</a>');
     // autoAddBaseUrl={false}: neither the base nor the locale is added.
     expect(fr).toContain('<a href="/docs/intro/" class="raw">Raw</a>');

@@ -161,6 +161,30 @@ describe("a React page that imports a file from beside the site (a monorepo's we
     expect(html).toContain("The first code says hello");
     expect(html).toContain("The second code says goodbye");
   });
+
+  it("is built when the page is an island: its browser bundle finds the file the same way", async () => {
+    // redux's src/pages/errors.js reads the address (useLocation) and imports ../../../errors.json.
+    const repo = await project({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "codes.json": JSON.stringify({ 1: "The first code says hello" }),
+      "website/docusaurus.config.js": config(),
+      "website/docs/intro.md": "# Intro\n\nText.\n",
+      "website/src/pages/codes.js":
+        'import Layout from "@theme/Layout";\nimport { useLocation } from "@docusaurus/router";\n' +
+        'import codes from "../../../codes.json";\n\n' +
+        "export default function Codes() {\n  const code = new URLSearchParams(useLocation().search).get('code') ?? '1';\n" +
+        '  return <Layout title="Codes"><p>{codes[code]}</p></Layout>;\n}\n',
+    });
+    const out = join(work, `out-${n++}`);
+    await importDocusaurus(join(repo, "website"), out);
+    await buildSite(out, { outDir: join(out, "dist") });
+    const html = await readFile(join(out, "dist", "codes", "index.html"), "utf8");
+    expect(html).toContain("The first code says hello");
+    const chunks = await readdir(join(out, "dist", "assets"));
+    const island = chunks.find((f) => f.startsWith("island-codes."));
+    expect(island).toBeDefined();
+    expect(await readFile(join(out, "dist", "assets", island!), "utf8")).toContain("The first code says hello");
+  });
 });
 
 describe("a React page at /versions (the site's own list of versions)", () => {

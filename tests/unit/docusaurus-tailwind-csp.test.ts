@@ -40,6 +40,8 @@ describe("islands that put styles into the page", () => {
     expect(injectsStyles('var s=document.createElement("style");s.innerHTML=".typed-cursor{opacity:1}"')).toBe(true);
     expect(injectsStyles("inner='<style type=\"text/css\">.st0{fill-rule:evenodd}</style>'")).toBe(true);
     expect(injectsStyles('el.setAttribute("style","color:red")')).toBe(true);
+    // A bundler's renamed helper (github-buttons, through jest's react-github-btn: createElement5("style", {…})).
+    expect(injectsStyles('style=root.appendChild(createElement5("style",{type:"text/css"}))')).toBe(true);
     // preact's own style handling (CSSOM), and the tag name in a list of elements.
     expect(injectsStyles('if(e=="style")if(typeof n=="string")_.style.cssText=n;["strong","style","sub"]')).toBe(false);
   });

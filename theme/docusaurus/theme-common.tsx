@@ -3,7 +3,9 @@
 // something (the plural form, `isRegexpStringMatch`, `duplicates`) compute it as Docusaurus does. As in
 // site-modules.tsx, a hook's first render is the server's; what the browser knows comes after mounting.
 import { createElement, Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useOptionalLayout } from "../context.tsx";
 import { docsClientModule } from "./docs-client.ts";
+import { localizedThemeConfig } from "./localized-theme-config.ts";
 import { useAfterMount, useColorModeOf, useCurrentLocale } from "./page-state.ts";
 import { siteConfigOf, type SiteData } from "./site-data.ts";
 
@@ -213,7 +215,11 @@ export function themeCommonMain(site: SiteData): Record<string, unknown> {
       },
     );
   const main: Record<string, unknown> = {
-    useThemeConfig: () => themeConfig,
+    // In the page's locale, as Docusaurus translates it (a swizzled Footer reads its titles and labels here).
+    useThemeConfig: () => {
+      const layout = useOptionalLayout();
+      return useMemo(() => (layout ? localizedThemeConfig(themeConfig, layout) : themeConfig), [layout]);
+    },
     ThemedComponent: ({
       children,
       className,
