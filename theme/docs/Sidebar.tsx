@@ -5,7 +5,7 @@
 // JavaScript; with it, the toggle opens the category in place, its items taken from that page's sidebar
 // (theme/client/sidebar-lazy.ts), animated (theme/client/behaviours.ts). The runtime keeps the sidebar element
 // (scroll position, open categories) across pages that share it.
-import { useT } from "../context.tsx";
+import { useOptionalSite, useT } from "../context.tsx";
 import type { SidebarItemData } from "../types.ts";
 import { Themed } from "../layout/overrides.tsx";
 
@@ -76,12 +76,17 @@ export function DocSidebarItemLink({ item, activePath }: DocSidebarItemProps) {
  * one with a page that shows it open draws no items (`data-lazy`): the browser fetches them when it is opened.
  */
 export function DocSidebarItemCategory({ item, activePath, level }: DocSidebarItemProps) {
-  const t = useT();
+  // Drawn inside a site's own sidebar component that runs as an island (a swizzled DocSidebarItem/Category rendering
+  // `@theme/DocSidebarItems`), it has no site context in the browser: the interface strings stay on the server, and
+  // the toggle keeps the category's name as its label there rather than the page crashing.
+  const site = useOptionalSite();
   const isActive = item.href === activePath;
   const open = containsActive(item, activePath) || item.collapsed === false;
   const page = categoryPage(item);
   const lazy = !open && page !== undefined;
-  const toggleLabel = t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label ?? "" });
+  const toggleLabel = site
+    ? site.i18n.t("theme.DocSidebarItem.toggleCollapsedCategoryAriaLabel", { label: item.label ?? "" })
+    : (item.label ?? "");
   return (
     <li className={withClass(item, "menu__item menu__item--category")} data-lazy={lazy ? "" : undefined}>
       <div className="menu__row">
