@@ -1,7 +1,7 @@
 // Docusaurus config (as evaluated) → site.config.json plus the interface strings its labels need. Labels become
 // i18n keys whose values come from the config (default locale) and from i18n/<locale>/docusaurus-theme-classic
 // (other locales). Whatever has no docsite counterpart is listed in `skipped`, with the reason.
-import type { DocusaurusConfig, Loose } from "./docusaurus-config.ts";
+import type { ContentPluginOptions, DocusaurusConfig, Loose } from "./docusaurus-config.ts";
 import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import { reportOverrides } from "../theme-overrides/report.ts";
@@ -11,14 +11,14 @@ import type { VersionPlan } from "./docs-instances.ts";
 import type { PageFileGlobs } from "../content/page-files.ts";
 import type { PluginSource } from "./mdx-plugins.ts";
 import { blogSidebar, customFields, docsChrome, mapLogo } from "./map-chrome.ts";
-import { mapCustomCss, mapPostcss, postcssOfPlugin } from "./map-css.ts";
+import { type MappedCss, mapCustomCss, mapPostcss, postcssOfPlugin } from "./map-css.ts";
 import { mapPages } from "./map-pages.ts";
-import { pluginEntries } from "./plugin-entries.ts";
+import { type PluginEntry, pluginEntries } from "./plugin-entries.ts";
 import { mapHeadingIds } from "./heading-ids.ts";
-import { mapDocs } from "./map-docs.ts";
+import { type MappedDocs, mapDocs } from "./map-docs.ts";
 import { mapThemeExtras } from "./map-theme-config.ts";
 import { mapFooterLinks, mapNavbarItems, type NavigationContext } from "./map-navigation.ts";
-import { mapContentPlugins } from "./content-plugins.ts";
+import { type MappedContentPlugins, mapContentPlugins } from "./content-plugins.ts";
 import { mapRedirects } from "./map-redirects.ts";
 
 export type { VersionPlan } from "./docs-instances.ts";
@@ -79,169 +79,211 @@ import { SCHEMA_PATH } from "../init/site-package.ts";
 
 export { keyPart, sitePath } from "./map-navigation.ts";
 
-export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
-  const mapped: string[] = [];
-  const skipped: string[] = [];
-  const blockers: string[] = [];
-  const files: Record<string, string> = {};
-  const copy: string[] = [];
-  let redirects: Loose | undefined;
-  const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
+/** What the mapping steps report, each list in the order the steps run (the import report shows them so). */
+interface Notes {
+  mapped: string[];
+  skipped: string[];
+  blockers: string[];
+}
+
+/** A step's notes added to the config's (a step may report only some of the three). */
+function note(notes: Notes, step: Partial<Notes>): void {
+  notes.mapped.push(...(step.mapped ?? []));
+  notes.skipped.push(...(step.skipped ?? []));
+  notes.blockers.push(...(step.blockers ?? []));
+}
+
+/** A config string, unless it is missing or a stand-in for a package that is not installed (load-module.ts). */
+const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
+
+/** Adds an interface string under `key` for every locale; returns the key (labels in the config become keys). */
+type Label = (key: string, text: string, file: string, dKey: string) => string;
+
+interface SiteLocales {
+  defaultLocale: string;
+  locales: string[];
+  /** Interface strings per locale, filled by the labels the steps map. */
+  strings: Record<string, Record<string, string>>;
+}
+
+function siteLocales(dc: DocusaurusConfig): SiteLocales {
   const i18n = dc.i18n ?? {};
   const defaultLocale: string = str(i18n.defaultLocale) ?? "en";
   const locales: string[] = Array.isArray(i18n.locales) && i18n.locales.length ? i18n.locales : [defaultLocale];
-  const strings: Record<string, Record<string, string>> = Object.fromEntries(locales.map((l) => [l, {}]));
-  const baseUrl = (str(dc.baseUrl) ?? "/").replace(/\/?$/, "/");
+  return { defaultLocale, locales, strings: Object.fromEntries(locales.map((l) => [l, {}])) };
+}
 
-  /** Adds a key with the default-locale text and each locale's translation (by its Docusaurus key). */
-  const label = (key: string, text: string, file: string, dKey: string): string => {
+/** Adds a key with the default-locale text and each locale's translation (by its Docusaurus key). */
+function labeller(dir: string, { defaultLocale, locales, strings }: SiteLocales): Label {
+  return (key, text, file, dKey) => {
     for (const l of locales) {
       const t = l === defaultLocale ? undefined : translations(join(dir, "i18n", l, file))[dKey];
       strings[l][key] = icuLabel(t ?? text);
     }
     return key;
   };
+}
 
-  // Presets, plugins and themes, by what each is (plugin-entries.ts), however the config names them.
-  const plugins = pluginEntries(dc, dir);
-  skipped.push(...plugins.skipped);
-  const content = mapContentPlugins(dir, plugins.entries);
-  mapped.push(...content.mapped);
-  skipped.push(...content.skipped);
-  blockers.push(...content.blockers);
-  const blogOpts = content.blog;
-  const customCss = content.customCss;
-  const postcssFrom: Array<{ label: string; plugins: string[] }> = [];
-  for (const e of plugins.entries) {
+interface OtherPlugins {
+  redirects?: Loose;
+  /** Plugins that add PostCSS plugins, each with the plugins it adds. */
+  postcssFrom: Array<{ label: string; plugins: string[] }>;
+}
+
+/** The plugins that are not content plugins: Sass, client redirects, and ones that add PostCSS plugins. */
+function mapOtherPlugins(dir: string, entries: PluginEntry[], notes: Notes, files: Record<string, string>) {
+  const found: OtherPlugins = { postcssFrom: [] };
+  for (const e of entries) {
     if (e.kind === "sass")
-      mapped.push(`plugin ${e.label}: docsite compiles the .scss/.sass files components import itself`);
+      notes.mapped.push(`plugin ${e.label}: docsite compiles the .scss/.sass files components import itself`);
     else if (e.kind === "redirects") {
       const r = mapRedirects(e.options, samplePaths(dir));
-      redirects = r.redirects;
+      found.redirects = r.redirects;
       if (r.module) files[r.module.file] = r.module.text;
-      mapped.push(...r.mapped);
-      skipped.push(...r.skipped);
+      notes.mapped.push(...r.mapped);
+      notes.skipped.push(...r.skipped);
     } else if (e.kind === "other" && e.from === "plugin") {
       // A plugin that adds PostCSS plugins (Tailwind's, typically): the build runs them (map-css.ts).
       const postcss = postcssOfPlugin(dir, e.entry);
-      if (postcss) postcssFrom.push({ label: e.label, plugins: postcss });
+      if (postcss) found.postcssFrom.push({ label: e.label, plugins: postcss });
       else
-        skipped.push(
+        notes.skipped.push(
           `plugin ${e.label}: not run (what it adds — pages, redirects, files, scripts — is not in the new site; ` +
             "rebuild it as docsite pages or static files where the site needs it)",
         );
     }
   }
-  const tc: Loose = dc.themeConfig ?? {};
+  return found;
+}
 
-  // Docs: every instance, each with its versions (map-docs.ts).
-  const docs = mapDocs(dir, plugins.entries);
-  mapped.push(...docs.mapped);
-  skipped.push(...docs.skipped);
-  blockers.push(...docs.blockers);
-  const { found, versions, mainId, routeBasePath, sidebarIdOf, docUrl } = docs;
+/** The blog's folder under the site: Docusaurus' routeBasePath where it is plain path segments, else "blog". */
+function blogRoute(blogOpts: ContentPluginOptions | false, skipped: string[]): string {
+  const path = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
+  if (!blogOpts || /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(path)) return path;
+  skipped.push(`blog.routeBasePath "${path}": docsite publishes the blog under a folder; "blog" is used`);
+  return "blog";
+}
 
-  let blogBasePath = ((blogOpts && str(blogOpts.routeBasePath)) || "blog").replace(/^\/+|\/+$/g, "");
-  if (blogOpts && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(blogBasePath)) {
-    skipped.push(`blog.routeBasePath "${blogBasePath}": docsite publishes the blog under a folder; "blog" is used`);
-    blogBasePath = "blog";
-  }
-
-  // Custom CSS (read for the icon links it draws).
-  const css = mapCustomCss(dir, customCss);
-  skipped.push(...css.skipped);
-  copy.push(...css.copy);
-  const cssText = css.customCss
+/** The custom CSS files' text (read for the icon links the navbar and footer draw). */
+function cssText(dir: string, customCss: string[]): string {
+  return customCss
     .filter((f) => existsSync(join(dir, f)))
     .map((f) => readFileSync(join(dir, f), "utf8"))
     .join("\n");
+}
 
-  const nav: NavigationContext = {
-    label,
-    sitePath: (to) => sitePath(to, baseUrl),
-    docUrl,
-    sidebarIdOf,
-    css: cssText,
-    skipped,
-  };
+/** The navbar's items and the footer's links and copyright (map-navigation.ts), their labels as interface strings. */
+function mapChromeLinks(tc: Loose, nav: NavigationContext, loc: SiteLocales, mapped: string[]) {
   const navItems = mapNavbarItems(tc.navbar?.items, nav);
   mapped.push(`navbar: ${navItems.length} items`);
   const footerLinks = mapFooterLinks(tc.footer?.links, nav);
   const copyright = str(tc.footer?.copyright);
   if (copyright)
-    label("footer.copyright", copyright.replace(/<[^>]+>/g, ""), "docusaurus-theme-classic/footer.json", "copyright");
-  else for (const l of locales) strings[l]["footer.copyright"] = "";
+    nav.label(
+      "footer.copyright",
+      copyright.replace(/<[^>]+>/g, ""),
+      "docusaurus-theme-classic/footer.json",
+      "copyright",
+    );
+  else for (const l of loc.locales) loc.strings[l]["footer.copyright"] = "";
+  return { navItems, footerLinks };
+}
 
-  const config: Loose = {
+/** site.config.json `i18n`: each locale's label, direction and html lang. */
+function i18nConfig(dc: DocusaurusConfig, { defaultLocale, locales }: SiteLocales): Loose {
+  return {
+    defaultLocale,
+    locales,
+    localeConfigs: Object.fromEntries(
+      locales.map((l) => {
+        const c: Loose = dc.i18n?.localeConfigs?.[l] ?? {};
+        return [
+          l,
+          {
+            label: str(c.label) ?? l,
+            direction: c.direction === "rtl" ? "rtl" : "ltr",
+            htmlLang: str(c.htmlLang) ?? l,
+          },
+        ];
+      }),
+    ),
+  };
+}
+
+/** site.config.json `docs`: the main instance and every version of every instance. */
+function docsConfig({ versions, mainId, routeBasePath }: MappedDocs): Loose {
+  return {
+    routeBasePath,
+    pluginId: mainId,
+    breadcrumbs: docsChrome(versions[0]?.options ?? {}, versions.length).breadcrumbs,
+    versions: versions.map((v) => ({
+      ...(v.pluginId === mainId ? {} : { pluginId: v.pluginId, routeBasePath: v.routeBasePath }),
+      // Each instance's own options and version count decide its badge (Docusaurus names versions as it does).
+      ...(docsChrome(v.options ?? {}, versions.filter((x) => x.pluginId === v.pluginId).length).badge(v.docusaurusName)
+        ? { badge: true }
+        : {}),
+      name: v.name,
+      label: v.label,
+      path: v.path,
+      status: v.isLast ? "current" : v.docusaurusName === "current" ? "unreleased" : "unmaintained",
+      isLast: v.isLast,
+      mainDocId: "index",
+      sidebarsFile: `content/sidebars-${v.name}.json`,
+    })),
+  };
+}
+
+/** site.config.json `blog` (a blog switched off is `false`, set after the other fields: mapBlogLabels). */
+function blogConfig(blogOpts: ContentPluginOptions | false, routeBasePath: string): Loose {
+  return {
+    routeBasePath,
+    // "ALL": every post on one page.
+    postsPerPage: !blogOpts
+      ? 10
+      : typeof blogOpts.postsPerPage === "number"
+        ? blogOpts.postsPerPage
+        : blogOpts.postsPerPage === "ALL"
+          ? 1_000_000
+          : 10,
+    feed: true,
+    tagPages: true,
+    excerpts: "truncate",
+    ...(blogOpts ? { sidebarCount: blogSidebar(blogOpts).sidebarCount } : {}),
+  };
+}
+
+interface SiteConfigParts {
+  loc: SiteLocales;
+  baseUrl: string;
+  docs: MappedDocs;
+  blogOpts: ContentPluginOptions | false;
+  blogBasePath: string;
+  navItems: unknown[];
+  footerLinks: unknown;
+}
+
+/** site.config.json's fields, in the file's order; the optional ones are added after it (mapConfig). */
+function siteConfig(dir: string, dc: DocusaurusConfig, tc: Loose, p: SiteConfigParts): Loose {
+  return {
     // Where the new project's npm install puts the schema, so editors complete and check the file.
     $schema: SCHEMA_PATH,
     title: str(dc.title) ?? "Docs",
     tagline: str(dc.tagline) ?? "",
     favicon: str(dc.favicon) ?? "",
     url: (str(dc.url) ?? "https://example.com").replace(/\/+$/, ""),
-    baseUrl,
+    baseUrl: p.baseUrl,
     // Docusaurus' default (unset) writes the same files as `true`: docsite keeps folder URLs then (README).
     trailingSlash: dc.trailingSlash !== false,
-    i18n: {
-      defaultLocale,
-      locales,
-      localeConfigs: Object.fromEntries(
-        locales.map((l) => {
-          const c: Loose = i18n.localeConfigs?.[l] ?? {};
-          return [
-            l,
-            {
-              label: str(c.label) ?? l,
-              direction: c.direction === "rtl" ? "rtl" : "ltr",
-              htmlLang: str(c.htmlLang) ?? l,
-            },
-          ];
-        }),
-      ),
-    },
-    docs: {
-      routeBasePath,
-      pluginId: mainId,
-      breadcrumbs: docsChrome(versions[0]?.options ?? {}, versions.length).breadcrumbs,
-      versions: versions.map((v) => ({
-        ...(v.pluginId === mainId ? {} : { pluginId: v.pluginId, routeBasePath: v.routeBasePath }),
-        // Each instance's own options and version count decide its badge (Docusaurus names versions as it does).
-        ...(docsChrome(v.options ?? {}, versions.filter((x) => x.pluginId === v.pluginId).length).badge(
-          v.docusaurusName,
-        )
-          ? { badge: true }
-          : {}),
-        name: v.name,
-        label: v.label,
-        path: v.path,
-        status: v.isLast ? "current" : v.docusaurusName === "current" ? "unreleased" : "unmaintained",
-        isLast: v.isLast,
-        mainDocId: "index",
-        sidebarsFile: `content/sidebars-${v.name}.json`,
-      })),
-    },
-    blog: {
-      routeBasePath: blogBasePath,
-      // "ALL": every post on one page.
-      postsPerPage: !blogOpts
-        ? 10
-        : typeof blogOpts.postsPerPage === "number"
-          ? blogOpts.postsPerPage
-          : blogOpts.postsPerPage === "ALL"
-            ? 1_000_000
-            : 10,
-      feed: true,
-      tagPages: true,
-      excerpts: "truncate",
-      ...(blogOpts ? { sidebarCount: blogSidebar(blogOpts).sidebarCount } : {}),
-    },
+    i18n: i18nConfig(dc, p.loc),
+    docs: docsConfig(p.docs),
+    blog: blogConfig(p.blogOpts, p.blogBasePath),
     navbar: {
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",
       logo: mapLogo(dir, tc.navbar?.logo, str(dc.title)),
-      items: navItems,
+      items: p.navItems,
     },
     footer: {
-      links: footerLinks,
+      links: p.footerLinks,
       copyright: "footer.copyright",
       ...(tc.footer?.style === "dark" ? { style: "dark" } : {}),
     },
@@ -250,39 +292,61 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
     onDuplicateRoutes: severity(dc.onDuplicateRoutes, "warn"),
     onMissingTranslations: "warn",
   };
-  // The theme config's extras (announcement bar, colour mode, Algolia) and what pages do not carry (map-theme-config.ts).
-  const extras = mapThemeExtras(dc, tc, plugins.entries, label);
-  Object.assign(config, extras.fields);
-  mapped.push(...extras.mapped);
-  skipped.push(...extras.skipped);
-  // Swizzled theme components: MDXComponents (the components every page may use) is carried as mdxComponents.
-  const swizzled = swizzledComponents(dir);
-  const mdxComponents = swizzled.find((s) => s.name === "MDXComponents")?.file;
+}
+
+/**
+ * Swizzled theme components: MDXComponents (the components every page may use) is carried as mdxComponents; the
+ * others are theme overrides, carried where docsite can run them, each other one named with why.
+ */
+function mapSwizzled(dir: string, notes: Notes) {
+  const mdxComponents = swizzledComponents(dir).find((s) => s.name === "MDXComponents")?.file;
   if (mdxComponents)
-    mapped.push(`${mdxComponents}: the components it adds are available on every page, as in Docusaurus`);
-  // The others are theme overrides: carried where docsite can run them, each other one named with why.
+    notes.mapped.push(`${mdxComponents}: the components it adds are available on every page, as in Docusaurus`);
   const overrides = reportOverrides(dir);
-  mapped.push(...overrides.mapped);
-  skipped.push(...overrides.skipped);
+  note(notes, overrides);
   const themeOverrides = Object.keys(overrides.themeOverrides).length ? overrides.themeOverrides : undefined;
-  const pages = content.pagesPath
-    ? mapPages(dir, locales, content.pagesPath)
+  return { mdxComponents, themeOverrides };
+}
+
+/** `docusaurus.<field>` of site.config.json set, the fields before it kept. */
+function setDocusaurusField(config: Loose, field: string, value: unknown): void {
+  config.docusaurus = { ...config.docusaurus, [field]: value };
+}
+
+/** Pages, custom CSS, redirects, custom fields and PostCSS plugins: the optional fields, in the file's order. */
+function mapSiteFiles(
+  dir: string,
+  dc: DocusaurusConfig,
+  parts: { config: Loose; copy: string[]; notes: Notes; locales: string[] },
+  from: { content: MappedContentPlugins; css: MappedCss; other: OtherPlugins },
+): void {
+  const { config, copy, notes } = parts;
+  const pages = from.content.pagesPath
+    ? mapPages(dir, parts.locales, from.content.pagesPath)
     : { copy: [], mapped: [], pages: undefined };
   if (pages.pages) config.docusaurus = { pages: pages.pages };
   copy.push(...pages.copy);
-  mapped.push(...pages.mapped);
-  if (css.customCss.length) {
-    config.customCss = css.customCss;
-    mapped.push(`custom CSS: ${css.customCss.join(", ")} (Infima's colours and fonts mapped onto docsite's theme)`);
+  notes.mapped.push(...pages.mapped);
+  const customCss = from.css.customCss;
+  if (customCss.length) {
+    config.customCss = customCss;
+    notes.mapped.push(`custom CSS: ${customCss.join(", ")} (Infima's colours and fonts mapped onto docsite's theme)`);
   }
-  if (redirects) config.redirects = redirects;
+  if (from.other.redirects) config.redirects = from.other.redirects;
   const fields = customFields(dc.customFields);
-  if (fields) config.docusaurus = { ...config.docusaurus, customFields: fields };
-  const postcss = mapPostcss(dir, postcssFrom);
-  if (postcss.plugins) config.docusaurus = { ...config.docusaurus, postcss: { plugins: postcss.plugins } };
+  if (fields) setDocusaurusField(config, "customFields", fields);
+  const postcss = mapPostcss(dir, from.other.postcssFrom);
+  if (postcss.plugins) setDocusaurusField(config, "postcss", { plugins: postcss.plugins });
   copy.push(...postcss.copy);
-  mapped.push(...postcss.mapped);
-  // The blog's title (its list pages' heading) and its sidebar's, translated in the instance's options.json.
+  notes.mapped.push(...postcss.mapped);
+}
+
+/**
+ * The blog's title (its list pages' heading) and its sidebar's, translated in the instance's options.json, and a
+ * blog switched off. Returns the instance's i18n folder.
+ */
+function mapBlogLabels(content: MappedContentPlugins, config: Loose, label: Label, mapped: string[]): string {
+  const blogOpts = content.blog;
   const blogI18n =
     content.blogId === "default"
       ? "docusaurus-plugin-content-blog"
@@ -295,40 +359,93 @@ export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
     config.blog = false;
     mapped.push("blog: false (no blog pages)");
   }
-  const blogDir = blogOpts === false ? null : (str((blogOpts as Loose).path) ?? "blog");
-  const format = dc.markdown?.format;
-  const ids = mapHeadingIds(dir, dc.markdown);
-  mapped.push(...ids.mapped);
-  skipped.push(...ids.skipped);
-  blockers.push(...ids.blockers);
-  if (ids.anchors) config.docusaurus = { ...config.docusaurus, anchors: ids.anchors };
-  // Which files are pages, where a content plugin chose them with include/exclude.
-  const pageFiles = { ...docs.pageFiles, ...content.pageFiles };
-  const pluginSources: PluginSource[] = [
-    ...found.instances.map((i) => ({
+  return blogI18n;
+}
+
+/** Where the remark/rehype plugins are configured: each docs instance's options and the blog's. */
+function pluginSourcesOf(docs: MappedDocs, blogOpts: ContentPluginOptions | false): PluginSource[] {
+  return [
+    ...docs.found.instances.map((i) => ({
       options: i.options,
-      key: i.id === mainId ? "docs" : `docs:${i.id}`,
-      label: i.id === mainId ? "docs" : `docs instance "${i.id}"`,
+      key: i.id === docs.mainId ? "docs" : `docs:${i.id}`,
+      label: i.id === docs.mainId ? "docs" : `docs instance "${i.id}"`,
     })),
     ...(blogOpts ? [{ options: blogOpts, key: "blog", label: "blog" }] : []),
   ];
+}
+
+/** How content is read (site.config.json `docusaurus`, less the aliases the import adds). */
+function readingOptions(
+  dc: DocusaurusConfig,
+  swizzled: { mdxComponents?: string; themeOverrides?: Record<string, string> },
+  pageFiles: Record<string, PageFileGlobs>,
+): MappedConfig["docusaurus"] {
+  const format = dc.markdown?.format;
   return {
-    pluginSources,
+    trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
+    format: format === "md" || format === "detect" ? format : "mdx",
+    ...(swizzled.mdxComponents ? { mdxComponents: swizzled.mdxComponents } : {}),
+    ...(swizzled.themeOverrides ? { themeOverrides: swizzled.themeOverrides } : {}),
+    ...(Object.keys(pageFiles).length ? { pageFiles } : {}),
+  };
+}
+
+export function mapConfig(dir: string, dc: DocusaurusConfig): MappedConfig {
+  const notes: Notes = { mapped: [], skipped: [], blockers: [] };
+  const files: Record<string, string> = {};
+  const copy: string[] = [];
+  const loc = siteLocales(dc);
+  const baseUrl = (str(dc.baseUrl) ?? "/").replace(/\/?$/, "/");
+  const label = labeller(dir, loc);
+
+  // Presets, plugins and themes, by what each is (plugin-entries.ts), however the config names them.
+  const plugins = pluginEntries(dc, dir);
+  notes.skipped.push(...plugins.skipped);
+  const content = mapContentPlugins(dir, plugins.entries);
+  note(notes, content);
+  const blogOpts = content.blog;
+  const other = mapOtherPlugins(dir, plugins.entries, notes, files);
+  const tc: Loose = dc.themeConfig ?? {};
+  // Docs: every instance, each with its versions (map-docs.ts).
+  const docs = mapDocs(dir, plugins.entries);
+  note(notes, docs);
+  const blogBasePath = blogRoute(blogOpts, notes.skipped);
+  const css = mapCustomCss(dir, content.customCss);
+  notes.skipped.push(...css.skipped);
+  copy.push(...css.copy);
+  const nav: NavigationContext = {
+    label,
+    sitePath: (to) => sitePath(to, baseUrl),
+    docUrl: docs.docUrl,
+    sidebarIdOf: docs.sidebarIdOf,
+    css: cssText(dir, css.customCss),
+    skipped: notes.skipped,
+  };
+  const { navItems, footerLinks } = mapChromeLinks(tc, nav, loc, notes.mapped);
+  const config = siteConfig(dir, dc, tc, { loc, baseUrl, docs, blogOpts, blogBasePath, navItems, footerLinks });
+  // The theme config's extras (announcement bar, colour mode, Algolia) and what pages do not carry (map-theme-config.ts).
+  const extras = mapThemeExtras(dc, tc, plugins.entries, label);
+  Object.assign(config, extras.fields);
+  note(notes, extras);
+  const swizzled = mapSwizzled(dir, notes);
+  mapSiteFiles(dir, dc, { config, copy, notes, locales: loc.locales }, { content, css, other });
+  const blogI18n = mapBlogLabels(content, config, label, notes.mapped);
+  const blogDir = blogOpts === false ? null : (str((blogOpts as Loose).path) ?? "blog");
+  const ids = mapHeadingIds(dir, dc.markdown);
+  note(notes, ids);
+  if (ids.anchors) setDocusaurusField(config, "anchors", ids.anchors);
+  return {
+    pluginSources: pluginSourcesOf(docs, blogOpts),
     config,
-    docusaurus: {
-      trailingSlash: typeof dc.trailingSlash === "boolean" ? dc.trailingSlash : null,
-      format: format === "md" || format === "detect" ? format : "mdx",
-      ...(mdxComponents ? { mdxComponents } : {}),
-      ...(themeOverrides ? { themeOverrides } : {}),
-      ...(Object.keys(pageFiles).length ? { pageFiles } : {}),
-    },
-    strings,
-    versions,
+    // Which files are pages, where a content plugin chose them with include/exclude.
+    docusaurus: readingOptions(dc, swizzled, { ...docs.pageFiles, ...content.pageFiles }),
+    strings: loc.strings,
+    versions: docs.versions,
     blogDir: blogDir && existsSync(join(dir, blogDir)) ? blogDir : null,
     blogI18n,
-    mapped,
-    skipped,
-    blockers,
+    mapped: notes.mapped,
+    skipped: notes.skipped,
+    blockers: notes.blockers,
     files,
     copy,
   };
