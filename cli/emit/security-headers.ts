@@ -45,15 +45,18 @@ export interface InlineCode {
   styles: Set<string>;
   handlers: Set<string>;
   styleAttrs: Set<string>;
+  /** The origins of the `<iframe src>` the pages hold (a video or sandbox embed the content wrote). */
+  frames: Set<string>;
 }
 
-const KINDS = ["scripts", "styles", "handlers", "styleAttrs"] as const;
+const KINDS = ["scripts", "styles", "handlers", "styleAttrs", "frames"] as const;
 
 export const noInlineCode = (): InlineCode => ({
   scripts: new Set(),
   styles: new Set(),
   handlers: new Set(),
   styleAttrs: new Set(),
+  frames: new Set(),
 });
 
 /**
@@ -78,6 +81,15 @@ export function inlineCode(pages: Iterable<string>, ownBody: Iterable<string> = 
     for (const a of html.matchAll(/\s(on[a-z]+|style)="([^"]*)"/gi)) {
       if (a[1].toLowerCase() === "style") found.styleAttrs.add(sha256(decodeAttr(a[2])));
       else if ((a.index ?? 0) < headEnd) found.handlers.add(sha256(decodeAttr(a[2])));
+    }
+    // An embed the content wrote (CodeSandbox, a video player) is the page's own: the policy lets it load, so the
+    // page looks as the author made it. Only web origins; a path on the site is 'self' already.
+    for (const m of html.matchAll(/<iframe\s[^>]*?\bsrc="(https?:\/\/[^"]+)"/gi)) {
+      try {
+        found.frames.add(new URL(decodeAttr(m[1])).origin);
+      } catch {
+        // Not a URL the browser would load either.
+      }
     }
   }
   return found;
@@ -142,6 +154,7 @@ export function contentSecurityPolicy(config: SiteConfig, code: InlineCode, more
   for (const o of more.style ?? []) style.add(o);
   for (const o of more.font ?? []) font.add(o);
   for (const o of more.frame ?? []) frame.add(o);
+  for (const o of code.frames) frame.add(o);
   const algolia = config.search.provider === "algolia" ? config.search.algolia : undefined;
   if (algolia) connect.add(originOf(algolia.host ?? ALGOLIA_DEFAULT_HOST(algolia.appId)));
   const list = (s: Set<string>) => [...s].join(" ");

@@ -81,6 +81,17 @@ describe("Content-Security-Policy of a build", () => {
     expect(directive(csp, "frame-src")).toBe("frame-src 'self'");
   });
 
+  it("lets the embeds content wrote load: each iframe's web origin in frame-src, nothing else", () => {
+    const page = `<head></head><body><main><iframe src="https://codesandbox.io/embed/x?view=preview&amp;a=1"></iframe>
+<iframe title="v" src="https://www.youtube-nocookie.com/embed/abc"></iframe><iframe src="/local.html"></iframe>
+<p>&lt;iframe src="https://evil.example/"&gt;</p></main></body>`;
+    const frames = directive(contentSecurityPolicy(config(), inlineCode([page])), "frame-src");
+    expect(frames).toBe("frame-src https://codesandbox.io https://www.youtube-nocookie.com");
+    expect(directive(contentSecurityPolicy(config(), inlineCode(["<main></main>"])), "frame-src")).toBe(
+      "frame-src 'none'",
+    );
+  });
+
   it("writes a _headers file that serve reads back for every path", () => {
     const text = headersFile(config({ baseUrl: "/docs/" }), inlineCode(["<head><script>x()</script></head>"]));
     const rules = parseHeadersFile(text);
