@@ -5,13 +5,12 @@
 // again: the server's bundle of the same module put it in the components stylesheet with the same class names
 // (one build per module keeps esbuild's CSS-module names the same as in that bundle).
 import type { Plugin } from "esbuild";
-import { existsSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { fromRoot } from "../boot/locations.ts";
 import { hashText } from "../cache/hash.ts";
 import { applyAliases } from "../config/aliases.ts";
-import { COMPONENT_LOADERS, findScript } from "../mdx/modules.ts";
+import { COMPONENT_LOADERS, findScript, movedRelativeImport } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
 import { islandModule, overrideOfIslandKey } from "../mdx/island-keys.ts";
@@ -183,17 +182,11 @@ function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
         const target = applyAliases(a.path.slice("@site/".length), aliases);
         return { path: posix.join(rootDir, findScript(rootDir, target) ?? target) };
       });
-      // A relative import that leaves the site (`../../../errors.json` from src/pages in a monorepo) is the file the
-      // import copied from beside the Docusaurus project, found through its alias (`../errors.json`), as in the
-      // server's bundle (cli/mdx/components.ts).
+      // A relative import that leaves the site: the file the import copied from beside the Docusaurus project
+      // (cli/mdx/modules.ts, movedRelativeImport), in the server's bundle and the islands' alike.
       b.onResolve({ filter: /^\.\.?\// }, (a) => {
-        if (!a.resolveDir) return undefined;
-        const rel = posix.relative(rootDir, posix.join(a.resolveDir.split(sep).join("/"), a.path));
-        if (!rel.startsWith("../")) return undefined;
-        const moved = applyAliases(rel, aliases);
-        if (moved === rel || moved.startsWith("../")) return undefined;
-        const target = existsSync(posix.join(rootDir, moved)) ? moved : findScript(rootDir, moved);
-        return target ? { path: posix.join(rootDir, target) } : undefined;
+        const moved = movedRelativeImport(rootDir, aliases, a.resolveDir, a.path);
+        return moved ? { path: moved } : undefined;
       });
       // A site path in a stylesheet's url() stays as it is, as in the server's bundle (cli/mdx/components.ts).
       b.onResolve({ filter: /^\/[^/]/ }, (a) =>

@@ -6,10 +6,10 @@
 // HTML.
 import type { Message, Plugin } from "esbuild";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { posix, sep } from "node:path";
 import { applyAliases } from "../config/aliases.ts";
-import { COMPONENT_LOADERS, findScript } from "./modules.ts";
+import { COMPONENT_LOADERS, findScript, movedRelativeImport } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
 import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
@@ -155,16 +155,11 @@ function siteResolvePlugin(rootDir: string, aliases: Record<string, string>): Pl
         const script = findScript(rootDir, target);
         return { path: posix.join(rootDir, script ?? target) };
       });
-      // A relative import that leaves the site (`../../../errors.json` from src/pages in a monorepo): what the
-      // import copied from beside the Docusaurus project, found through its alias (`../errors.json`).
+      // A relative import that leaves the site: the file the import copied from beside the Docusaurus project
+      // (cli/mdx/modules.ts, movedRelativeImport), in the server's bundle and the islands' alike.
       b.onResolve({ filter: /^\.\.?\// }, (a) => {
-        if (!a.resolveDir) return undefined;
-        const rel = posix.relative(rootDir, posix.join(a.resolveDir.split(sep).join("/"), a.path));
-        if (!rel.startsWith("../")) return undefined;
-        const moved = applyAliases(rel, aliases);
-        if (moved === rel || moved.startsWith("../")) return undefined;
-        const target = existsSync(posix.join(rootDir, moved)) ? moved : findScript(rootDir, moved);
-        return target ? { path: posix.join(rootDir, target) } : undefined;
+        const moved = movedRelativeImport(rootDir, aliases, a.resolveDir, a.path);
+        return moved ? { path: moved } : undefined;
       });
     },
   };

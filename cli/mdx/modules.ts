@@ -2,7 +2,7 @@
 // MDX partials (relative, `@site/...`, site-root `/docs/...`) and static files (images, videos, PDFs) that
 // become URLs. The decision is pure: it looks at the specifier and at which files exist.
 import { existsSync, statSync } from "node:fs";
-import { posix } from "node:path";
+import { posix, sep } from "node:path";
 import { hashText } from "../cache/hash.ts";
 import type { MdxPluginContext } from "./mdx-plugins.ts";
 import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
@@ -73,6 +73,26 @@ export type Resolved =
   | { kind: "unsupported"; why: string };
 
 const SCRIPT_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".cjs"];
+
+/**
+ * A relative import that leaves the site (`../../../errors.json` from src/pages in a monorepo): the file the import
+ * copied from beside the Docusaurus project, found through its alias (`../errors.json`); undefined when the import
+ * stays in the site or no alias moved it. Absolute path, for esbuild's resolvers (server and island bundles).
+ */
+export function movedRelativeImport(
+  rootDir: string,
+  aliases: Record<string, string>,
+  resolveDir: string,
+  path: string,
+): string | undefined {
+  if (!resolveDir) return undefined;
+  const rel = posix.relative(rootDir, posix.join(resolveDir.split(sep).join("/"), path));
+  if (!rel.startsWith("../")) return undefined;
+  const moved = applyAliases(rel, aliases);
+  if (moved === rel || moved.startsWith("../")) return undefined;
+  const target = existsSync(posix.join(rootDir, moved)) ? moved : findScript(rootDir, moved);
+  return target ? posix.join(rootDir, target) : undefined;
+}
 
 /** The script file a specifier without extension names: `X.tsx`, …, or `X/index.tsx`, …; null when none. */
 export function findScript(rootDir: string, file: string): string | null {
