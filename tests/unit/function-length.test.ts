@@ -17,7 +17,6 @@ const LIMIT = 150;
 const KNOWN: Record<string, string> = {
   "cli/import/index.ts:importDocusaurus": "cli/import/ is another helper's (the import's steps, in order)",
   "cli/import/map-config.ts:mapConfig": "cli/import/ is another helper's (one mapping per Docusaurus config key)",
-  "cli/render/render-route.ts:prepareRoute": "cli/render/ is another helper's (one branch per route kind)",
 };
 
 const FUNCTION_LIKE = [
