@@ -134,196 +134,20 @@ export function prepareRoute(
   const strings = ctx.strings.get(route.locale)!;
   const t = strings.t.bind(strings);
   const lc = config.i18n.localeConfigs[route.locale];
-  let page: PageSpec;
-  let title = config.title;
-  let description = "";
-  let applyColorMode = true;
-  let wide = false;
-  let ogType: HeadData["ogType"] = "website";
-  let feeds: HeadData["feeds"];
-  let extraHead = "";
-  // Docs and posts: front matter keywords and preview image.
-  let keywords: string[] | undefined;
-  let image: string | undefined;
-
-  switch (route.kind) {
-    case "doc": {
-      page = { kind: "doc", data: docPageData(config, table, route, t), code: codeOf(route.compiled) };
-      title = `${route.title} | ${config.title}`;
-      description = route.description;
-      ({ keywords, image } = pageMeta(config, route.source.data));
-      wide = true;
-      break;
-    }
-    case "blogPost": {
-      page = {
-        kind: "blogPost",
-        props: { post: route.post, prev: route.prev, next: route.next, ...recentPosts(config, table, route.locale) },
-        code: codeOf(route.compiled),
-      };
-      title = `${route.post.title} | ${config.title}`;
-      description = route.post.description;
-      ({ keywords, image } = pageMeta(config, route.source.data));
-      ogType = "article";
-      break;
-    }
-    case "blogList": {
-      const listTitle = route.tag
-        ? t("theme.blog.tagTitle.plurals", { count: route.tag.count, tagName: route.tag.label })
-        : t("theme.blog.title");
-      page = {
-        kind: "blogList",
-        props: {
-          title: listTitle,
-          // The excerpts' code travels beside the posts, not inside them.
-          posts: route.posts.map(({ excerpt: _, ...p }) => p),
-          page: route.page,
-          totalPages: route.totalPages,
-          prevHref: route.prevHref,
-          nextHref: route.nextHref,
-          archiveHref: `${blogBase(config, route.locale)}archive/`,
-          ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
-          ...recentPosts(config, table, route.locale),
-        },
-        ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
-      };
-      title = `${listTitle} | ${config.title}`;
-      description = route.tag?.description ?? t("theme.blog.description");
-      break;
-    }
-    case "blogTags":
-      page = { kind: "blogTags", props: { tags: route.tags } };
-      title = `${t("theme.tags.tagsPageTitle")} | ${config.title}`;
-      description = t("theme.blog.description");
-      break;
-    case "blogArchive":
-      page = { kind: "blogArchive", props: { years: route.years } };
-      title = `${t("theme.blog.archive.title")} | ${config.title}`;
-      description = t("theme.blog.archive.description");
-      break;
-    case "search":
-      page = {
-        kind: "search",
-        props: { query: "", action: route.path, search: searchClientConfig(config, table, strings) },
-      };
-      title = `${t("theme.SearchPage.heading")} | ${config.title}`;
-      description = t("theme.SearchPage.description");
-      extraHead = searchPagePreloads(ctx.assets);
-      break;
-    case "versions": {
-      const row = (v: (typeof config.docs.versions)[number]) => ({
-        label: v.label,
-        // The version's main doc, as Docusaurus' versions page links it (its root is no page without a root doc).
-        docsHref: versionTarget(config, table, route, v),
-        releaseNotes: v.releaseNotes,
-      });
-      // The main docs instance's versions.
-      const last = lastVersionOf(config);
-      const versions = instanceVersions(config, config.docs.pluginId);
-      const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
-      page = {
-        kind: "versions",
-        props: {
-          current: row(last),
-          unreleased: versions.filter((v) => v.status === "unreleased").map(row),
-          past: versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
-          repoHref: repo && repo.type === "link" ? repo.href : undefined,
-        },
-      };
-      title = `${t("theme.versions.title")} | ${config.title}`;
-      description = t("theme.versions.description");
-      break;
-    }
-    case "notFound":
-      page = { kind: "notFound" };
-      title = `${t("theme.NotFound.title")} | ${config.title}`;
-      break;
-    case "redirect": {
-      const to = /^https?:\/\//.test(route.to) ? route.to : publicPath(config, route.to);
-      page = { kind: "redirect", props: { to } };
-      extraHead = `<meta http-equiv="refresh" content="0; url=${escapeHtml(to)}">`;
-      break;
-    }
-    case "sitePage": {
-      // A Markdown page is drawn as a doc without a sidebar (Docusaurus' MDX page: content and its TOC).
-      if (route.page.kind === "markdown") {
-        const d = route.compiled;
-        page = {
-          kind: "doc",
-          data: {
-            title: route.title,
-            hideTitle: d.headings[0]?.depth === 1,
-            toc: d.headings.filter((x) => x.depth >= 2 && x.depth <= 3),
-            hideToc: Boolean(route.hideToc),
-            activeHref: route.path,
-            unlisted: Boolean(route.unlisted),
-            untranslated: false,
-          },
-          code: codeOf(d),
-        };
-        title = `${route.title} | ${config.title}`;
-      } else {
-        const build = ctx.sitePages?.get(route.page.file);
-        if (!build) throw new Error(`internal: the page ${route.page.file} was not bundled`);
-        page = { kind: "sitePage", code: build.code, islands: build.islands, island: build.island };
-      }
-      description = route.description;
-      wide = true;
-      break;
-    }
-    case "page": {
-      const mod = ctx.pageModules.get(route.module.abs)!;
-      page = { kind: "page", module: moduleUrlOf(mod), moduleId: moduleIdOf(mod), props: { locale: route.locale } };
-      const meta = mod.meta ?? {};
-      title = meta.title ? t(meta.title) : config.title;
-      description = meta.description ? t(meta.description) : config.tagline;
-      applyColorMode = meta.applyColorMode ?? true;
-      wide = meta.wide ?? false;
-      break;
-    }
-  }
-  if (
-    route.kind === "blogList" ||
-    route.kind === "blogPost" ||
-    route.kind === "blogArchive" ||
-    route.kind === "blogTags"
-  ) {
-    const b = blogBase(config, route.locale);
-    feeds = [
-      { type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` },
-      { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` },
-    ];
-  }
-
+  const { page, title, description, applyColorMode = true, wide = false, ...kind } = routePage(ctx, route, codeOf);
   const layout = buildLayoutData(config, table, strings, route, { applyColorMode });
-  const alts = route.kind === "notFound" ? [] : alternates(config, table, route).filter((a) => a.exists);
   const head: HeadData = {
     title,
     description,
-    canonical:
-      route.kind === "redirect" && /^https?:\/\//.test(route.to)
-        ? route.to
-        : publicUrl(config, route.kind === "redirect" ? route.to : route.path),
-    alternates:
-      alts.length > 1
-        ? [
-            ...alts.map((a) => ({
-              hreflang: config.i18n.localeConfigs[a.locale].htmlLang,
-              href: publicUrl(config, a.href),
-            })),
-            {
-              hreflang: "x-default",
-              href: publicUrl(config, alts.find((a) => a.locale === config.i18n.defaultLocale)!.href),
-            },
-          ]
-        : [],
+    ...headLinks(config, table, route),
     noindex: Boolean(route.unlisted) || route.kind === "redirect",
-    ogType,
+    ogType: kind.ogType ?? "website",
     ogLocale: lc.htmlLang.replace("-", "_"),
-    feeds,
-    keywords,
-    image,
+    feeds: blogFeeds(config, route, t),
+    keywords: kind.keywords,
+    image: kind.image,
   };
+  let extraHead = kind.extraHead ?? "";
   const images = imageEntries(ctx.images, routeImages(ctx, route));
   if (images.some(([, d]) => d.video || d.dark?.video)) extraHead += movingPicturesScript(ctx.assets);
   const islands = islandUrls(ctx, route);
@@ -356,40 +180,310 @@ export function prepareRoute(
         path: localeBase(config, route.locale),
         message: t("theme.baseUrlIssue.message", { baseUrl: localeBase(config, route.locale) }),
       },
-      rootAttrs: {
-        "data-locale": route.locale,
-        "data-base": config.baseUrl,
-        "data-route": route.kind,
-        "data-i18n": JSON.stringify({
-          retry: t("theme.ErrorPageContent.retry"),
-          tryAgain: t("theme.ErrorPageContent.tryAgain"),
-          crashed: t("theme.ErrorPageContent.title"),
-          loadFailed: t("theme.ErrorPageContent.loadFailed"),
-        }),
-        ...(config.analytics?.yandexMetrika
-          ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) }
-          : {}),
-        // The version a reader uses is remembered for the main docs instance (the one data-docs-versions lists).
-        ...(route.kind === "doc" && pluginIdOf(config, route.version) === config.docs.pluginId
-          ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` }
-          : {}),
-        // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
-        ...(route.kind === "notFound"
-          ? {
-              "data-locale-bases": JSON.stringify(
-                Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
-              ),
-            }
-          : {}),
-        "data-docs-versions": `${config.docs.pluginId}|${instanceVersions(config, config.docs.pluginId)
-          .map((v) => v.name)
-          .join(",")}`,
-        // A page with islands names their runtime; the main runtime loads it (theme/client/entry.ts).
-        ...(islands && ctx.assets.islands ? { "data-islands": ctx.assets.islands } : {}),
-        // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
-        ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
+      rootAttrs: rootAttrs(ctx, route, t, islands),
+    },
+  };
+}
+
+type RouteOf<K extends Route["kind"]> = Route & { kind: K };
+
+/** What a route kind puts in the page slot and in the document around it; what it leaves out keeps the defaults. */
+interface RoutePage {
+  page: PageSpec;
+  title: string;
+  description: string;
+  applyColorMode?: boolean;
+  wide?: boolean;
+  ogType?: HeadData["ogType"];
+  extraHead?: string;
+  /** Docs and posts: front matter keywords and preview image. */
+  keywords?: string[];
+  image?: string;
+}
+
+/** One function per route kind. */
+function routePage(ctx: RenderContext, route: Route, codeOf: (compiled: CompiledMdx) => string): RoutePage {
+  const strings = ctx.strings.get(route.locale)!;
+  const t = strings.t.bind(strings);
+  const { config } = ctx;
+  switch (route.kind) {
+    case "doc":
+      return docRoutePage(ctx, route, t, codeOf);
+    case "blogPost":
+      return blogPostPage(ctx, route, codeOf);
+    case "blogList":
+      return blogListPage(ctx, route, t);
+    case "blogTags":
+      return {
+        page: { kind: "blogTags", props: { tags: route.tags } },
+        title: `${t("theme.tags.tagsPageTitle")} | ${config.title}`,
+        description: t("theme.blog.description"),
+      };
+    case "blogArchive":
+      return {
+        page: { kind: "blogArchive", props: { years: route.years } },
+        title: `${t("theme.blog.archive.title")} | ${config.title}`,
+        description: t("theme.blog.archive.description"),
+      };
+    case "search":
+      return searchPage(ctx, route, strings);
+    case "versions":
+      return versionsPage(ctx, route, t);
+    case "notFound":
+      return { page: { kind: "notFound" }, title: `${t("theme.NotFound.title")} | ${config.title}`, description: "" };
+    case "redirect":
+      return redirectPage(config, route);
+    case "sitePage":
+      return sitePagePage(ctx, route, codeOf);
+    case "page":
+      return modulePage(ctx, route, t);
+  }
+}
+
+function docRoutePage(
+  ctx: RenderContext,
+  route: RouteOf<"doc">,
+  t: Strings["t"],
+  codeOf: (compiled: CompiledMdx) => string,
+): RoutePage {
+  const { config } = ctx;
+  return {
+    page: { kind: "doc", data: docPageData(config, ctx.table, route, t), code: codeOf(route.compiled) },
+    title: `${route.title} | ${config.title}`,
+    description: route.description,
+    ...pageMeta(config, route.source.data),
+    wide: true,
+  };
+}
+
+function blogPostPage(
+  ctx: RenderContext,
+  route: RouteOf<"blogPost">,
+  codeOf: (compiled: CompiledMdx) => string,
+): RoutePage {
+  const { config } = ctx;
+  return {
+    page: {
+      kind: "blogPost",
+      props: { post: route.post, prev: route.prev, next: route.next, ...recentPosts(config, ctx.table, route.locale) },
+      code: codeOf(route.compiled),
+    },
+    title: `${route.post.title} | ${config.title}`,
+    description: route.post.description,
+    ...pageMeta(config, route.source.data),
+    ogType: "article",
+  };
+}
+
+/** A page of the blog's list, or of a tag's. */
+function blogListPage(ctx: RenderContext, route: RouteOf<"blogList">, t: Strings["t"]): RoutePage {
+  const { config } = ctx;
+  const listTitle = route.tag
+    ? t("theme.blog.tagTitle.plurals", { count: route.tag.count, tagName: route.tag.label })
+    : t("theme.blog.title");
+  return {
+    page: {
+      kind: "blogList",
+      props: {
+        title: listTitle,
+        // The excerpts' code travels beside the posts, not inside them.
+        posts: route.posts.map(({ excerpt: _, ...p }) => p),
+        page: route.page,
+        totalPages: route.totalPages,
+        prevHref: route.prevHref,
+        nextHref: route.nextHref,
+        archiveHref: `${blogBase(config, route.locale)}archive/`,
+        ...(route.tag ? { tag: { allTagsHref: route.tag.allTagsHref, description: route.tag.description } } : {}),
+        ...recentPosts(config, ctx.table, route.locale),
+      },
+      ...(route.posts.some((p) => p.excerpt) ? { excerpts: route.posts.map((p) => p.excerpt ?? null) } : {}),
+    },
+    title: `${listTitle} | ${config.title}`,
+    description: route.tag?.description ?? t("theme.blog.description"),
+  };
+}
+
+function searchPage(ctx: RenderContext, route: Route, strings: Strings): RoutePage {
+  const { config } = ctx;
+  const t = strings.t.bind(strings);
+  return {
+    page: {
+      kind: "search",
+      props: { query: "", action: route.path, search: searchClientConfig(config, ctx.table, strings) },
+    },
+    title: `${t("theme.SearchPage.heading")} | ${config.title}`,
+    description: t("theme.SearchPage.description"),
+    extraHead: searchPagePreloads(ctx.assets),
+  };
+}
+
+/** The main docs instance's versions. */
+function versionsPage(ctx: RenderContext, route: Route, t: Strings["t"]): RoutePage {
+  const { config, table } = ctx;
+  const row = (v: (typeof config.docs.versions)[number]) => ({
+    label: v.label,
+    // The version's main doc, as Docusaurus' versions page links it (its root is no page without a root doc).
+    docsHref: versionTarget(config, table, route, v),
+    releaseNotes: v.releaseNotes,
+  });
+  const last = lastVersionOf(config);
+  const versions = instanceVersions(config, config.docs.pluginId);
+  const repo = config.navbar.items.find((i) => i.type === "link" && i.href?.startsWith("https://github.com/"));
+  return {
+    page: {
+      kind: "versions",
+      props: {
+        current: row(last),
+        unreleased: versions.filter((v) => v.status === "unreleased").map(row),
+        past: versions.filter((v) => !v.isLast && v.status !== "unreleased").map(row),
+        repoHref: repo && repo.type === "link" ? repo.href : undefined,
       },
     },
+    title: `${t("theme.versions.title")} | ${config.title}`,
+    description: t("theme.versions.description"),
+  };
+}
+
+function redirectPage(config: SiteConfig, route: RouteOf<"redirect">): RoutePage {
+  const to = /^https?:\/\//.test(route.to) ? route.to : publicPath(config, route.to);
+  return {
+    page: { kind: "redirect", props: { to } },
+    title: config.title,
+    description: "",
+    extraHead: `<meta http-equiv="refresh" content="0; url=${escapeHtml(to)}">`,
+  };
+}
+
+/** A page of the site's pages folder. */
+function sitePagePage(
+  ctx: RenderContext,
+  route: RouteOf<"sitePage">,
+  codeOf: (compiled: CompiledMdx) => string,
+): RoutePage {
+  const { config } = ctx;
+  const shared = { description: route.description, wide: true };
+  // A Markdown page is drawn as a doc without a sidebar (Docusaurus' MDX page: content and its TOC).
+  if (route.page.kind === "markdown") {
+    const d = route.compiled;
+    return {
+      page: {
+        kind: "doc",
+        data: {
+          title: route.title,
+          hideTitle: d.headings[0]?.depth === 1,
+          toc: d.headings.filter((x) => x.depth >= 2 && x.depth <= 3),
+          hideToc: Boolean(route.hideToc),
+          activeHref: route.path,
+          unlisted: Boolean(route.unlisted),
+          untranslated: false,
+        },
+        code: codeOf(d),
+      },
+      title: `${route.title} | ${config.title}`,
+      ...shared,
+    };
+  }
+  const build = ctx.sitePages?.get(route.page.file);
+  if (!build) throw new Error(`internal: the page ${route.page.file} was not bundled`);
+  return {
+    page: { kind: "sitePage", code: build.code, islands: build.islands, island: build.island },
+    title: config.title,
+    ...shared,
+  };
+}
+
+/** A custom page module: its `meta` says its title, description, color mode and width. */
+function modulePage(ctx: RenderContext, route: RouteOf<"page">, t: Strings["t"]): RoutePage {
+  const { config } = ctx;
+  const mod = ctx.pageModules.get(route.module.abs)!;
+  const meta = mod.meta ?? {};
+  return {
+    page: { kind: "page", module: moduleUrlOf(mod), moduleId: moduleIdOf(mod), props: { locale: route.locale } },
+    title: meta.title ? t(meta.title) : config.title,
+    description: meta.description ? t(meta.description) : config.tagline,
+    applyColorMode: meta.applyColorMode ?? true,
+    wide: meta.wide ?? false,
+  };
+}
+
+/** The blog's RSS and Atom feeds, on the blog's pages. */
+function blogFeeds(config: SiteConfig, route: Route, t: Strings["t"]): HeadData["feeds"] {
+  if (
+    route.kind !== "blogList" &&
+    route.kind !== "blogPost" &&
+    route.kind !== "blogArchive" &&
+    route.kind !== "blogTags"
+  )
+    return undefined;
+  const b = blogBase(config, route.locale);
+  return [
+    { type: "rss", href: `${b}rss.xml`, title: `${config.title} ${t("theme.blog.title")}` },
+    { type: "atom", href: `${b}atom.xml`, title: `${config.title} ${t("theme.blog.title")}` },
+  ];
+}
+
+/** The canonical URL (a redirect's target) and the page's other locales, with x-default for the default one. */
+function headLinks(config: SiteConfig, table: RouteTable, route: Route): Pick<HeadData, "canonical" | "alternates"> {
+  const alts = route.kind === "notFound" ? [] : alternates(config, table, route).filter((a) => a.exists);
+  return {
+    canonical:
+      route.kind === "redirect" && /^https?:\/\//.test(route.to)
+        ? route.to
+        : publicUrl(config, route.kind === "redirect" ? route.to : route.path),
+    alternates:
+      alts.length > 1
+        ? [
+            ...alts.map((a) => ({
+              hreflang: config.i18n.localeConfigs[a.locale].htmlLang,
+              href: publicUrl(config, a.href),
+            })),
+            {
+              hreflang: "x-default",
+              href: publicUrl(config, alts.find((a) => a.locale === config.i18n.defaultLocale)!.href),
+            },
+          ]
+        : [],
+  };
+}
+
+/** The attributes of the root element the browser runtime reads. */
+function rootAttrs(
+  ctx: RenderContext,
+  route: Route,
+  t: Strings["t"],
+  islands: Record<string, string> | undefined,
+): Record<string, string> {
+  const { config } = ctx;
+  return {
+    "data-locale": route.locale,
+    "data-base": config.baseUrl,
+    "data-route": route.kind,
+    "data-i18n": JSON.stringify({
+      retry: t("theme.ErrorPageContent.retry"),
+      tryAgain: t("theme.ErrorPageContent.tryAgain"),
+      crashed: t("theme.ErrorPageContent.title"),
+      loadFailed: t("theme.ErrorPageContent.loadFailed"),
+    }),
+    ...(config.analytics?.yandexMetrika ? { "data-analytics": JSON.stringify(config.analytics.yandexMetrika) } : {}),
+    // The version a reader uses is remembered for the main docs instance (the one data-docs-versions lists).
+    ...(route.kind === "doc" && pluginIdOf(config, route.version) === config.docs.pluginId
+      ? { "data-docs-version": `${config.docs.pluginId}|${route.version.name}` }
+      : {}),
+    // A 404 page on a static host shows the 404 page of the locale its address belongs to (not-found.ts).
+    ...(route.kind === "notFound"
+      ? {
+          "data-locale-bases": JSON.stringify(
+            Object.fromEntries(config.i18n.locales.map((l) => [l, localeBase(config, l)])),
+          ),
+        }
+      : {}),
+    "data-docs-versions": `${config.docs.pluginId}|${instanceVersions(config, config.docs.pluginId)
+      .map((v) => v.name)
+      .join(",")}`,
+    // A page with islands names their runtime; the main runtime loads it (theme/client/entry.ts).
+    ...(islands && ctx.assets.islands ? { "data-islands": ctx.assets.islands } : {}),
+    // Slash-less URLs (`/x`, file `x.html`): the router and the 404 script clean `*.html` addresses to that form.
+    ...(config.trailingSlash ? {} : { "data-trailing-slash": "false" }),
   };
 }
 

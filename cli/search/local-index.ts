@@ -317,6 +317,13 @@ function headingWeights(pages: PageAnalysis[]): (key: string) => number {
 }
 
 /**
+ * Term → its (page, section, weight) triples as one flat array in page and section order, and how many pages it
+ * is on. Flat arrays, not maps: this runs over every page on each rebuild.
+ */
+type TermWeights = Map<string, { entries: number[]; pages: number }>;
+type AnalysedSections = PageAnalysis["sections"][];
+
+/**
  * The bundle's files. `analyse` may come from a cache (pipeline/cached-steps.ts); term weights depend on every
  * page (document frequencies, the average prose length, repeated headings), so the assembly always sees them all.
  */
@@ -330,13 +337,42 @@ export function localIndexFiles(
   const fragments = analysed.map((a) => a.fragment);
   const headingWeight = headingWeights(analysed);
   const counted = analysed.map((a) => a.sections);
+  const weights = fieldWeights(counted, headingWeight);
+  addNameTerms(pages, weights, headingWeight);
+  const postings = scoredPostings(weights, pages.length);
+
+  // The pages' loanwords answer for their English originals (translit-map.ts), in one-word queries.
+  const translit = translitMap(pages);
+  const loans = loanSynonyms(postings.keys(), translit);
+
+  const shards = shardFiles(shardGroups(postings), synonyms, loans, files);
+  const tails = tailFiles(postings, files);
+
+  // Fragments share one hash, of all of them: the manifest then names them with ten characters instead of one
+  // name per page (smaller on every first query); a content change renews every fragment's name.
+  const fragmentsHash = hash(fragments.join("\n"));
+  for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
+  const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
+  if (Object.keys(translit).length) {
+    const json = JSON.stringify(translit);
+    manifest.translit = `x.${hash(json)}.json`;
+    files.set(manifest.translit, json);
+  }
+  const posts = pages.flatMap((p, i) => (p.post ? [i] : []));
+  if (posts.length) manifest.posts = posts;
+  files.set(MANIFEST, JSON.stringify(manifest));
+  return files;
+}
+
+/**
+ * Each term's (page, section, Σ over fields of boost × saturated term frequency), in page and section order: pages
+ * and sections are visited in order, and a section's fields one after the other, so a term's (page, section) pair
+ * is either its last entry or a new one.
+ */
+function fieldWeights(counted: AnalysedSections, headingWeight: (key: string) => number): TermWeights {
   const prose = counted.flat(2).filter((f) => f.kind === "text");
   const avg = Math.max(1, prose.reduce((a, f) => a + f.length, 0) / Math.max(1, prose.length));
-
-  // term → (page, section, Σ over fields of boost × saturated term frequency), in page and section order: pages
-  // and sections are visited in order, and a section's fields one after the other, so a term's (page, section)
-  // pair is either its last entry or a new one. Flat arrays, not maps: this runs over every page on each rebuild.
-  const weights = new Map<string, { entries: number[]; pages: number }>();
+  const weights: TermWeights = new Map();
   counted.forEach((sections, p) => {
     sections.forEach((fields, si) => {
       for (const f of fields) {
@@ -360,9 +396,14 @@ export function localIndexFiles(
       }
     });
   });
+  return weights;
+}
 
-  // "Titled exactly this" terms: a page's title, and a heading that names an option or a command of the page's own
-  // (not repeated boilerplate, not an event constant): what a one-word query names ("retry", "tolerance", "sets").
+/**
+ * "Titled exactly this" terms: a page's title, and a heading that names an option or a command of the page's own
+ * (not repeated boilerplate, not an event constant): what a one-word query names ("retry", "tolerance", "sets").
+ */
+function addNameTerms(pages: IndexedPage[], weights: TermWeights, headingWeight: (key: string) => number): void {
   pages.forEach((page, p) => {
     const named = [
       [page.title, 0] as const,
@@ -386,8 +427,13 @@ export function localIndexFiles(
       t.pages++;
     }
   });
+}
 
-  const n = pages.length;
+/**
+ * Each term's postings in term order, as the shards store them: (page delta, section, score) triples, the score
+ * the weight times the term's idf over `n` pages, in tenths.
+ */
+function scoredPostings(weights: TermWeights, n: number): Map<string, number[]> {
   const postings = new Map<string, number[]>();
   for (const term of [...weights.keys()].sort(compareTerms)) {
     const { entries, pages: df } = weights.get(term)!;
@@ -400,13 +446,11 @@ export function localIndexFiles(
     }
     postings.set(term, flat);
   }
+  return postings;
+}
 
-  // The pages' loanwords answer for their English originals (translit-map.ts), in one-word queries.
-  const translit = translitMap(pages);
-  const loans = loanSynonyms(postings.keys(), translit);
-
-  // Terms in order, cut into shards of about SHARD_BYTES; then each synonym goes into the shard whose range holds
-  // its phrase's first stem (the shard that query word reads anyway).
+/** Terms in order, cut into shards of about SHARD_BYTES (at least one shard). */
+function shardGroups(postings: Map<string, number[]>): Array<Shard["terms"]> {
   const groups: Array<Shard["terms"]> = [];
   let current: Shard["terms"] = {};
   let size = 0;
@@ -422,6 +466,19 @@ export function localIndexFiles(
     }
   }
   if (size || !groups.length) groups.push(current);
+  return groups;
+}
+
+/**
+ * The shards' files (into `files`) and their manifest entries. Each synonym goes into the shard whose range holds
+ * its phrase's first stem (the shard that query word reads anyway).
+ */
+function shardFiles(
+  groups: Array<Shard["terms"]>,
+  synonyms: Synonyms,
+  loans: Synonyms,
+  files: Map<string, string>,
+): Manifest["shards"] {
   const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
   const byShard = (all: Synonyms) => {
     const out = groups.map((): Synonyms => ({}));
@@ -434,7 +491,7 @@ export function localIndexFiles(
     return out;
   };
   const [bySynonym, byLoan] = [byShard(synonyms), byShard(loans)];
-  const shards: Manifest["shards"] = groups.map((terms, i) => {
+  return groups.map((terms, i) => {
     const shard: Shard = { terms };
     if (Object.keys(bySynonym[i]).length) shard.synonyms = bySynonym[i];
     if (Object.keys(byLoan[i]).length) shard.loans = byLoan[i];
@@ -443,7 +500,13 @@ export function localIndexFiles(
     files.set(file, json);
     return [firsts[i], file];
   });
+}
 
+/**
+ * The typo tails' files (into `files`) and their manifest entries: terms of TAIL_FROM letters and more, ordered by
+ * their reversed spelling, in chunks of about TAILS_BYTES.
+ */
+function tailFiles(postings: Map<string, number[]>, files: Map<string, string>): Manifest["tails"] {
   const tails: Manifest["tails"] = [];
   let chunk: Tails = [];
   let chunkSize = 0;
@@ -466,19 +529,5 @@ export function localIndexFiles(
     if (chunkSize >= TAILS_BYTES) closeTails();
   }
   closeTails();
-
-  // Fragments share one hash, of all of them: the manifest then names them with ten characters instead of one
-  // name per page (smaller on every first query); a content change renews every fragment's name.
-  const fragmentsHash = hash(fragments.join("\n"));
-  for (const [p, json] of fragments.entries()) files.set(fragmentFile(p, fragmentsHash), json);
-  const manifest: Manifest = { format: 2, pages: { count: fragments.length, hash: fragmentsHash }, shards, tails };
-  if (Object.keys(translit).length) {
-    const json = JSON.stringify(translit);
-    manifest.translit = `x.${hash(json)}.json`;
-    files.set(manifest.translit, json);
-  }
-  const posts = pages.flatMap((p, i) => (p.post ? [i] : []));
-  if (posts.length) manifest.posts = posts;
-  files.set(MANIFEST, JSON.stringify(manifest));
-  return files;
+  return tails;
 }
