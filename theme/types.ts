@@ -12,13 +12,16 @@ export interface LinkData {
 export type NavItemData =
   | {
       kind: "link";
+      /** The text shown; empty for a link its icon or the site's class draws (`ariaLabel` names it). */
       label: string;
       href: string;
       external?: boolean;
       active?: boolean;
       icon?: string;
-      /** The site's class for the link (an icon its custom CSS draws); the label is then only its accessible name. */
+      /** The site's class for the link (its custom CSS may draw an icon there and hide the label), as Docusaurus'. */
       className?: string;
+      /** The link's accessible name when the site gives one (Docusaurus' `aria-label`). */
+      ariaLabel?: string;
     }
   | { kind: "dropdown"; id: string; label: string; items: LinkData[]; icon?: "locale" }
   | { kind: "search" }
@@ -56,7 +59,15 @@ export interface LayoutData {
     copyright: string;
     style?: "light" | "dark";
   };
-  announcement: { id: string; content: string; closeable: boolean } | null;
+  /** `html`: the content is HTML, drawn as written; the colours are the site's (Docusaurus' inline style). */
+  announcement: {
+    id: string;
+    content: string;
+    closeable: boolean;
+    html?: boolean;
+    backgroundColor?: string;
+    textColor?: string;
+  } | null;
   colorMode: { applies: boolean; disableSwitch: boolean };
   search: { href: string; provider: "local" | "algolia" };
   /** Docs version this page belongs to, for the preferred-version memory. */

@@ -1,8 +1,8 @@
 // The site's own stylesheets (`customCss`), built into one file linked after docsite's theme: Infima's classes for
 // an imported site (infima-compat.ts), the site's CSS as written (Sass compiled, `@import`s and `url()` files
 // bundled with esbuild), and a bridge that maps the Infima custom properties the site sets (--ifm-color-primary,
-// fonts, backgrounds, link colours, in light and dark mode) onto docsite's theme variables, so the site keeps its
-// colours and fonts while docsite's theme draws the page.
+// fonts and their base size, backgrounds, text and link colours, in light and dark mode) onto docsite's theme
+// variables, so the site keeps its colours and fonts while docsite's theme draws the page.
 import type { Plugin } from "esbuild";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -44,6 +44,8 @@ interface Mapping {
   vars?: string[];
   rules?: string;
   neutral: boolean;
+  /** Infima derives this property's user from another the site may set, which then wins (Infima's defaults). */
+  unless?: string;
 }
 
 const MAPPINGS: Record<string, Mapping> = {
@@ -64,6 +66,12 @@ const MAPPINGS: Record<string, Mapping> = {
   "--ifm-background-color": { vars: ["--bg"], neutral: false },
   "--ifm-background-surface-color": { vars: ["--bg-raised"], neutral: false },
   "--ifm-font-color-base": { vars: ["--fg"], neutral: false },
+  // Infima's text colour is `--ifm-font-color-base: var(--ifm-color-content)`, and the navbar's links take it
+  // (`--ifm-navbar-link-color: var(--ifm-font-color-base)`): a site that sets only the content colour (redux's black)
+  // has it in its text and navbar links.
+  "--ifm-color-content": { vars: ["--fg"], neutral: false, unless: "--ifm-font-color-base" },
+  // Infima sizes the page from the root (`html{font:var(--ifm-font-size-base)/…}`), rem units with it.
+  "--ifm-font-size-base": { rules: "html{font-size:var(--ifm-font-size-base)}body{font-size:1rem}", neutral: true },
   "--ifm-code-background": { vars: ["--code-bg"], neutral: false },
   "--docusaurus-highlighted-code-line-bg": { vars: ["--code-hl"], neutral: false },
   "--ifm-navbar-background-color": {
@@ -105,7 +113,7 @@ export function infimaBridge(css: string): string {
   const DARK = 'html[data-theme="dark"]';
   for (const [name, map] of Object.entries(MAPPINGS)) {
     const where = defined.get(name);
-    if (!where) continue;
+    if (!where || (map.unless && defined.has(map.unless))) continue;
     const inLight = where.light;
     const inDark = where.dark || (map.neutral && where.light);
     const decls = (map.vars ?? []).map((v) => `${v}:var(${name})`);

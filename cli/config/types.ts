@@ -181,7 +181,15 @@ export interface SiteConfig {
     copyright: string;
     style?: "light" | "dark";
   };
-  announcementBar: { id: string; content: string; isCloseable: boolean } | null;
+  announcementBar: {
+    id: string;
+    content: string;
+    isCloseable: boolean;
+    /** The content's text is HTML, drawn as written (Docusaurus'). */
+    html?: boolean;
+    backgroundColor?: string;
+    textColor?: string;
+  } | null;
   colorMode: { defaultMode: "light" | "dark" | "system"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   search: { provider: "local" | "algolia"; algolia?: AlgoliaConfig; reportIssueUrl?: string };
   analytics: {

@@ -94,6 +94,16 @@ export function mapNavbarExtra(item: Loose, ctx: NavbarContext): Loose | null {
   return null;
 }
 
+/**
+ * What Docusaurus passes through from a link item to the drawn link (NavbarNavLink): its `className` (the site's
+ * CSS may draw an icon there and hide the label) and `aria-label`, as docsite's `className` and `ariaLabel`.
+ */
+export function linkPassThrough(item: Loose): { className?: string; ariaLabel?: string } {
+  const className = typeof item.className === "string" ? item.className.trim() : "";
+  const ariaLabel = typeof item["aria-label"] === "string" ? item["aria-label"].trim() : "";
+  return { ...(className ? { className } : {}), ...(ariaLabel ? { ariaLabel } : {}) };
+}
+
 /** Docs options docsite draws: breadcrumbs (on unless switched off), and per version the "Version: x" badge. */
 export function docsChrome(
   docsOpts: Loose,

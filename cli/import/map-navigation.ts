@@ -3,7 +3,7 @@
 // docSidebar, doc, version and locale items become docsite's; what has no counterpart is named.
 import type { Loose } from "./docusaurus-config.ts";
 import { isStub } from "./load-module.ts";
-import { mapNavbarExtra } from "./map-chrome.ts";
+import { linkPassThrough, mapNavbarExtra } from "./map-chrome.ts";
 
 const str = (v: unknown) => (typeof v === "string" && !isStub(v) ? v : undefined);
 
@@ -65,8 +65,10 @@ export function mapNavbarItems(items: unknown, ctx: NavigationContext): Loose[] 
     else if ((type === "default" || type === "doc") && key) {
       const href = str(item.href);
       const to = type === "doc" ? ctx.docUrl(str(item.docsPluginId), String(item.docId)) : str(item.to);
-      if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, position });
-      else if (to && ctx.sitePath(to)) navItems.push({ type: "link", label: key, to: ctx.sitePath(to), position });
+      const own = linkPassThrough(item);
+      if (href && /^https?:\/\//.test(href)) navItems.push({ type: "link", label: key, href, ...own, position });
+      else if (to && ctx.sitePath(to))
+        navItems.push({ type: "link", label: key, to: ctx.sitePath(to), ...own, position });
       else
         ctx.skipped.push(
           `navbar item "${text}": its target ${to ?? href ?? "(none)"} is not a site path or an http(s) URL`,

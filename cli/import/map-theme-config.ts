@@ -1,6 +1,6 @@
-// The classic theme's config beyond navbar and footer: the announcement bar (as text), colour mode and Algolia
-// DocSearch as docsite's; and what docsite pages do not carry, named: Prism themes, other themes (Mermaid, live code
-// blocks, search plugins), head tags, scripts, stylesheets and client modules.
+// The classic theme's config beyond navbar and footer: the announcement bar (its HTML and colours), colour mode and
+// Algolia DocSearch as docsite's; and what docsite pages do not carry, named: Prism themes, other themes (Mermaid,
+// live code blocks, search plugins), head tags, scripts, stylesheets and client modules.
 import type { DocusaurusConfig, Loose } from "./docusaurus-config.ts";
 import { isStub } from "./load-module.ts";
 import type { PluginEntry } from "./plugin-entries.ts";
@@ -26,17 +26,23 @@ export function mapThemeExtras(
   const skipped: string[] = [];
   const ab = tc.announcementBar;
   if (ab && str(ab.content)) {
+    // Docusaurus draws the content as HTML (a link, say) on the site's colours: both carried as written.
+    const html = /<[a-z][^>]*>|&[#\w]+;/i.test(ab.content);
+    const colour = (v: unknown) => {
+      const c = str(v)?.trim();
+      return c && /^[^;{}<>"]+$/.test(c) ? c : undefined;
+    };
+    const backgroundColor = colour(ab.backgroundColor);
+    const textColor = colour(ab.textColor);
     fields.announcementBar = {
       id: str(ab.id) ?? "announcement",
-      content: label(
-        "theme.announcementBar.content",
-        ab.content.replace(/<[^>]+>/g, ""),
-        "code.json",
-        "theme.announcementBar.content",
-      ),
+      content: label("theme.announcementBar.content", ab.content, "code.json", "theme.announcementBar.content"),
       isCloseable: ab.isCloseable !== false,
+      ...(html ? { html: true } : {}),
+      ...(backgroundColor ? { backgroundColor } : {}),
+      ...(textColor ? { textColor } : {}),
     };
-    mapped.push("announcement bar (HTML reduced to its text)");
+    mapped.push(`announcement bar${html ? " (HTML)" : ""}${backgroundColor || textColor ? " with its colours" : ""}`);
   }
   if (tc.colorMode) {
     fields.colorMode = {

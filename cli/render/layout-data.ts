@@ -43,12 +43,13 @@ export function buildLayoutData(
         const href = item.href ?? loc(item.to!);
         return {
           kind: "link",
-          label: item.label ? t(item.label) : (item.ariaLabel ?? ""),
+          label: item.label ? t(item.label) : "",
           href,
           external: Boolean(item.href),
           active: !item.href && isActive(href),
           icon: item.icon,
           className: item.className,
+          ariaLabel: item.ariaLabel,
         };
       }
       case "dropdown":
@@ -119,6 +120,9 @@ export function buildLayoutData(
           id: config.announcementBar.id,
           content: t(config.announcementBar.content),
           closeable: config.announcementBar.isCloseable ?? true,
+          html: config.announcementBar.html,
+          backgroundColor: config.announcementBar.backgroundColor,
+          textColor: config.announcementBar.textColor,
         }
       : null,
     colorMode: { applies: opts.applyColorMode, disableSwitch: config.colorMode.disableSwitch },

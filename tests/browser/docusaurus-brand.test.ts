@@ -143,6 +143,43 @@ describe("a migrated site's face", () => {
   });
 });
 
+describe("a migrated site's chrome, as Docusaurus draws it", () => {
+  it("its base font size, its content colour on text and navbar links, its coloured announcement bar", async () => {
+    const { ctx, page, errors } = await open();
+    await page.goto(`${base}/docs/intro/`);
+    const seen = await page.evaluate(() => {
+      const style = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+      return {
+        size: style("body").fontSize,
+        text: style("body").color,
+        navbarLink: style(".navbar__items .navbar__link:not(.navbar__link--active)").color,
+        bar: style(".announcement").backgroundColor,
+        barLink: style(".announcement__content a").color,
+      };
+    });
+    // --ifm-font-size-base is 17px above 996px; --ifm-color-content is black; the bar is #20232a with white text.
+    expect(seen).toEqual({
+      size: "17px",
+      text: "rgb(0, 0, 0)",
+      navbarLink: "rgb(0, 0, 0)",
+      bar: "rgb(32, 35, 42)",
+      barLink: "rgb(255, 255, 255)",
+    });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("a labelled navbar item whose class the site draws shows the site's icon, its label hidden by the site's CSS", async () => {
+    const { ctx, page } = await open();
+    await page.goto(`${base}/docs/intro/`);
+    const link = page.locator(".navbar__inner a.header-sourcecraft-link");
+    expect(await link.getAttribute("aria-label")).toBe("SourceCraft repository");
+    expect(await link.evaluate((a) => getComputedStyle(a, "::before").backgroundImage)).toContain("data:image/svg+xml");
+    expect(await link.evaluate((a) => getComputedStyle(a).fontSize)).toBe("0px");
+    await ctx.close();
+  });
+});
+
 describe("redirects", () => {
   it("land on their target: a 301 from docsite serve", async () => {
     const { ctx, page } = await open();

@@ -17,6 +17,7 @@ import { pruneSlotTemplates, splitProps } from "../../cli/islands/ssr.ts";
 import { definedProperties, infimaBridge } from "../../cli/brand/brand-css.ts";
 import { frameOrigins } from "../../cli/islands/bundle.ts";
 import { createElement } from "react";
+import { createHash } from "node:crypto";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-brand");
 let work: string;
@@ -103,6 +104,29 @@ describe("import: what the Docusaurus config says about the site's face", () => 
     expect(text).not.toMatch(/navbar item/);
   });
 
+  it("carries a labelled navbar item's className and aria-label, and the announcement bar's HTML and colours", async () => {
+    const c = await config();
+    // Docusaurus passes both to the drawn link (NavbarNavLink): the site's CSS draws its icon there.
+    expect(c.navbar.items).toContainEqual({
+      type: "link",
+      label: "theme.navbar.item.SourceCraft",
+      href: "https://sourcecraft.dev/example/brandbook",
+      className: "header-sourcecraft-link",
+      ariaLabel: "SourceCraft repository",
+      position: "right",
+    });
+    expect(c.announcementBar).toEqual({
+      id: "brandbook-2",
+      content: "theme.announcementBar.content",
+      isCloseable: false,
+      html: true,
+      backgroundColor: "#20232a",
+      textColor: "#fff",
+    });
+    const en = JSON.parse(await readFile(join(site.out, "i18n/en.json"), "utf8"));
+    expect(en["theme.announcementBar.content"]).toBe('Brandbook 2 is out: <a href="/blog/">read the news</a>');
+  });
+
   it("names a createRedirects that reads values from outside itself instead of carrying it over", async () => {
     const other = await importAndBuild("impure", (c) =>
       c
@@ -183,6 +207,25 @@ describe("brand", () => {
     expect(dark).not.toContain("--bg:");
   });
 
+  it("carries the base font size and the content colour Infima's text and navbar links take", async () => {
+    const home = await site.html("");
+    const sheet = /<link rel="stylesheet" href="\/(assets\/brand-[a-f0-9]+\.css)"/.exec(home)![1];
+    const css = await site.file(sheet);
+    // Infima sizes the root (rem with it), the text at 1rem; the site's @media rules choose the size.
+    expect(css).toContain("html{font-size:var(--ifm-font-size-base)}body{font-size:1rem}");
+    expect(css).toMatch(/:root\{[^}]*--fg:var\(--ifm-color-content\)/);
+    expect(css).toMatch(/html\[data-theme="dark"\]\{[^}]*--fg:var\(--ifm-color-content\)/);
+  });
+
+  it("the content colour gives way to a --ifm-font-color-base the site sets, as in Infima", () => {
+    const bridge = infimaBridge(":root{--ifm-color-content:#000;--ifm-font-color-base:#333}");
+    expect(bridge).toContain("--fg:var(--ifm-font-color-base)");
+    expect(bridge).not.toContain("--ifm-color-content");
+    // A light-mode content colour stays out of dark mode (Infima's dark palette has its own).
+    const dark = /html\[data-theme="dark"\]\{([^}]*)\}/.exec(infimaBridge(":root{--ifm-color-content:#000}"));
+    expect(dark).toBeNull();
+  });
+
   it("a site without custom CSS that was not imported gets no brand stylesheet", async () => {
     const root = await fixtureSite("basic");
     try {
@@ -208,6 +251,34 @@ describe("chrome", () => {
       /<a class="navbar__link" href="https:\/\/discord.gg\/brandbook"[^>]*><svg[^>]*aria-label="Discord"/,
     );
     expect(home).toContain('<footer class="footer footer--dark">');
+  });
+
+  it("a labelled item keeps the site's class and name in the navbar and the mobile menu, its label drawn", async () => {
+    const home = await site.html("");
+    const links = [...home.matchAll(/<a class="navbar__link header-sourcecraft-link"[^>]*>(.*?)<\/a>/g)];
+    expect(links).toHaveLength(2);
+    for (const [a, inner] of links) {
+      expect(a).toContain('href="https://sourcecraft.dev/example/brandbook"');
+      expect(a).toContain('aria-label="SourceCraft repository"');
+      // The label and the arrow, as Docusaurus draws them; the site's CSS hides both behind its icon.
+      expect(inner).toMatch(/^SourceCraft<svg/);
+    }
+  });
+
+  it("the announcement bar is the site's HTML on its colours, an inline style the CSP's hashes cover", async () => {
+    const home = await site.html("");
+    const style = "background-color:#20232a;color:#fff";
+    expect(home).toContain(
+      `<div class="announcement" role="region" aria-label="Brandbook 2 is out: read the news" style="${style}">`,
+    );
+    expect(home).toContain(
+      '<div class="announcement__content">Brandbook 2 is out: <a href="/blog/">read the news</a></div>',
+    );
+    expect(home).not.toContain('class="announcement__close');
+    const hash = createHash("sha256").update(style).digest("base64");
+    expect(await site.file("_headers")).toMatch(
+      new RegExp(`style-src [^\n]*'sha256-${hash.replace(/[+/]/g, "\\$&")}'`),
+    );
   });
 
   it("docs show breadcrumbs and the version badge, as Docusaurus does here", async () => {

@@ -50,7 +50,13 @@ interface ConfigForSiteData {
   colorMode?: { defaultMode: string; disableSwitch?: boolean; respectPrefersColorScheme?: boolean };
   navbar?: { title: string; hideOnScroll: boolean; logo?: unknown; items: unknown[] };
   footer?: { links: unknown[]; copyright: string; style?: string };
-  announcementBar?: { id: string; content: string; isCloseable: boolean } | null;
+  announcementBar?: {
+    id: string;
+    content: string;
+    isCloseable: boolean;
+    backgroundColor?: string;
+    textColor?: string;
+  } | null;
   docs?: {
     routeBasePath: string;
     pluginId?: string;
@@ -126,6 +132,8 @@ function themeConfigOf(config: ConfigForSiteData): Record<string, unknown> {
           id: config.announcementBar.id,
           content: config.announcementBar.content,
           isCloseable: config.announcementBar.isCloseable,
+          backgroundColor: config.announcementBar.backgroundColor,
+          textColor: config.announcementBar.textColor,
         }
       : undefined,
     docs: { versionPersistence: "localStorage", sidebar: { hideable: false, autoCollapseCategories: false } },

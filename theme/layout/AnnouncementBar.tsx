@@ -10,7 +10,23 @@ export interface AnnouncementBarProps {
   content: string;
   closeable: boolean;
   closeLabel: string;
+  /** The content is HTML (Docusaurus' announcement bar: a link, emphasis), drawn as the site wrote it. */
+  html?: boolean;
+  backgroundColor?: string;
+  textColor?: string;
 }
+
+/** The words of HTML content, to name the region. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(
+      /&(lt|gt|quot|#39|amp);/g,
+      (_m, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e] ?? "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function isDismissed(id: string): boolean {
   return safeStorage.get(ANNOUNCEMENT_ID_KEY) === id && safeStorage.get(ANNOUNCEMENT_DISMISSED_KEY) === "true";
@@ -27,8 +43,23 @@ export function AnnouncementBar(props: AnnouncementBarProps) {
   }, []);
   if (!open) return null;
   return (
-    <div className="announcement" role="region" aria-label={props.content}>
-      <p className="announcement__content">{props.content}</p>
+    <div
+      className="announcement"
+      role="region"
+      aria-label={props.html ? textOf(props.content) : props.content}
+      // The site's colours as Docusaurus sets them, inline: the CSP's hashes of style attributes cover it.
+      style={
+        props.backgroundColor || props.textColor
+          ? { backgroundColor: props.backgroundColor, color: props.textColor }
+          : undefined
+      }
+    >
+      {props.html ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the site author's own markup, as Docusaurus draws it
+        <div className="announcement__content" dangerouslySetInnerHTML={{ __html: props.content }} />
+      ) : (
+        <p className="announcement__content">{props.content}</p>
+      )}
       {props.closeable && (
         <button
           type="button"

@@ -16,6 +16,10 @@ export function Layout({ children, wide }: { children: ReactNode; wide?: boolean
         content: a.content,
         closeable: a.closeable,
         closeLabel: t("theme.AnnouncementBar.closeButtonAriaLabel"),
+        // Only what is set, so a bar without them has the props (and the page the bytes) it had.
+        ...(a.html ? { html: true } : {}),
+        ...(a.backgroundColor ? { backgroundColor: a.backgroundColor } : {}),
+        ...(a.textColor ? { textColor: a.textColor } : {}),
       }
     : null;
   return (

@@ -11,21 +11,23 @@ import { SearchButton, OFFLINE_KEYS } from "./SearchButton.tsx";
 import type { NavItemData, LinkData } from "../types.ts";
 import { Themed } from "./overrides.tsx";
 
-function NavLink({ item }: { item: LinkData & { icon?: string; className?: string } }) {
+function NavLink({ item }: { item: LinkData & { icon?: string; className?: string; ariaLabel?: string } }) {
   const t = useT();
-  // A link with the site's own class and no icon of ours: the site's CSS draws it, the label is its name.
-  const drawnBySite = Boolean(item.className && !item.icon);
+  const name = item.label || item.ariaLabel || "";
+  // A link with the site's class and no text: the site's CSS draws it, `ariaLabel` names it. With text, the text is
+  // drawn and the class and name passed on, as Docusaurus' NavbarNavLink does (the site's CSS may hide the text).
+  const drawnBySite = Boolean(item.className && !item.icon && !item.label);
   return (
     <a
       className={`navbar__link${item.active ? " navbar__link--active" : ""}${item.className ? ` ${item.className}` : ""}`}
       href={item.href}
       aria-current={item.active ? "page" : undefined}
-      aria-label={drawnBySite ? item.label : undefined}
+      aria-label={drawnBySite ? name : item.icon ? undefined : item.ariaLabel}
       {...(item.external ? externalLinkProps : {})}
       hrefLang={item.lang}
       lang={item.lang}
     >
-      {item.icon ? <LinkIcon name={item.icon} label={item.label} /> : drawnBySite ? null : item.label}
+      {item.icon ? <LinkIcon name={item.icon} label={name} /> : drawnBySite ? null : item.label}
       {item.external && <ExternalMark icon={!item.icon && !drawnBySite} hint={t("theme.common.opensInNewTab")} />}
     </a>
   );
