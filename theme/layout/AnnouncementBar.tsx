@@ -12,21 +12,11 @@ export interface AnnouncementBarProps {
   closeLabel: string;
   /** The content is HTML (Docusaurus' announcement bar: a link, emphasis), drawn as the site wrote it. */
   html?: boolean;
+  /** The region's name when the content is HTML: its words (made on the server, which keeps the page's JS small). */
+  label?: string;
   backgroundColor?: string;
   textColor?: string;
 }
-
-/** The words of HTML content, to name the region. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(
-      /&(lt|gt|quot|#39|amp);/g,
-      (_m, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e] ?? "",
-    )
-    .replace(/\s+/g, " ")
-    .trim();
 
 export function isDismissed(id: string): boolean {
   return safeStorage.get(ANNOUNCEMENT_ID_KEY) === id && safeStorage.get(ANNOUNCEMENT_DISMISSED_KEY) === "true";
@@ -46,7 +36,7 @@ export function AnnouncementBar(props: AnnouncementBarProps) {
     <div
       className="announcement"
       role="region"
-      aria-label={props.html ? textOf(props.content) : props.content}
+      aria-label={props.label ?? props.content}
       // The site's colours as Docusaurus sets them, inline: the CSP's hashes of style attributes cover it.
       style={
         props.backgroundColor || props.textColor

@@ -6,6 +6,18 @@ import { Footer } from "./Footer.tsx";
 import { Island } from "../island.tsx";
 import { AnnouncementBar } from "./AnnouncementBar.tsx";
 
+/** The words of HTML content, to name the region. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(
+      /&(lt|gt|quot|#39|amp);/g,
+      (_m, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e] ?? "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+
 export function Layout({ children, wide }: { children: ReactNode; wide?: boolean }) {
   const layout = useLayout();
   const t = useT();
@@ -17,7 +29,7 @@ export function Layout({ children, wide }: { children: ReactNode; wide?: boolean
         closeable: a.closeable,
         closeLabel: t("theme.AnnouncementBar.closeButtonAriaLabel"),
         // Only what is set, so a bar without them has the props (and the page the bytes) it had.
-        ...(a.html ? { html: true } : {}),
+        ...(a.html ? { html: true, label: textOf(a.content) } : {}),
         ...(a.backgroundColor ? { backgroundColor: a.backgroundColor } : {}),
         ...(a.textColor ? { textColor: a.textColor } : {}),
       }
