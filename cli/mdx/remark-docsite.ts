@@ -24,6 +24,8 @@ interface LinkRef {
    * `docsite check-links` tells it apart in the built HTML.
    */
   unchecked?: boolean;
+  /** What the link says (its text): search indexes it for the page it points to (cli/search/link-texts.ts). */
+  text?: string;
 }
 export interface Section {
   id: string;
@@ -200,8 +202,9 @@ export function remarkDocsite(opts: Options) {
         const link = node as Link;
         // A link to a project file already has the file's published URL (remark-imports).
         if (!(link.data as { docsiteFile?: boolean } | undefined)?.docsiteFile) link.url = opts.rewriteLink(link.url);
-        if (node.type === "link" || referenced.has(node.identifier))
-          extracted.links.push({ url: link.url, line: (node.position?.start.line ?? 0) + opts.lineOffset });
+        const line = (node.position?.start.line ?? 0) + opts.lineOffset;
+        if (node.type === "link") extracted.links.push({ url: link.url, line, text: mdastText(node) });
+        else if (referenced.has(node.identifier)) extracted.links.push({ url: link.url, line });
       } else if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
         for (const a of node.attributes ?? []) {
           const isLink = a.name === "href" || (a.name === "to" && node.name === "Link");
@@ -213,7 +216,7 @@ export function remarkDocsite(opts: Options) {
             const unchecked = opts.docusaurus && node.name === "a";
             const line = (node.position?.start.line ?? 0) + opts.lineOffset;
             if (!unchecked && (a.value.startsWith("/") || a.value.startsWith("#")))
-              extracted.links.push({ url: a.value, line });
+              extracted.links.push({ url: a.value, line, text: mdastText(node) });
             else if (unchecked && a.value.startsWith("/") && !a.value.startsWith("//")) {
               extracted.links.push({ url: a.value, line, unchecked: true });
               node.attributes.push(jsxAttr("data-link-check", "off"));

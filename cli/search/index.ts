@@ -10,6 +10,7 @@ import { lastVersion, searchClientConfig, searchConfigPath, searchRoot } from ".
 import { localIndexFiles, type IndexedPage } from "./local-index.ts";
 import type { Synonyms } from "../../theme/search/local-format.ts";
 import { loadSynonyms } from "./synonyms.ts";
+import { incomingLinkTexts } from "./link-texts.ts";
 
 /** Breadcrumbs of a doc: the sidebar categories above its link. */
 function breadcrumbs(table: RouteTable, route: DocRoute): string[] {
@@ -66,17 +67,27 @@ export function searchFiles(
       .map((id) => lastVersionOf(config, id).name);
     for (const v of instanceVersions(config, config.docs.pluginId)) {
       const names = v.isLast ? [v.name, ...others] : [v.name];
-      const pages: IndexedPage[] = names
-        .flatMap((name) => indexedRoutes(config, table, locale, name))
-        .map((r) => ({
-          url: publicPath(config, r.path),
+      const routes = names.flatMap((name) => indexedRoutes(config, table, locale, name));
+      // What the bundle's other pages call each page when they link to it.
+      const linkTexts = incomingLinkTexts(
+        routes.map((r) => ({
+          path: r.path,
           title: r.kind === "doc" ? r.title : r.post.title,
-          description: r.kind === "doc" ? r.description : r.post.description,
-          keywords: r.source.data.keywords ?? [],
-          breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
-          sections: r.compiled.sections,
-          ...(r.kind === "blogPost" ? { post: true } : {}),
-        }));
+          // The index's sections: a link to another anchor counts for the page as a whole.
+          anchors: new Set(r.compiled.sections.flatMap((s) => (s.id ? [s.id] : []))),
+          links: r.compiled.links,
+        })),
+      );
+      const pages: IndexedPage[] = routes.map((r) => ({
+        url: publicPath(config, r.path),
+        title: r.kind === "doc" ? r.title : r.post.title,
+        description: r.kind === "doc" ? r.description : r.post.description,
+        keywords: r.source.data.keywords ?? [],
+        breadcrumbs: r.kind === "doc" ? breadcrumbs(table, r) : [blogLabel],
+        sections: r.compiled.sections,
+        ...(linkTexts.has(r.path) ? { linkTexts: linkTexts.get(r.path) } : {}),
+        ...(r.kind === "blogPost" ? { post: true } : {}),
+      }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
       for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);
     }

@@ -6,6 +6,7 @@
 import { hashText } from "../cache/hash.ts";
 import { words, termsOf, joined, nameTerm, type Word } from "../../theme/search/words.ts";
 import { translitMap, loanSynonyms } from "./translit-map.ts";
+import type { LinkText } from "./link-texts.ts";
 import {
   MANIFEST,
   compareTerms,
@@ -27,6 +28,11 @@ export interface IndexedPage {
   keywords: string[];
   /** As the MDX step extracts them: "" id and title for the text before the first heading. */
   sections: Array<{ id: string; title: string; text: string }>;
+  /**
+   * What other pages call this page when they link to it, per section ("" for the page as a whole): the words
+   * readers may use that the page does not (link-texts.ts).
+   */
+  linkTexts?: LinkText[];
   /** A blog post (an announcement: "why / when / what's new" questions prefer them). */
   post?: boolean;
 }
@@ -34,8 +40,19 @@ export interface IndexedPage {
 /**
  * How much a word counts where it stands: a page title says more than a heading, a heading more than prose. Each
  * field saturates on its own (BM25F-style), so a title match is not drowned by a word repeated in the text.
+ * `linkText`, what other pages call a section when they link to it, was measured on the reader set (docs/search.md):
+ * 2 and 4–5 scored lower than 3.
  */
-const BOOST = { pageTitle: 10, titleName: 5, keywords: 10, description: 2, heading: 5, constant: 2, text: 1 };
+const BOOST = {
+  pageTitle: 10,
+  titleName: 5,
+  keywords: 10,
+  description: 2,
+  heading: 5,
+  constant: 2,
+  linkText: 3,
+  text: 1,
+};
 const K1 = 1.2;
 const B = 0.75;
 /** A shard is closed once its JSON passes this size: one or two shards per query word. */
@@ -48,7 +65,8 @@ interface Field {
    * of a title written as a package name ("testplane-retry-progressive"): its words are the plugin's name, not what
    * the page tells how to do, so they count as a heading does and a page whose title or option heading says "retry"
    * ranks above it. `constant` is a heading that names a constant (an event such as RETRY): the word is explained
-   * on the page of the option or guide, not under the constant.
+   * on the page of the option or guide, not under the constant. `linkText` holds the texts of the links other pages
+   * point at the section with (link-texts.ts).
    */
   kind: keyof typeof BOOST;
 }
@@ -153,6 +171,12 @@ const OPTION = /^[A-Za-z_$][\w$]*(?:[.-][\w$]+)*$/;
 /** A heading that is one upper-case identifier: a constant or an event name (RETRY, TEST_FAIL). */
 const CONSTANT = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 
+/** The texts of the links to one section (or the page, anchor ""), as one field: none when there are none. */
+function linkTextField(p: IndexedPage, anchor: string): Field[] {
+  const texts = (p.linkTexts ?? []).filter((l) => l.anchor === anchor).map((l) => l.text);
+  return texts.length ? [{ text: texts.join(" · "), kind: "linkText" }] : [];
+}
+
 /** Each page's sections with the fields that feed them, section 0 first (even when the page starts with a heading). */
 function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; text: string; fields: Field[] }> {
   const intro = introText(p.sections);
@@ -168,6 +192,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         { text: p.keywords.join(" "), kind: "keywords" },
         { text: p.description, kind: "description" },
         { text: intro, kind: "text" },
+        ...linkTextField(p, ""),
       ],
     },
   ];
@@ -180,6 +205,7 @@ function sectionsOf(p: IndexedPage): Array<{ anchor: string; heading: string; te
         fields: [
           { text: s.title, kind: CONSTANT.test(s.title.trim()) ? "constant" : "heading" },
           { text: s.text, kind: "text" },
+          ...linkTextField(p, s.id),
         ],
       });
   }

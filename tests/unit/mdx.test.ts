@@ -124,10 +124,10 @@ describe("MDX pipeline", () => {
       4,
     );
     expect(c.links).toEqual([
-      { url: "/ru/docs/v8/quickstart/#install", line: 7 },
-      { url: "/ru/docs/v8/commands/browser/url/#usage", line: 7 },
-      { url: "https://example.com", line: 7 },
-      { url: "/img/x.png", line: 7 },
+      { url: "/ru/docs/v8/quickstart/#install", line: 7, text: "a" },
+      { url: "/ru/docs/v8/commands/browser/url/#usage", line: 7, text: "b" },
+      { url: "https://example.com", line: 7, text: "c" },
+      { url: "/img/x.png", line: 7, text: "d" },
     ]);
   });
 
