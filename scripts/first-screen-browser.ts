@@ -5,31 +5,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../tests/support/chromium.ts";
 import type { FirstScreen } from "./first-screen.ts";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".mjs": "text/javascript",
-  ".css": "text/css",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".txt": "text/plain",
-  ".xml": "application/xml",
-};
+import { contentType } from "../cli/server/mime.ts";
 
 /** The file a static host (as Docusaurus' docs describe) answers for a path: `x/index.html`, `x.html`, `x`. */
 function staticFile(dir: string, baseUrl: string, pathname: string): string | undefined {
@@ -56,7 +36,7 @@ export function serveStatic(dir: string, baseUrl: string): Promise<{ server: Ser
     const send = file ?? (existsSync(notFound) ? notFound : undefined);
     res.statusCode = file ? 200 : 404;
     if (!send) return res.end("not found");
-    res.setHeader("content-type", TYPES[extname(send).toLowerCase()] ?? "application/octet-stream");
+    res.setHeader("content-type", contentType(send));
     createReadStream(send).pipe(res);
   });
   return new Promise((done, failed) => {
