@@ -142,12 +142,17 @@ function entryPoints(root) {
 
 /**
  * Packages bundled into the CLI, with everything they import but KEEP_EXTERNAL: plain ES modules or CommonJS that
- * reads no files of its own and requires no Node built-in (the bundle is ESM: such a require would fail).
+ * reads no files of its own (a Node built-in it requires goes through the banner's `require`). Every process loads
+ * commander and fast-glob (the page scan): as CommonJS loaded from node_modules, their 60 files cost a no-change
+ * build about 45 ms of CPU (Node's resolution per `require`, and its scan of each file for named exports), bundled
+ * a few (docs/speed.md, "The no-change build"). tinypool is not one: it starts its worker from its own file.
  */
 const INLINE = new Set([
   "@mdx-js/mdx",
   "@orama/stemmers",
   "acorn",
+  "commander",
+  "fast-glob",
   "github-slugger",
   "hast-util-to-text",
   "htmlparser2",

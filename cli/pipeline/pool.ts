@@ -7,7 +7,7 @@
 // cores more than a few hundred: POOL_THRESHOLD_FEW_CORES says why).
 import { availableParallelism } from "node:os";
 import { MessageChannel } from "node:worker_threads";
-import { Tinypool } from "tinypool";
+import type { Tinypool } from "tinypool";
 import type { RenderedPage, RenderTask } from "./render-store.ts";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import type { RenderJob } from "../render/render-job.ts";
@@ -77,6 +77,12 @@ export const inlinePool: BuildPool = {
 /** A task's run in a worker: its result, or the index of the item it was working on when the time limit ended it. */
 type Limited<T> = { value: T } | { stuck: number };
 
+/**
+ * tinypool, imported when a stage first needs a thread: a build served from the cache starts none, and its module
+ * graph cost a no-change build's process about 13 ms of CPU to load (docs/speed.md, "The no-change build").
+ */
+let tinypool: Promise<typeof import("tinypool")> | undefined;
+
 export function createPool(threads = Math.max(1, poolSize())): BuildPool {
   let pool: Tinypool | undefined;
   /**
@@ -85,12 +91,15 @@ export function createPool(threads = Math.max(1, poolSize())): BuildPool {
    * another in its place).
    */
   const runLimited = async <T>(task: WorkerTask, limitMs: number): Promise<Limited<T>> => {
-    pool ??= new Tinypool({
-      filename: WORKER_ENTRY,
-      minThreads: threads,
-      maxThreads: threads,
-      isolateWorkers: false,
-    });
+    if (!pool) {
+      const { Tinypool } = await (tinypool ??= import("tinypool"));
+      pool ??= new Tinypool({
+        filename: WORKER_ENTRY,
+        minThreads: threads,
+        maxThreads: threads,
+        isolateWorkers: false,
+      });
+    }
     const { port1, port2 } = new MessageChannel();
     const abort = new AbortController();
     let current = -1;
