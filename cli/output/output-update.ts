@@ -85,6 +85,20 @@ export interface UpdatePlan {
 const toRel = (outDir: string, abs: string) => relative(outDir, abs).split(sep).join("/");
 
 /**
+ * An output path's folder (`a/b` of `a/b/c.html`), "" at the top. By hand, not path.dirname, as `entryRel` below: a
+ * no-change build plans over every file of the output (1,400 here), where path's normalising cost 20–30 ms.
+ */
+const parentOf = (rel: string) => rel.slice(0, Math.max(0, rel.lastIndexOf("/")));
+
+/** A recursive listing's entry as an output path: its folder's path cut from the listed folder's. */
+function entryRel(outDir: string, e: Dirent): string {
+  const parent = e.parentPath;
+  if (parent === outDir) return e.name;
+  if (sep === "/" && parent.startsWith(`${outDir}/`)) return `${parent.slice(outDir.length + 1)}/${e.name}`;
+  return toRel(outDir, join(parent, e.name));
+}
+
+/**
  * The files of `staticDir` (copied under the generated ones), or null when it holds something other than plain
  * files and folders (then the whole folder is written, as `cp` copies such entries).
  */
@@ -120,10 +134,10 @@ export function planUpdate(
   }
   const dirsNeeded = new Set<string>();
   for (const rel of files.keys())
-    for (let d = dirname(rel); d !== "." && !dirsNeeded.has(d); d = dirname(d)) dirsNeeded.add(d);
+    for (let d = parentOf(rel); d !== "" && !dirsNeeded.has(d); d = parentOf(d)) dirsNeeded.add(d);
   const present = new Map<string, "file" | "dir">();
   for (const e of entries) {
-    const rel = toRel(outDir, join(e.parentPath, e.name));
+    const rel = entryRel(outDir, e);
     if (e.isFile()) present.set(rel, "file");
     else if (e.isDirectory()) present.set(rel, "dir");
     else return null;

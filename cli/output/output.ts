@@ -32,7 +32,7 @@ import {
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 import { assertInsideOutput, clearLinksInTheWay, linksUnder } from "./confine.ts";
 import { acquireLock, lockError } from "./output-lock.ts";
-import type { ManifestStore } from "../cache/output-manifests.ts";
+import type { ManifestStore, OutputManifest } from "../cache/output-manifests.ts";
 
 /** Written into every output folder (and every temporary one) so docsite can tell its own folders apart. */
 export const STAMP = ".docsite-output";
@@ -349,8 +349,13 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
     if (!stamped(outDir) || (await isMountPoint(outDir))) return false;
     const statics = staticDir && existsSync(staticDir) ? await readStaticFiles(await realpath(staticDir), STAMP) : null;
     if (staticDir && existsSync(staticDir) && !statics) return false;
-    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), manifestFile.read(), STAMP);
+    const manifest = manifestFile.read();
+    const plan = planUpdate(outDir, new Map([...(statics ?? []), ...files]), manifest, STAMP);
     if (!plan) return false;
+    // Nothing to write or remove, and the manifest names exactly these files with these hashes: planUpdate found
+    // each one with the stat the manifest records, so recording them again (a stat per file and the manifest
+    // rewritten) would write the same record.
+    if (!plan.write.length && !plan.remove.length && sameHashes(manifest, plan.hashes)) return true;
     if (plan.write.length || plan.remove.length) {
       const stage = `${outDir}.tmp-${process.pid}-${Date.now()}`;
       state.tmp = stage;
@@ -423,6 +428,13 @@ export async function openOutput(opts: OutputOptions): Promise<Output> {
       }
     },
   };
+}
+
+/** Whether `manifest` records exactly the files of `hashes`, each with its hash. */
+function sameHashes(manifest: OutputManifest, hashes: Map<string, string>): boolean {
+  if (manifest.size !== hashes.size) return false;
+  for (const [rel, hash] of hashes) if (manifest.get(rel)?.hash !== hash) return false;
+  return true;
 }
 
 async function swapIn(

@@ -100,6 +100,19 @@ describe("in-place update of the output", () => {
     expect(existsSync(join(dist(), "stray-folder"))).toBe(false);
   });
 
+  it("leaves the manifest as it is when nothing changed, and still sees a file changed by hand after that", async () => {
+    await write(SITE);
+    const recorded = await stat(manifestFile());
+    await write(SITE);
+    // Not written again (a rewrite is a new file renamed into place: a new inode).
+    expect((await stat(manifestFile())).ino).toBe(recorded.ino);
+    expect((await stat(manifestFile())).mtimeMs).toBe(recorded.mtimeMs);
+    await writeFile(join(dist(), "docs/a/index.html"), "page A");
+    await write(SITE);
+    expect(await tree()).toEqual(SITE);
+    expect((await stat(manifestFile())).ino).not.toBe(recorded.ino);
+  });
+
   it("writes the whole folder without a manifest, or when a file must become a folder", async () => {
     await write(SITE, false);
     const before = await ino("index.html");
