@@ -32,18 +32,26 @@ export function outputManifest(cache: BuildCache, root: string, outDir: string):
   const rel = relative(root, outDir);
   const name = rel && !rel.startsWith("..") && !rel.startsWith(sep) ? `site:${rel.split(sep).join("/")}` : outDir;
   const key = hashText(`${STORE}:${name}`);
+  // Read once per build (the image and render stages ask, then the output's update): the manifest holds every output
+  // file. Callers only read it; a write replaces it.
+  let known: OutputManifest | undefined;
+  const load = (): OutputManifest => {
+    const text = cache.readText(STORE, key, ".json");
+    if (text === undefined) return new Map();
+    try {
+      return new Map(JSON.parse(text) as Array<[string, ManifestEntry]>);
+    } catch {
+      cache.damaged(STORE);
+      return new Map();
+    }
+  };
   return {
     read() {
-      const text = cache.readText(STORE, key, ".json");
-      if (text === undefined) return new Map();
-      try {
-        return new Map(JSON.parse(text) as Array<[string, ManifestEntry]>);
-      } catch {
-        cache.damaged(STORE);
-        return new Map();
-      }
+      known ??= load();
+      return known;
     },
     write(manifest) {
+      known = undefined;
       if (!cache.write(STORE, key, JSON.stringify([...manifest]), ".json") && cache.enabled)
         cache.remove(STORE, key, ".json");
     },

@@ -90,7 +90,10 @@ export const STORES: readonly StoreSpec[] = [
   {
     name: "search",
     module: "pipeline/cached-steps.ts",
-    entry: "a search index bundle (one per locale and version)",
+    entry:
+      "a search index bundle (one per locale and version): `<key>.json` (each file's name, length and content hash, " +
+      "and the size of the `.bin`: read every build), `<key>.bin` (the files, read only when the output must write " +
+      "one of them)",
     key: "its pages' keys and the synonyms",
     alsoInvalid: "—",
     bound: "one per bundle",
@@ -185,8 +188,8 @@ export const STORES: readonly StoreSpec[] = [
     name: FILE_HASHES_STORE,
     module: "file-hashes.ts",
     entry:
-      "`memo`: the content hash of each file a build hashed (docsite's own packages, inputs entries recorded), with " +
-      "its path and stat, checked like an entry",
+      "`memo`: the content hash of each file a build hashed (docsite's own packages, inputs entries recorded, the " +
+      "site's static files an output update compares), with its path and stat, checked like an entry",
     key: "none: a memo of this machine's files; a file's hash is taken from it only while its stat is the same",
     alsoInvalid: "a file's inode, size, modification or change time differs (it is hashed again)",
     bound: "one file: the files the last build hashed or found unchanged",

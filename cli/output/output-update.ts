@@ -24,10 +24,11 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { OutputManifest } from "../cache/output-manifests.ts";
 import { checksum } from "../cache/hash.ts";
+import { hashFile } from "../cache/file-hashes.ts";
 
 /**
  * A file known by its content hash and read only when it has to be written: a page from the render cache. A
@@ -100,7 +101,10 @@ function entryRel(outDir: string, e: Dirent): string {
 
 /**
  * The files of `staticDir` (copied under the generated ones), or null when it holds something other than plain
- * files and folders (then the whole folder is written, as `cp` copies such entries).
+ * files and folders (then the whole folder is written, as `cp` copies such entries). Each is known by its content
+ * hash from the file-hashes memo (cli/cache/file-hashes.ts: hashed again whenever its inode, size, mtime or ctime
+ * differ from when it was hashed) and read only if it must be written: a no-change build of a site with 42 MB of
+ * static files read and hashed them all.
  */
 export async function readStaticFiles(staticDir: string, skipName: string): Promise<Map<string, Content> | null> {
   if (!existsSync(staticDir)) return new Map();
@@ -109,8 +113,9 @@ export async function readStaticFiles(staticDir: string, skipName: string): Prom
     if (e.isDirectory()) continue;
     if (!e.isFile()) return null;
     const abs = join(e.parentPath, e.name);
-    if (toRel(staticDir, abs).split("/").includes(skipName)) continue;
-    out.set(toRel(staticDir, abs), await readFile(abs));
+    const rel = toRel(staticDir, abs);
+    if (rel.split("/").includes(skipName)) continue;
+    out.set(rel, { hash: hashFile(abs), read: () => readFileSync(abs) });
   }
   return out;
 }

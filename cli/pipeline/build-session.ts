@@ -80,6 +80,8 @@ export class BuildSession {
   private readonly output: Output | null;
   private readonly manifest: ManifestStore | undefined;
   private readonly timings: Record<string, number> = {};
+  /** What the output folder already holds, by its manifest (startImages; undefined: nothing known). */
+  private outputHas: ReturnType<typeof outputHolds> | undefined;
   private readonly t0 = performance.now();
   /** Worker threads for a big batch (pipeline/pool.ts), started on first use and closed when a stage is done. */
   private shared: BuildPool | undefined;
@@ -213,6 +215,7 @@ export class BuildSession {
     // What the output folder already holds, by its manifest: neither the render nor the image stage reads the cached
     // files it holds.
     const outputHas = output && manifest ? outputHolds(output.outDir, manifest.read()) : undefined;
+    this.outputHas = outputHas;
     const result = runImageStage({
       root: this.opts.root,
       cache: this.cache,
@@ -358,7 +361,8 @@ export class BuildSession {
     const redirects = redirectsFile(config, table);
     if (redirects) files.set("_redirects", redirects);
     for (const [f, c] of feeds(config, table, strings, (r) => r.post.description)) files.set(f, c);
-    const searchBundles = cachedSearchBundles(this.cache);
+    // A bundle from the cache is read only for files the output lacks; a build that writes nothing reads none.
+    const searchBundles = cachedSearchBundles(this.cache, this.output ? (this.outputHas ?? (() => false)) : () => true);
     for (const [f, c] of searchFiles(config, table, strings, searchBundles.bundle)) files.set(f, c);
     searchBundles.finish();
     // The index is made (in one synchronous call, so no page was counted meanwhile): the early counts go.

@@ -45,14 +45,18 @@ function indexedRoutes(
 }
 
 /** Client configs for every locale and, for the local provider, the index bundles. Paths are relative to dist/. */
-export function searchFiles(
+export function searchFiles<F = string>(
   config: SiteConfig,
   table: RouteTable,
   strings: Map<string, Strings>,
-  /** Builds a bundle, or takes it from a cache keyed by its pages (pipeline/cached-steps.ts). */
-  bundle: (pages: IndexedPage[], synonyms?: Synonyms) => Map<string, string> = localIndexFiles,
-): Map<string, string> {
-  const files = new Map<string, string>();
+  /**
+   * Builds a bundle, or takes it from a cache keyed by its pages, its files as the output gets them (known by their
+   * hash, read only if written: pipeline/cached-steps.ts); `dir` is the bundle's folder in the output.
+   */
+  bundle: (pages: IndexedPage[], synonyms: Synonyms | undefined, dir: string) => Map<string, F | string> = (p, s) =>
+    localIndexFiles(p, s),
+): Map<string, F | string> {
+  const files = new Map<string, F | string>();
   const rel = (p: string) => p.slice(config.baseUrl.length);
   for (const [locale, s] of strings)
     files.set(rel(searchConfigPath(config, locale)), JSON.stringify(searchClientConfig(config, table, s)));
@@ -89,7 +93,7 @@ export function searchFiles(
         ...(r.kind === "blogPost" ? { post: true } : {}),
       }));
       const dir = rel(`${searchRoot(config, locale)}${v.name}/`);
-      for (const [f, c] of bundle(pages, synonyms.get(locale))) files.set(dir + f, c);
+      for (const [f, c] of bundle(pages, synonyms.get(locale), dir)) files.set(dir + f, c);
     }
   }
   return files;

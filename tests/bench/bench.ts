@@ -1,8 +1,10 @@
 // `npm run bench`: timings belong here, not in tests. Builds the site cold (empty cache) and warm, and prints
 // build times, peak memory, pages per second, first-load bytes per page kind, and search query latency.
 // Timings are wall time and CPU time (user+sys of all threads): on a shared machine the CPU time is the steadier
-// figure. BENCH_ONLY=build,scale,media,firstload,search,dev,lighthouse runs some sections only; `--docusaurus` adds
-// Docusaurus 3.10 to the scale rows (installed into the temporary folder on first use).
+// figure. BENCH_ONLY=build,nochange,scale,media,firstload,search,dev,lighthouse runs some sections only;
+// `--docusaurus` adds Docusaurus 3.10 to the scale rows (installed into the temporary folder on first use). The
+// no-change rows (nochange) time this site and, with DOCSITE_BENCH_DOCUSAURUS, an imported Docusaurus site against
+// their thresholds (issue 37).
 import "./production-env.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,6 +29,8 @@ const EDITED = "content/ru/docs/v8/commands/browser/url.mdx";
 const real = wants("build") || wants("scale") ? await benchBuilds(root, outDir, EDITED) : undefined;
 if (real) console.log(buildTable("this site", real));
 if (wants("build")) console.log(await (await import("./identity-cost.ts")).identityCostTable());
+if (wants("build") || wants("nochange"))
+  console.log(await (await import("./no-change.ts")).noChangeTable(root, outDir));
 const needsSite = ["firstload", "search", "lighthouse"].some(wants);
 const cold =
   real?.cold.value ??

@@ -1,7 +1,7 @@
 // The persistent build cache and the worker pool: a rebuild after any kind of edit shows the edit, redoes only
 // the routes that depend on it, and writes exactly the bytes a cold build (empty cache) writes.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
@@ -66,6 +66,37 @@ describe("incremental builds", () => {
       expect(await readFile(join(dist(), "docs/v1/guide/second/index.html"))).toEqual(
         before.get("docs/v1/guide/second/index.html"),
       );
+    } finally {
+      await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
+      await buildSite(root);
+    }
+  });
+
+  it("reads no search index bundle when nothing changed, and checks the one it must write again", async () => {
+    const before = await tree(dist());
+    // Every bundle's files replaced by as many x's (its description left as it is): a build that read them would
+    // find them damaged and index again.
+    const entries = join(root, ".docsite", "cache", "search");
+    const bulks = (await readdir(entries)).filter((n) => /^[0-9a-f]{16}\.bin$/.test(n));
+    expect(bulks.length).toBeGreaterThan(0);
+    const saved = new Map(await Promise.all(bulks.map(async (n) => [n, await readFile(join(entries, n))] as const)));
+    await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), "x".repeat(bytes.length))));
+    try {
+      const r = await buildSite(root);
+      expect(r.cache.damaged).toEqual({});
+      const after = await tree(dist());
+      for (const [f, bytes] of before) expect(after.get(f)?.equals(bytes), f).toBe(true);
+      // A search file changed by hand in dist/ (its size and mtime put back) is written again: its bundle is read,
+      // found damaged, and made again.
+      const shard = [...before.keys()].find((f) => /^search-index\/.+\.json$/.test(f) && !f.endsWith("config.json"));
+      expect(shard).toBeDefined();
+      const file = join(dist(), shard!);
+      const { size, atime, mtime } = await stat(file);
+      await writeFile(file, "x".repeat(size));
+      await utimes(file, atime, mtime);
+      const again = await buildSite(root);
+      expect(again.cache.damaged).toEqual({ search: 1 });
+      expect(await readFile(file)).toEqual(before.get(shard!));
     } finally {
       await Promise.all([...saved].map(([n, bytes]) => writeFile(join(entries, n), bytes)));
       await buildSite(root);

@@ -37,6 +37,8 @@ const filesOf = async (cache: string, store: string, pattern: RegExp) =>
 const first = (store: string, pattern: RegExp) => async (cache: string) => (await filesOf(cache, store, pattern))[0];
 const all = (store: string, pattern: RegExp) => (cache: string) => filesOf(cache, store, pattern);
 const PACK = /^[0-9a-f]{16}$/;
+/** A search bundle's two files (pipeline/cached-steps.ts). */
+const SEARCH_ENTRY = /^[0-9a-f]{16}\.(json|bin)$/;
 
 const TARGETS: Target[] = [
   { store: "mdx", file: first("mdx", /\.json$/) },
@@ -58,13 +60,15 @@ const TARGETS: Target[] = [
     file: async () => "content-index.json",
     alsoRemove: async () => ["render-index.json"],
   },
-  { store: "search-page", file: first("search-page", PACK), alsoRemove: all("search", PACK) },
+  { store: "search-page", file: first("search-page", PACK), alsoRemove: all("search", SEARCH_ENTRY) },
   {
     store: "search-page-index.json",
     file: async () => "search-page-index.json",
-    alsoRemove: all("search", PACK),
+    alsoRemove: all("search", SEARCH_ENTRY),
   },
-  { store: "search", file: first("search", PACK) },
+  // A bundle's description (read every build), and its files (read when the output lacks them).
+  { store: "search", part: "description", file: first("search", /\.json$/), alsoWays: ["padded"] },
+  { store: "search", part: "files", file: first("search", /\.bin$/), noOutput: true, alsoWays: ["padded"] },
   { store: "client", file: first("client", PACK) },
   { store: "frontmatter", file: first("frontmatter", /\.json$/) },
   // An image's description (read every build), and its encoded files (read when the output lacks them).
@@ -137,7 +141,10 @@ describe("a damaged cache entry is a miss, never output", () => {
               PACK.test(name(n).slice(0, 16)) &&
               name(n).slice(0, 16) !== name(file).slice(0, 16) &&
               name(n).slice(16) === name(file).slice(16),
-          ) ?? (await filesOf(cache, file.startsWith("client") ? "search" : "client", PACK))[0];
+          ) ??
+          (file.startsWith("client")
+            ? await filesOf(cache, "search", SEARCH_ENTRY)
+            : await filesOf(cache, "client", PACK))[0];
         if (target.store === "output") {
           // The manifest vouches for files in dist/: one changed behind its back must still be written.
           await writeFile(join(root, "dist", "docs/v1/guide/first/index.html"), "stale");

@@ -1,7 +1,7 @@
 // A rebuild updates the output folder in place (cli/output/output-update.ts): only changed files are written,
 // dropped ones removed, the result equals a whole write, anything the manifest cannot vouch for is written again,
 // and a journal committed by a build killed mid-update is completed by the next build (never half applied).
-import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { describe, it, expect, beforeEach, afterEach, vi } from "vitest";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import { STAMP, openOutput } from "../../cli/output/output.ts";
 import { BuildCache } from "../../cli/cache/cache.ts";
 import { outputManifest } from "../../cli/cache/output-manifests.ts";
 import { checksum } from "../../cli/cache/hash.ts";
-import type { Content, StoredContent } from "../../cli/output/output-update.ts";
+import { readStaticFiles, type Content, type StoredContent } from "../../cli/output/output-update.ts";
 
 let root: string;
 const dist = () => join(root, "dist");
@@ -21,10 +21,10 @@ const manifestFile = () => {
   return join(cache.folder("output"), readdirSync(cache.folder("output")).find((n) => n.endsWith(".json"))!);
 };
 
-async function write(files: Record<string, Content>, withManifest = true): Promise<void> {
+async function write(files: Record<string, Content>, withManifest = true, staticDir?: string): Promise<void> {
   const out = await openOutput({ root, outDir: dist(), manifest: withManifest ? manifest() : undefined });
   try {
-    await out.write(new Map(Object.entries(files)));
+    await out.write(new Map(Object.entries(files)), staticDir);
   } finally {
     out.close();
   }
@@ -111,6 +111,36 @@ describe("in-place update of the output", () => {
     await write(SITE);
     expect(await tree()).toEqual(SITE);
     expect((await stat(manifestFile())).ino).not.toBe(recorded.ino);
+  });
+
+  it("knows static files by their hash, reads one only to write it, and sees one changed with its size and mtime put back", async () => {
+    const statics = join(root, "static");
+    await mkdir(join(statics, "img"), { recursive: true });
+    await writeFile(join(statics, "img/logo.svg"), "<svg>one</svg>");
+    await writeFile(join(statics, "robots.txt"), "User-agent: *");
+    const logo = join(statics, "img/logo.svg");
+    // A whole second, so that putting it back below restores it exactly.
+    const then = new Date(2020, 0, 1);
+    await utimes(logo, then, then);
+    const listed = await readStaticFiles(statics, STAMP);
+    // Known by hash, not read: a no-change build of a site with megabytes of static files reads none of them.
+    expect([...listed!.values()].every((c) => typeof c === "object" && !(c instanceof Uint8Array))).toBe(true);
+    // The file-hashes memo keeps no hash of a file changed in the last 2 s (file-hashes.ts): the clock moved on.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 10_000);
+    try {
+      await write(SITE, true, statics); // a whole write (no output yet)
+      await write(SITE, true, statics); // in place: the static files hashed, and their hashes kept by their stat
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await readFile(join(dist(), "img/logo.svg"), "utf8")).toBe("<svg>one</svg>");
+    await writeFile(logo, "<svg>two</svg>");
+    await utimes(logo, then, then);
+    expect((await stat(logo)).mtimeMs).toBe(then.getTime());
+    await write(SITE, true, statics);
+    expect(await readFile(join(dist(), "img/logo.svg"), "utf8")).toBe("<svg>two</svg>");
+    expect(await tree()).toEqual({ ...SITE, "img/logo.svg": "<svg>two</svg>", "robots.txt": "User-agent: *" });
   });
 
   it("writes the whole folder without a manifest, or when a file must become a folder", async () => {
