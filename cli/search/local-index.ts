@@ -500,11 +500,14 @@ export function shardGroups(postings: Map<string, number[]>): Array<Shard["terms
   const ordered = [...postings];
   const sizes = ordered.map(([term, flat]) => term.length + 6 + flat.join(",").length);
   const groups: Array<Shard["terms"]> = [];
+  // Bytes from each term to the end: what is left within one shard's slack is the last shard, not a shard and a crumb.
+  const rest = [...sizes, 0];
+  for (let i = sizes.length - 1; i >= 0; i--) rest[i] += rest[i + 1];
   for (let start = 0; start < ordered.length; ) {
     let end = ordered.length - 1;
     let best: { at: number; shared: number; off: number } | null = null;
     let size = 0;
-    for (let i = start; i < ordered.length - 1; i++) {
+    for (let i = start; rest[start] > SHARD_BYTES * (1 + SHARD_SLACK) && i < ordered.length - 1; i++) {
       size += sizes[i];
       if (size < SHARD_BYTES * (1 - SHARD_SLACK)) continue;
       if (best && size > SHARD_BYTES * (1 + SHARD_SLACK)) break;
