@@ -475,24 +475,67 @@ function scoredPostings(weights: TermWeights, n: number): Map<string, number[]> 
   return postings;
 }
 
-/** Terms in order, cut into shards of about SHARD_BYTES (at least one shard). */
-function shardGroups(postings: Map<string, number[]>): Array<Shard["terms"]> {
-  const groups: Array<Shard["terms"]> = [];
-  let current: Shard["terms"] = {};
-  let size = 0;
+/**
+ * How far a shard may stray from SHARD_BYTES to close where two neighbouring terms share few first letters: a query
+ * word reads every term sharing its first four letters (words.ts matchRange), so a shard edge inside such a stretch
+ * («настро…» ending one shard and starting the next) costs that word a second shard.
+ */
+const SHARD_SLACK = 0.25;
+/** Shared first letters at which a shard edge splits no query word's range (words.ts: at least four are read). */
+const RANGE_LETTERS = 4;
+
+/** How many first letters two terms share, up to RANGE_LETTERS. */
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < RANGE_LETTERS && i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * Terms in order, cut into shards of about SHARD_BYTES (at least one shard). Each edge is placed, within
+ * SHARD_SLACK of that size, between two terms that differ in their first four letters (the one nearest the size), so
+ * one query word reads one shard.
+ */
+export function shardGroups(postings: Map<string, number[]>): Array<Shard["terms"]> {
   const ordered = [...postings];
-  for (const [i, [term, flat]] of ordered.entries()) {
-    current[term] = flat;
-    size += term.length + 6 + flat.join(",").length;
-    // A name term ("браузер поддержива=") stays in the shard of the stem before it: the shard its query reads.
-    if (size >= SHARD_BYTES && !ordered[i + 1]?.[0].endsWith("=")) {
-      groups.push(current);
-      current = {};
-      size = 0;
+  const sizes = ordered.map(([term, flat]) => term.length + 6 + flat.join(",").length);
+  const groups: Array<Shard["terms"]> = [];
+  // Bytes from each term to the end: what is left within one shard's slack is the last shard, not a shard and a crumb.
+  const rest = [...sizes, 0];
+  for (let i = sizes.length - 1; i >= 0; i--) rest[i] += rest[i + 1];
+  for (let start = 0; start < ordered.length; ) {
+    let end = ordered.length - 1;
+    let best: { at: number; shared: number; off: number } | null = null;
+    let size = 0;
+    for (let i = start; rest[start] > SHARD_BYTES * (1 + SHARD_SLACK) && i < ordered.length - 1; i++) {
+      size += sizes[i];
+      if (size < SHARD_BYTES * (1 - SHARD_SLACK)) continue;
+      if (best && size > SHARD_BYTES * (1 + SHARD_SLACK)) break;
+      const next = ordered[i + 1][0];
+      // A name term ("браузер поддержива=") stays in the shard of the stem before it: the shard its query reads.
+      if (next.endsWith("=")) continue;
+      // Splitting a shorter shared start only splits the range of a word typed two or three letters so far.
+      const shared = sharedStart(ordered[i][0], next) >= RANGE_LETTERS ? 1 : 0;
+      const off = Math.abs(size - SHARD_BYTES);
+      if (!best || shared < best.shared || (shared === best.shared && off < best.off)) best = { at: i, shared, off };
     }
+    // No cut point: what is left is smaller than a shard and closes the last one.
+    if (best) end = best.at;
+    groups.push(Object.fromEntries(ordered.slice(start, end + 1)));
+    start = end + 1;
   }
-  if (size || !groups.length) groups.push(current);
+  if (!groups.length) groups.push({});
   return groups;
+}
+
+/**
+ * The shortest start of `first` that sorts after `last`: where a shard begins in the manifest. A query word reads
+ * every shard whose range meets its own (words.ts matchRange); with the shard's first term there, «repo…» would read
+ * the shard ending in «replmod» as well as the one starting with «report», though only the second can hold it.
+ */
+export function shardEdge(last: string, first: string): string {
+  for (let n = 1; n < first.length; n++) if (compareTerms(first.slice(0, n), last) > 0) return first.slice(0, n);
+  return first;
 }
 
 /**
@@ -505,7 +548,10 @@ function shardFiles(
   loans: Synonyms,
   files: Map<string, string>,
 ): Manifest["shards"] {
-  const firsts = groups.map((g) => Object.keys(g)[0] ?? "");
+  const firsts = groups.map((g, i) => {
+    const first = Object.keys(g)[0] ?? "";
+    return i ? shardEdge(Object.keys(groups[i - 1]).at(-1) ?? "", first) : first;
+  });
   const byShard = (all: Synonyms) => {
     const out = groups.map((): Synonyms => ({}));
     for (const [phrase, alts] of Object.entries(all).sort((a, b) => compareTerms(a[0], b[0]))) {

@@ -504,11 +504,11 @@ describe("search budgets", () => {
   ];
 
   // Pasted queries of up to three words stay within 60 KB. Longer ones (a hyphenated name is two words and a pair)
-  // and words with synonyms, which read one more shard for each alternative (куки → cookie; "reporter" → репортер
-  // through the glossary): 80 KB (70 KB until 7 Dec 2026: «как настроить html-reporter в CI» went from 65.1 to 76.5 KB
-  // with that day's content and search merges — 7 shards and 5 result fragments; a round on fragment size is due).
-  // Typed ones fetch results for every prefix on the way: 150 KB.
-  const BUDGET = { pasted: 60 * KB, more: 80 * KB, typed: 150 * KB };
+  // and words with synonyms, which read one more shard for each alternative (куки → cookie; "reporter" → отчёт
+  // through the glossary): 70 KB (raised to 80 KB for a day in Dec 2026, when «как настроить html-reporter в CI» read
+  // 76.5 KB: two of its words each read two shards, whose edges fell inside their ranges; shard edges now fall
+  // between terms that differ in their first four letters). Typed ones fetch results for every prefix: 150 KB.
+  const BUDGET = { pasted: 60 * KB, more: 70 * KB, typed: 150 * KB };
 
   it("loads nothing of search before the reader opens it; a first pasted Russian query stays ≤ 60 KB gzip", async () => {
     for (const [q, how] of QUERIES) {

@@ -7,9 +7,10 @@ import { join } from "node:path";
 import { fixtureSite, removeSite, buildSite } from "../support/site.ts";
 import { serve } from "../../cli/server/serve.ts";
 import type { SearchClientConfig } from "../../theme/search/types.ts";
-import { localEngine } from "../../theme/search/local-engine.ts";
-import { compareTerms, fragmentFile, reversed, type Manifest } from "../../theme/search/local-format.ts";
-import { localIndexFiles } from "../../cli/search/local-index.ts";
+import { compareTerms, fragmentFile, reversed, type Manifest, type Shard } from "../../theme/search/local-format.ts";
+import { localIndexFiles, shardEdge } from "../../cli/search/local-index.ts";
+import { localEngine, shardsFor } from "../../theme/search/local-engine.ts";
+import { matchRange } from "../../theme/search/words.ts";
 
 let root: string;
 let dist: string;
@@ -80,9 +81,10 @@ describe("search index (local provider)", () => {
       // Shards are in term order, so a query word's shard is found from the manifest alone.
       const firsts = m.shards.map(([t]) => t);
       expect([...firsts].sort(compareTerms)).toEqual(firsts);
+      // Each begins at its first term or a start of it that sorts after the shard before.
       for (const [i, [first, f]] of m.shards.entries()) {
         const terms = Object.keys(json(join(dir, f)).terms);
-        expect(terms[0]).toBe(first);
+        expect(terms[0].startsWith(first), `${terms[0]} ${first}`).toBe(true);
         if (m.shards[i + 1]) expect(compareTerms(terms.at(-1)!, m.shards[i + 1][0])).toBe(-1);
       }
     }
@@ -107,6 +109,31 @@ describe("search index (local provider)", () => {
     const shards = [...files].filter(([f]) => f.startsWith("s/"));
     expect(shards.length).toBeGreaterThan(10);
     for (const [f, c] of shards) expect(gzipSync(c).length, f).toBeLessThan(8 * 1024);
+  });
+
+  it("places shard edges between terms that differ in their first four letters: a query word reads one shard", () => {
+    // Runs of words sharing a start ("kelp…", "kelt…"), so that a shard closed at a fixed size would cut through one.
+    const starts = Array.from(
+      { length: 80 },
+      (_, i) => `k${"aeiou"[i % 5]}${"lmnprstvz"[(i * 7) % 9]}${"bdgkpt"[i % 6]}`,
+    );
+    const pages = Array.from({ length: 120 }, (_, p) => ({
+      url: `/docs/p${p}/`,
+      title: `Page ${p}`,
+      description: "",
+      breadcrumbs: [],
+      keywords: [],
+      sections: [{ id: "", title: "", text: starts.map((st, i) => `${st}${(p * 3 + i) % 40}x`).join(" ") }],
+    }));
+    const files = localIndexFiles(pages);
+    const m = JSON.parse(files.get("index.json")!) as Manifest;
+    expect(m.shards.length).toBeGreaterThan(5);
+    const terms = m.shards.flatMap(([, f]) => Object.keys((JSON.parse(files.get(f)!) as Shard).terms));
+    const split = terms.filter((t) => t.length >= 4 && shardsFor(m.shards, ...matchRange(t)).length > 1);
+    expect(split).toEqual([]);
+    // The manifest names the shortest start of a shard's first term that sorts after the shard before.
+    expect(shardEdge("replmod", "report")).toBe("repo");
+    expect(shardEdge("a", "b")).toBe("b");
   });
 
   it("writes the client config per locale with its strings", () => {
@@ -140,12 +167,16 @@ describe("search index (local provider)", () => {
     const [first] = await search("параллельного запуска");
     expect(first.url).toBe("/ru/docs/v1/guide/running/");
     expect(first.headings[0]).toBe("/ru/docs/v1/guide/running/#parallel");
-    // Pages with every word, when any page has them all; else the pages with the most of them.
+    // Pages with every word, when any page has them all (one of two may be missing); else the pages with the most.
     expect((await search("руководство")).map((h) => h.url).sort()).toEqual([
       "/ru/docs/v1/",
       "/ru/docs/v1/guide/first/",
     ]);
-    expect((await search("руководство фикстуры")).map((h) => h.url)).toEqual(["/ru/docs/v1/"]);
+    // The page with both words first; a two-word query also lists the pages with one of them, after it.
+    expect((await search("руководство фикстуры")).map((h) => h.url)).toEqual([
+      "/ru/docs/v1/",
+      "/ru/docs/v1/guide/first/",
+    ]);
     expect((await search("запуск фываолдж"))[0]?.url).toBe("/ru/docs/v1/guide/running/");
     // Front matter keywords are searched too, though the page never uses the word.
     expect((await search("прогона")).map((h) => h.url)).toEqual(["/ru/docs/v1/guide/running/"]);

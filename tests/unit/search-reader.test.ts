@@ -120,6 +120,34 @@ describe("intent", () => {
     expect((await search("browsers"))[0]).toBe("/config/browsers/");
   });
 
+  it("lists a page with one of a two-word question's words: the verb the reader asks with is not on it", async () => {
+    const search = engineOver([
+      page("/config/plugins/", "Plugins", "The plugins option: each plugin is a module with its options."),
+      page("/guides/scrollbars/", "Hide scrollbars", "Connect the plugin to hide scrollbars."),
+      page("/guides/other/", "Other", "Nothing about it here."),
+    ]);
+    const found = await search("how to connect a plugin");
+    expect(found).toContain("/config/plugins/");
+    expect(found).not.toContain("/guides/other/");
+    // A page with both words still comes first.
+    expect(found[0]).toBe("/guides/scrollbars/");
+  });
+
+  it("ranks the section with all of an intent's words above a page strong in most of them", async () => {
+    const search = engineOver([
+      // Three of the four words, in the title and again and again in the text.
+      page(
+        "/guides/reports/",
+        "Report failed tests",
+        "A failed test in the report. Report failed tests, report tests.",
+      ),
+      page("/config/browsers/", "Browsers", "Options of a browser.", [
+        ["screenshotOnFail", "Take a screenshot of the page when a test failed, for the report."],
+      ]),
+    ]);
+    expect(await search("screenshot failed test report")).toEqual(["/config/browsers/", "/guides/reports/"]);
+  });
+
   it("prefers the blog post for a why / when / what's new question, and only then", async () => {
     const pages = [
       page("/guides/migrate/", "Migrating from hermione to testplane", "Rename hermione to testplane in the config."),

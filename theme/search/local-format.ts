@@ -9,7 +9,10 @@ export interface Manifest {
   format: 2;
   /** How many pages (fragments) the bundle has, and the hash in their file names (see `fragmentFile`). */
   pages: { count: number; hash: string };
-  /** Term shards in term order: the first term of each and its file. A shard holds the terms up to the next one's. */
+  /**
+   * Term shards in term order: where each begins (its first term, or the shortest start of it that sorts after the
+   * shard before) and its file. A shard holds the terms from there up to the next one's.
+   */
   shards: Array<[first: string, file: string]>;
   /**
    * The same terms (no postings) in the order of their reversed spelling, in chunks: the first reversed term of each
