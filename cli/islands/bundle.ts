@@ -325,13 +325,14 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       resolutionFolders(lookedIn),
       sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
+      // Before the resolvers, as in the server's bundle (cli/mdx/components.ts).
+      assetLoader,
       sharedPlugin(opts.shared),
       islandDocusaurus(),
       themePlugin(opts.rootDir, opts.overrides ?? {}),
       sitePlugin(opts.rootDir, opts.aliases),
       // A site path in a stylesheet's url(), as in the server's bundle (cli/mdx/components.ts).
       sitePathUrls({ rootDir: opts.rootDir, aliases: opts.aliases, lookedIn, loads: ASSET_FILE }),
-      assetLoader,
     ],
     loader: COMPONENT_LOADERS,
     define: {

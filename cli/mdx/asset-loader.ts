@@ -7,7 +7,7 @@
 // (`emittedAssets`), and the pages that use it publish them (pipeline/page-assets.ts).
 import type { BuildOptions, Metafile, Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
-import { posix } from "node:path";
+import { dirname, posix } from "node:path";
 
 /** Docusaurus' url-loader limit: a file of at most this many bytes is inlined. */
 export const INLINE_LIMIT = 10_000;
@@ -37,10 +37,37 @@ export const assetOutput = (baseUrl: string): Pick<BuildOptions, "publicPath" | 
   assetNames: "[name]-[hash]",
 });
 
-/** Inlines a small file as a data: URL, emits a larger one (the `file` loader), as url-loader decides. */
+const MODULE = "docsite-asset-module";
+const SELF = Symbol("docsite-asset-resolve");
+
+/**
+ * Inlines a small file as a data: URL, emits a larger one (the `file` loader), as url-loader decides. A script's
+ * import of it is an ES module whose default export is the URL, as url-loader's (`esModule: true`) is: `import x from`
+ * gives the URL and `require("./x.png").default`, which Docusaurus sites write, too. `.svg` files scripts import are
+ * components (svg-component.ts, before this plugin).
+ */
 export const assetLoader: Plugin = {
   name: "docsite-asset-loader",
   setup(b) {
+    b.onResolve({ filter: ASSET_FILE }, async (a) => {
+      if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
+      // The module's own import of the file, and the resolve below, are the file itself.
+      if (a.namespace === MODULE || a.pluginData === SELF) return undefined;
+      const found = await b.resolve(a.path, {
+        kind: a.kind,
+        resolveDir: a.resolveDir,
+        importer: a.importer,
+        namespace: "file",
+        pluginData: SELF,
+      });
+      if (found.errors.length || !found.path || found.external || found.namespace !== "file") return undefined;
+      return { path: found.path, namespace: MODULE };
+    });
+    b.onLoad({ filter: /.*/, namespace: MODULE }, (a) => ({
+      contents: `export { default } from ${JSON.stringify(a.path)};`,
+      loader: "js",
+      resolveDir: dirname(a.path),
+    }));
     b.onLoad({ filter: ASSET_FILE, namespace: "file" }, async (a) => {
       const bytes = await readFile(a.path);
       return { contents: bytes, loader: INLINABLE.test(a.path) && bytes.length <= INLINE_LIMIT ? "dataurl" : "file" };

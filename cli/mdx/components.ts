@@ -33,11 +33,9 @@ interface BundledComponent {
    * them invalidates pages (`hashInput` gives each one's hash).
    */
   inputs: string[];
-  /**
-   * Files it emitted (images, fonts: mdx/asset-loader.ts) and those the Markdown files it imports refer to: the page
-   * publishes them as its own.
-   */
+  /** Images and other files the Markdown files it imports refer to: the page publishes them as its own. */
   images?: ImageRef[];
+  /** Those files, and the ones it emitted (images, fonts: mdx/asset-loader.ts). */
   assets?: Array<{ file: string; url: string }>;
   /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
   island: Classification;
@@ -318,11 +316,12 @@ async function runBundle(
         resolutionFolders(lookedIn),
         ...cssPlugins,
         svgComponents,
+        // Before the resolvers: a script's import of an image becomes its URL module, wherever the file is found.
+        assetLoader,
         ...plugins,
         serverDocusaurus,
         resolvePlugin,
         sitePathUrls({ rootDir, aliases, lookedIn, loads: ASSET_FILE }),
-        assetLoader,
         mdxPlugin,
       ],
       loader: COMPONENT_LOADERS,

@@ -53,8 +53,10 @@ const files: Record<string, string | Buffer> = {
   "src/components/Gallery/index.js": [
     'import { useState } from "react";',
     'import photo from "@site/static/img/photo.png";',
-    'import tiny from "../tiny.png";',
     'import styles from "./styles.module.css";',
+    "",
+    "// As Docusaurus sites write it: url-loader's module has the URL as its default export.",
+    'const tiny = require("../tiny.png").default;',
     "",
     "export default function Gallery() {",
     "  const [n, setN] = useState(0);",
@@ -70,9 +72,11 @@ const files: Record<string, string | Buffer> = {
   ].join("\n"),
   "src/pages/index.js": [
     'import Layout from "@theme/Layout";',
-    'import photo from "@site/static/img/photo.png";',
     "",
-    'export default function Home() {\n  return <Layout title="Home"><img src={photo} alt="Home photo" /></Layout>;\n}',
+    "export default function Home() {",
+    '  const photo = require("@site/static/img/photo.png").default;',
+    '  return <Layout title="Home"><img src={photo} alt="Home photo" /></Layout>;',
+    "}",
     "",
   ].join("\n"),
   "docs/intro.mdx": [
@@ -178,7 +182,7 @@ describe("images a component imports", () => {
     expect(/<img src="([^"]+)" alt="A dot"/.exec(html)?.[1]).toMatch(/^data:image\/png;base64,/);
   });
 
-  it("a React page's import is published too", async () => {
+  it("a React page's require(…).default is the URL too, and the file is published", async () => {
     const html = await read("index.html");
     const src = /<img src="([^"]+)" alt="Home photo"/.exec(html)?.[1];
     expect(src).toMatch(new RegExp(`^${BASE}assets/files/photo-\\w+\\.png$`));
