@@ -15,9 +15,10 @@ import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../config/aliases.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { isFileInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { inputsOf, isFileInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 import { postcssToolchain, siteFileList, type PostcssToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
+import { sitePathUrls } from "../css/site-paths.ts";
 
 /** The store of the site's bundled stylesheets (cli/cache/README.md). */
 export const BRAND_STORE = "brand";
@@ -153,14 +154,16 @@ const scope = (rules: string, prefix: string) =>
 
 /**
  * How the site's stylesheets find what they name, as Docusaurus' webpack does: site paths in `url()` (`/img/x.png`)
- * stay as they are (served from static/); `@site/…` is the site folder (through the import's folder aliases); a
- * package `@import` that is not installed (Tailwind's, say) is left out with a warning rather than failing the build.
+ * are files of static/ or the site folder (cli/css/site-paths.ts), `@site/…` is the site folder (through the import's
+ * folder aliases); a package `@import` that is not installed (Tailwind's, say) is left out with a warning rather than
+ * failing the build.
  */
 function sheetResolver(rootDir: string, aliases: Record<string, string>, warnings: string[]): Plugin {
   const require = createRequire(join(rootDir, "package.json"));
   return {
     name: "docsite-brand-resolve",
     setup(b) {
+      // A protocol-relative `//host/x` (site paths come to sitePathUrls first).
       b.onResolve({ filter: /^\// }, (a) =>
         a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
       );
@@ -230,6 +233,10 @@ async function keptSheet(
   return sheet;
 }
 
+/** The files a stylesheet's `url()` takes into the bundle: each becomes a hashed copy beside the stylesheet. */
+const SHEET_FILE_EXTENSIONS = "woff woff2 ttf otf eot png jpg jpeg gif webp avif svg".split(" ");
+const SHEET_FILES = new RegExp(`\\.(${SHEET_FILE_EXTENSIONS.join("|")})$`, "i");
+
 /** Bundles one stylesheet of the site (Sass, then the site's PostCSS when it has one, then esbuild). */
 async function bundleSheet(
   rootDir: string,
@@ -241,6 +248,7 @@ async function bundleSheet(
   const warnings: string[] = [];
   const sassFiles = new Set<string>();
   const postcssFiles = new Set<string>();
+  const lookedIn = new Set<string>();
   try {
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
@@ -255,23 +263,11 @@ async function bundleSheet(
       plugins: [
         sassPlugin(rootDir, sassFiles, toolchain ? postcssAfterSass(toolchain, postcssFiles) : undefined),
         ...(toolchain ? [postcssPlugin(toolchain, postcssFiles)] : []),
+        sitePathUrls({ rootDir, aliases, lookedIn, missing: (m) => warnings.push(m), loads: SHEET_FILES }),
         sheetResolver(rootDir, aliases, warnings),
       ],
       external: ["http://*", "https://*", "data:*"],
-      loader: {
-        ".woff": "file",
-        ".woff2": "file",
-        ".ttf": "file",
-        ".otf": "file",
-        ".eot": "file",
-        ".png": "file",
-        ".jpg": "file",
-        ".jpeg": "file",
-        ".gif": "file",
-        ".webp": "file",
-        ".avif": "file",
-        ".svg": "file",
-      },
+      loader: Object.fromEntries(SHEET_FILE_EXTENSIONS.map((e) => [`.${e}`, "file" as const])),
     });
     let css = "";
     for (const f of out.outputFiles) {
@@ -286,7 +282,9 @@ async function bundleSheet(
       ...[...sassFiles, ...postcssFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
       ...(toolchain?.configFiles ?? []),
     ].filter(isFileInput);
-    return { css, assets, warnings, inputs: [...new Set(inputs)] };
+    // Where its site paths were looked for: a file added there later is one a url() then names.
+    const folders = inputsOf(rootDir, [], lookedIn);
+    return { css, assets, warnings, inputs: [...new Set([...inputs, ...folders])] };
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { file: string; line: number } }> }).errors?.[0];
     throw new DocsiteError(

@@ -21,7 +21,7 @@ import { DevIslands } from "../islands/dev-islands.ts";
 import { brandStylesheet, type BrandStylesheet } from "../brand/brand-css.ts";
 import { siteIslandKeys } from "../islands/site-islands.ts";
 import { bundleSitePage, type SitePageBuild } from "../pages/bundle-page.ts";
-import { pageMdx, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { pageMdx, sitePageAssets, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import { searchFiles } from "../search/index.ts";
 import { bundleThemeOverrides, type ThemeOverridesBuild } from "../theme-overrides/bundle.ts";
 import { DocsiteError, location, type Logger } from "../log.ts";
@@ -236,6 +236,9 @@ export class DevPages {
     }
     // The site's theme overrides, drawn on every page (an edited one is bundled again: cli/mdx/components.ts).
     this.overrides = await bundleThemeOverrides(m.config);
+    // The files React pages and overrides emitted (images, fonts), served as the build publishes them.
+    const emitted = [...sitePageAssets(this.sitePages), ...(this.overrides?.assets ?? [])];
+    for (const [url, src] of pageAssets([], m.config.baseUrl, emitted)) this.pageFiles.set(url, src);
     const keys = siteIslandKeys(
       [route],
       [...(route.kind === "sitePage" ? sitePageIslands(this.sitePages) : []), ...(this.overrides?.islands ?? [])],

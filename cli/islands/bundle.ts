@@ -13,6 +13,8 @@ import { applyAliases } from "../config/aliases.ts";
 import { COMPONENT_LOADERS, findScript, movedRelativeImport } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
+import { assetLoader, assetOutput, ASSET_FILE } from "../mdx/asset-loader.ts";
+import { sitePathUrls } from "../css/site-paths.ts";
 import { islandModule, overrideOfIslandKey } from "../mdx/island-keys.ts";
 import { OWN_THEME_EXPORTS } from "../../theme/layout/own-theme.tsx";
 import { DocsiteError } from "../log.ts";
@@ -188,10 +190,6 @@ function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
         const moved = movedRelativeImport(rootDir, aliases, a.resolveDir, a.path);
         return moved ? { path: moved } : undefined;
       });
-      // A site path in a stylesheet's url() stays as it is, as in the server's bundle (cli/mdx/components.ts).
-      b.onResolve({ filter: /^\/[^/]/ }, (a) =>
-        a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
-      );
     },
   };
 }
@@ -318,6 +316,8 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     sourcemap: opts.dev ? "inline" : false,
     jsx: "automatic",
     outdir: "out",
+    // Emitted files get the URL the server's bundle of the same module gave them (the server's bundle publishes them).
+    ...assetOutput(opts.baseUrl),
     legalComments: "none",
     logLevel: "silent",
     // Sass first, as in the server's bundle (cli/mdx/components.ts): `@site/…/x.module.scss` is a stylesheet.
@@ -325,10 +325,14 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
       resolutionFolders(lookedIn),
       sassPlugin(opts.rootDir, sassFiles),
       svgComponents,
+      // Before the resolvers, as in the server's bundle (cli/mdx/components.ts).
+      assetLoader,
       sharedPlugin(opts.shared),
       islandDocusaurus(),
       themePlugin(opts.rootDir, opts.overrides ?? {}),
       sitePlugin(opts.rootDir, opts.aliases),
+      // A site path in a stylesheet's url(), as in the server's bundle (cli/mdx/components.ts).
+      sitePathUrls({ rootDir: opts.rootDir, aliases: opts.aliases, lookedIn, loads: ASSET_FILE }),
     ],
     loader: COMPONENT_LOADERS,
     define: {

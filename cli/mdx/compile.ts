@@ -176,7 +176,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
     const tc = await import("./toolchain.ts");
     const { mdxCompile, remarkGfm, remarkDirective, rehypeRaw, rehypeHighlightCached, preprocess } = tc;
     const { remarkImports, remarkSummary, remarkDocsite, rehypeCodeBlocks, rehypeImages, remarkCodeMagic } = tc;
-    const { rehypePlainHtml, rehypeInlineCode, remarkSharedParse } = tc;
+    const { rehypePlainHtml, rehypeInlineCode, remarkSharedParse, remarkEmoji } = tc;
     // The project's own plugins (an imported Docusaurus project's): before docsite's, or after its syntax ones.
     const own = await loadMdxPlugins(ctx?.mdxPlugins, input.file);
     for (const f of own.files) depHashes[f] = hashInput(ctx?.rootDir ?? "", f);
@@ -194,6 +194,9 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
         remarkGfm,
         remarkDirective,
         remarkCodeMagic,
+        // Docusaurus' default plugin, before the site's own (its MDX loader's order): imported sites only, docsite's
+        // own dialect has no shortcodes (docs/migration.md).
+        ...(ctx?.docusaurus ? [remarkEmoji] : []),
         ...own.remark,
         ...(ctx
           ? [

@@ -14,6 +14,8 @@ import { sassPlugin } from "./sass.ts";
 import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { svgComponents } from "./svg-component.ts";
+import { assetLoader, assetOutput, ASSET_FILE, emittedAssets } from "./asset-loader.ts";
+import { sitePathUrls } from "../css/site-paths.ts";
 import { classify, type Classification } from "./island-classify.ts";
 import { siteToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
@@ -33,6 +35,7 @@ interface BundledComponent {
   inputs: string[];
   /** Images and other files the Markdown files it imports refer to: the page publishes them as its own. */
   images?: ImageRef[];
+  /** Those files, and the ones it emitted (images, fonts: mdx/asset-loader.ts). */
   assets?: Array<{ file: string; url: string }>;
   /** Whether it needs the browser: then it is hydrated where content uses it (cli/islands/). */
   island: Classification;
@@ -113,7 +116,7 @@ export function bundleComponent(
 ): Promise<BundledComponent> {
   const at = mdx?.chain?.indexOf(file) ?? -1;
   if (at >= 0) return Promise.reject(new ImportCycleError([...mdx!.chain!.slice(at), file]));
-  const key = `${rootDir}\0${file}\0${mdx?.key ?? ""}`;
+  const key = `${rootDir}\0${file}\0${mdx?.key ?? ""}\0${mdx?.modules.baseUrl ?? ""}`;
   const hit = cache.get(key);
   if (hit) {
     const result = hit.result;
@@ -139,17 +142,12 @@ const INTEROP =
   "if (module.exports == null || !module.exports.__esModule) " +
   "module.exports = Object.assign({ __esModule: true, default: module.exports }, module.exports);";
 
-/** Resolves what a site's component imports the way Docusaurus' webpack does: `@site/`, aliases, site paths in CSS. */
+/** Resolves what a site's component imports the way Docusaurus' webpack does: `@site/`, aliases. */
 function siteResolvePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
   return {
     name: "docsite-components",
     setup(b) {
       b.onResolve({ filter: RUNTIME_EXTERNAL }, (a) => ({ path: a.path, external: true }));
-      // A site path in a stylesheet's url() (`/img/x.png`) stays as it is, served from static/, as Docusaurus'
-      // webpack finds it there (the brand stylesheet's rule too: cli/brand/brand-css.ts).
-      b.onResolve({ filter: /^\/[^/]/ }, (a) =>
-        a.kind === "url-token" || a.kind === "import-rule" ? { path: a.path, external: true } : undefined,
-      );
       b.onResolve({ filter: /^@site\// }, (a) => {
         const target = applyAliases(a.path.slice("@site/".length), aliases);
         const script = findScript(rootDir, target);
@@ -297,6 +295,8 @@ async function runBundle(
   );
   const { cssPlugins, sassFiles, postcssFiles, toolchain } = await componentCssPlugins(rootDir);
   const lookedIn = new Set<string>();
+  // The URL emitted files are linked by (a Markdown file's compile, or a page's, gives the site's base URL).
+  const baseUrl = mdx?.modules.baseUrl ?? "/";
   try {
     const out = await esbuildBuild({
       absWorkingDir: rootDir,
@@ -310,14 +310,18 @@ async function runBundle(
       target: "node20",
       jsx: "automatic",
       outdir: "out",
+      ...assetOutput(baseUrl),
       logLevel: "silent",
       plugins: [
         resolutionFolders(lookedIn),
         ...cssPlugins,
         svgComponents,
+        // Before the resolvers: a script's import of an image becomes its URL module, wherever the file is found.
+        assetLoader,
         ...plugins,
         serverDocusaurus,
         resolvePlugin,
+        sitePathUrls({ rootDir, aliases, lookedIn, loads: ASSET_FILE }),
         mdxPlugin,
       ],
       loader: COMPONENT_LOADERS,
@@ -334,7 +338,8 @@ async function runBundle(
       code: stampEnv(js?.text ?? "", env),
       css: css?.text ?? "",
       images,
-      assets,
+      // The files it emitted (images, fonts) and those the Markdown it imports links to.
+      assets: [...emittedAssets(out.metafile, baseUrl), ...assets],
       // Markdown is compiled for the server's renderer only: a module drawing some stays server HTML (what the
       // page first shows in Docusaurus too), whatever else it does.
       island: markdown.length

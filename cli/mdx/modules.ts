@@ -8,6 +8,7 @@ import type { MdxPluginContext } from "./mdx-plugins.ts";
 import type { DocusaurusOptions, MdxPluginLists } from "../config/types.ts";
 import { canonicalModule, providedModules } from "../../theme/docusaurus/client-api.ts";
 import { applyAliases, unapplyAliases } from "../config/aliases.ts";
+import { ASSET_LOADERS } from "./asset-loader.ts";
 
 /** `@theme/*` modules docsite provides (each maps to a component of theme/mdx). */
 export const THEME_MODULES = [
@@ -184,17 +185,13 @@ export function moduleContextOf(config: {
 
 /**
  * How esbuild loads what a site's components import, on the server and in island bundles alike: CSS modules scoped,
- * images inlined as data URLs, and JSX in `.js` files, which Docusaurus compiles too.
+ * images, fonts and media as files under the output's assets folder or, small ones, data URLs (mdx/asset-loader.ts),
+ * and JSX in `.js` files, which Docusaurus compiles too.
  */
 export const COMPONENT_LOADERS = {
   ".module.css": "local-css",
   ".css": "css",
-  ".png": "dataurl",
-  ".jpg": "dataurl",
-  ".jpeg": "dataurl",
-  ".gif": "dataurl",
-  ".webp": "dataurl",
-  ".svg": "dataurl",
+  ...ASSET_LOADERS,
   ".json": "json",
   ".js": "jsx",
 } as const;

@@ -62,6 +62,9 @@ interface Options {
   source?: string;
 }
 
+/** Where a heading keeps the text its id is made from, when a plugin changed the text before (remark-emoji.ts). */
+export const SLUG_TEXT = "docsiteSlugText";
+
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A heading's content as the HTML Docusaurus puts in its `toc` entries: text, `<code>`, emphasis. */
@@ -128,12 +131,14 @@ export function remarkDocsite(opts: Options) {
         }
       }
       const text = mdastText(node).trim();
+      // The id is made from the text as written (before an emoji shortcode became the emoji: remark-emoji.ts).
+      const slugText = ((node.data as Record<string, unknown> | undefined)?.[SLUG_TEXT] as string | undefined) ?? text;
       const keepCase = Boolean(opts.maintainCase);
       if (id && opts.docusaurus && idLines.has(id)) id = slugger.slug(id, keepCase);
       else if (id) {
         assertUniqueId(id, idLines, (node.position?.start.line ?? 0) + opts.lineOffset);
         slugger.slug(id, keepCase); // reserve the custom id so a later same-text heading gets -1
-      } else id = slugger.slug(text, keepCase);
+      } else id = slugger.slug(slugText.trim(), keepCase);
       idLines.set(id, (node.position?.start.line ?? 0) + opts.lineOffset);
       if (isLayoutId(id))
         (extracted.layoutIdClashes ??= []).push({ id, line: (node.position?.start.line ?? 0) + opts.lineOffset });

@@ -7,6 +7,7 @@ export { default as rehypeRaw } from "rehype-raw";
 export { rehypeHighlightCached } from "./rehype-highlight-cached.ts";
 export { preprocess } from "./preprocess.ts";
 export { remarkDocsite } from "./remark-docsite.ts";
+export { remarkEmoji } from "./remark-emoji.ts";
 export { rehypeCodeBlocks } from "./rehype-code.ts";
 export { remarkCodeMagic } from "./code-magic.ts";
 export { remarkImports } from "./remark-imports.ts";

@@ -24,6 +24,8 @@ export interface SitePageBuild {
   island?: string;
   /** The site files (site-relative) the bundle and its islands' classification read: what the cache records. */
   inputs: string[];
+  /** Files the page and its islands emitted (images, fonts: cli/mdx/asset-loader.ts), for the build to publish. */
+  assets: Array<{ file: string; url: string }>;
 }
 
 /** The prefix under which a page's bundle requires its islands. */
@@ -35,7 +37,7 @@ function islandBoundaries(
   rootDir: string,
   aliases: Record<string, string>,
   entry: string,
-  found: Map<string, { code: string; css: string }>,
+  found: Map<string, { code: string; css: string; assets: Array<{ file: string; url: string }> }>,
   mdx: ComponentMdx | undefined,
   read: Set<string>,
 ): Plugin {
@@ -66,7 +68,7 @@ function islandBoundaries(
         for (const f of bundled.inputs) read.add(f);
         if (!bundled.island.island) return undefined;
         const key = islandKey(file, isPackage);
-        found.set(key, { code: bundled.code, css: bundled.css });
+        found.set(key, { code: bundled.code, css: bundled.css, assets: bundled.assets ?? [] });
         return { path: ISLAND_IMPORT + key, external: true };
       });
     },
@@ -90,9 +92,16 @@ export async function bundleSitePage(
     if (own.island) {
       const whole = await bundleComponent(rootDir, file, aliases, false, mdx);
       const key = islandKey(file, false);
-      return { code: whole.code, css: whole.css ? [whole.css] : [], islands: {}, island: key, inputs: whole.inputs };
+      return {
+        code: whole.code,
+        css: whole.css ? [whole.css] : [],
+        islands: {},
+        island: key,
+        inputs: whole.inputs,
+        assets: whole.assets ?? [],
+      };
     }
-    const found = new Map<string, { code: string; css: string }>();
+    const found = new Map<string, { code: string; css: string; assets: Array<{ file: string; url: string }> }>();
     const read = new Set<string>([file]);
     const entry = posix.join(rootDir, file);
     const page = await bundleModuleWith(
@@ -109,6 +118,7 @@ export async function bundleSitePage(
       css,
       islands: Object.fromEntries([...found].map(([k, f]) => [k, f.code])),
       inputs: [...read],
+      assets: [...(page.assets ?? []), ...[...found.values()].flatMap((f) => f.assets)],
     };
   } catch (err) {
     if (err instanceof DocsiteError) throw err;

@@ -168,6 +168,10 @@ export async function bundleSitePages(
 export const sitePageIslands = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
   [...builds.values()].flatMap((b) => [...Object.keys(b.islands), ...(b.island ? [b.island] : [])]);
 
+/** The files bundled React pages and their islands emitted (cli/mdx/asset-loader.ts), for the build to publish. */
+export const sitePageAssets = (builds: ReadonlyMap<string, SitePageBuild>): Array<{ file: string; url: string }> =>
+  [...builds.values()].flatMap((b) => b.assets ?? []);
+
 /** The CSS of bundled React pages and their islands. */
 export const sitePageStyles = (builds: ReadonlyMap<string, SitePageBuild>): string[] =>
   [...builds.values()].flatMap((b) => b.css);

@@ -29,7 +29,7 @@ import { PageTimeLimitError } from "./time-limit.ts";
 import { renderRoutes } from "./render-stage.ts";
 import { cacheWarnings } from "../cache/report.ts";
 import { siteIslandChunks, siteIslandKeys } from "../islands/site-islands.ts";
-import { bundleSitePages, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
+import { bundleSitePages, sitePageAssets, sitePageIslands, sitePageStyles } from "../pages/site-pages.ts";
 import type { SitePageBuild } from "../pages/bundle-page.ts";
 import { brandStylesheet, type BrandStylesheet } from "../brand/brand-css.ts";
 import type { ClientBundle } from "../client/bundle.ts";
@@ -311,7 +311,8 @@ export class BuildSession {
     await this.releasePool();
     for (const [f, html] of rendered.files) files.set(f, html);
     await this.renderErrors(site, ctx, rendered.errors);
-    const linked = await readLinkedFiles(config.rootDir, pageAssets(compiled(), config.baseUrl));
+    const emitted = [...sitePageAssets(pages.sitePages), ...(pages.overrides?.assets ?? [])];
+    const linked = await readLinkedFiles(config.rootDir, pageAssets(compiled(), config.baseUrl, emitted));
     for (const [f, bytes] of linked.files) files.set(f, bytes);
     for (const w of linked.warnings) this.warn(w);
     // The default locale's 404 page is the one static hosts serve.

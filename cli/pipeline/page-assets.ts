@@ -5,12 +5,18 @@ import { join } from "node:path";
 import type { CompiledMdx } from "../mdx/compile.ts";
 import { hashText } from "../cache/hash.ts";
 
-/** Output file (relative to the site's output folder) → source file (relative to the site folder). */
-export function pageAssets(compiled: Iterable<CompiledMdx>, baseUrl: string): Map<string, string> {
+/**
+ * Output file (relative to the site's output folder) → source file (relative to the site folder). `more`: the files
+ * the site's React pages and theme overrides emitted (cli/mdx/asset-loader.ts).
+ */
+export function pageAssets(
+  compiled: Iterable<CompiledMdx>,
+  baseUrl: string,
+  more: Iterable<{ file: string; url: string }> = [],
+): Map<string, string> {
   const out = new Map<string, string>();
-  for (const c of compiled)
-    for (const a of c.modules?.assets ?? [])
-      if (a.url.startsWith(baseUrl)) out.set(a.url.slice(baseUrl.length), a.file);
+  for (const a of [...[...compiled].flatMap((c) => c.modules?.assets ?? []), ...more])
+    if (a.url.startsWith(baseUrl)) out.set(a.url.slice(baseUrl.length), a.file);
   return out;
 }
 

@@ -24,6 +24,8 @@ interface KeptOverride {
   css: string;
   island: boolean;
   inputs: string[];
+  /** Files it emitted (cli/mdx/asset-loader.ts). */
+  assets: Array<{ file: string; url: string }>;
 }
 
 /** One override as the render gets it: plain data (a render job crosses to a worker thread). */
@@ -43,6 +45,8 @@ export interface ThemeOverridesBuild {
   islands: string[];
   /** Site files the bundles read. */
   inputs: string[];
+  /** Files the bundles emitted (images, fonts: cli/mdx/asset-loader.ts), for the build to publish. */
+  assets: Array<{ file: string; url: string }>;
 }
 
 /** The site's overrides in `docusaurus.themeOverrides` (name → file), without the names handled elsewhere. */
@@ -93,6 +97,7 @@ export async function bundleThemeOverrides(
     );
   const modules: Record<string, OverrideModule> = {};
   const css: string[] = [];
+  const assets: Array<{ file: string; url: string }> = [];
   const inputs = new Set<string>();
   for (const name of reachable(config.rootDir, overrides)) {
     const file = overrides[name];
@@ -109,11 +114,18 @@ export async function bundleThemeOverrides(
       let b = cache && key ? readRecorded<KeptOverride>(cache, THEME_OVERRIDES_STORE, key, config.rootDir) : undefined;
       if (!b) {
         const made = await bundleComponent(config.rootDir, file, aliases, false, mdx);
-        b = { code: made.code, css: made.css, island: made.island.island, inputs: made.inputs };
+        b = {
+          code: made.code,
+          css: made.css,
+          island: made.island.island,
+          inputs: made.inputs,
+          assets: made.assets ?? [],
+        };
         if (cache && key) writeRecorded(cache, THEME_OVERRIDES_STORE, key, config.rootDir, b, b.inputs);
       }
       modules[name] = { file, code: b.code, ...(b.island ? { island: overrideIslandKey(name, file) } : {}) };
       if (b.css) css.push(b.css);
+      assets.push(...b.assets);
       for (const f of b.inputs) inputs.add(f);
     } catch (err) {
       if (err instanceof DocsiteError) throw err;
@@ -126,5 +138,5 @@ export async function bundleThemeOverrides(
     }
   }
   const islands = Object.values(modules).flatMap((m) => (m.island ? [m.island] : []));
-  return { modules, css, islands, inputs: [...inputs].sort() };
+  return { modules, css, islands, inputs: [...inputs].sort(), assets };
 }
