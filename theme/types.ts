@@ -52,7 +52,13 @@ export interface LayoutData {
   homeHref: string;
   /** Null when the site has no logo. `srcDark` is shown in dark mode instead of `src`. */
   logo: { src: string; srcDark?: string; alt: string; width: number; height: number } | null;
-  navbar: { title: string; hideOnScroll: boolean; left: NavItemData[]; right: NavItemData[] };
+  navbar: {
+    title: string;
+    hideOnScroll: boolean;
+    left: NavItemData[];
+    right: NavItemData[];
+    style?: "light" | "dark" | "primary";
+  };
   footer: {
     groups: Array<{ title: string; items: LinkData[] }>;
     icons: Array<{ label: string; href: string; icon: string }>;

@@ -75,11 +75,20 @@ const MAPPINGS: Record<string, Mapping> = {
   "--ifm-font-size-base": { rules: "html{font-size:var(--ifm-font-size-base)}body{font-size:1rem}", neutral: true },
   "--ifm-code-background": { vars: ["--code-bg"], neutral: false },
   "--docusaurus-highlighted-code-line-bg": { vars: ["--code-hl"], neutral: false },
+  // The navbar's colours, read on the bar (theme/styles/main.css), where Infima's `navbar--dark` may set them; Infima's
+  // dark mode does not set them, so a site's `:root` value holds in both modes. The mobile menu takes the navbar's
+  // background, and then Infima's menu colour for its links (Docusaurus' navbar sidebar).
   "--ifm-navbar-background-color": {
-    rules: ".navbar,.mobile-menu{background-color:var(--ifm-navbar-background-color)}",
-    neutral: false,
+    rules:
+      ".navbar{--navbar-bg:var(--ifm-navbar-background-color)}" +
+      ".mobile-menu{--navbar-menu-bg:var(--ifm-navbar-background-color);--navbar-menu-link:var(--ifm-menu-color,var(--fg))}",
+    neutral: true,
   },
-  "--ifm-navbar-link-color": { rules: ".navbar__link{color:var(--ifm-navbar-link-color)}", neutral: false },
+  "--ifm-navbar-link-color": { rules: ".navbar{--navbar-link:var(--ifm-navbar-link-color)}", neutral: true },
+  "--ifm-navbar-link-hover-color": {
+    rules: ".navbar{--navbar-link-active:var(--ifm-navbar-link-hover-color)}",
+    neutral: true,
+  },
   "--ifm-footer-background-color": {
     rules: ".footer{background-color:var(--ifm-footer-background-color)}",
     neutral: false,

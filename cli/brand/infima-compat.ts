@@ -1,6 +1,6 @@
 // Styles for the Infima classes that Docusaurus pages and content use (docsite's theme does not have Infima): the
-// grid (row, col, col--N), hero, buttons, cards, badges, text and spacing utilities, the themed image pair and the
-// dark footer. Written from the classes' documented meaning, in docsite's own variables, so the site's brand (mapped
+// grid (row, col, col--N), hero, buttons, cards, badges, text and spacing utilities, the themed image pair, the
+// navbar's and announcement bar's colours (Infima's variables), the dark footer. Written from the classes' documented meaning, in docsite's own variables, so the site's brand (mapped
 // onto those variables: brand-css.ts) colours them in both modes. Only imported sites get it.
 
 const SIZES: Array<[string, string]> = [
@@ -125,8 +125,31 @@ html[data-theme="dark"] .themed-image--light,html:not([data-theme="dark"]) .them
 .footer--dark a:hover{color:#fff}
 `;
 
+/**
+ * The navbar and announcement bar as Infima and Docusaurus' theme colour them: Infima's variables with their defaults
+ * (in docsite's colours), `navbar--dark` and `navbar--primary` setting them on the bar (so they win over the
+ * site's `:root`, and the site's own `.navbar--dark{…}` over them, as in Infima), read by docsite's navbar
+ * (theme/styles/main.css): the title and items in the link colour, the current section's item and a hovered one in
+ * the hover colour. The announcement bar without colours is white with black text (theme-classic's AnnouncementBar).
+ */
+const CHROME = `
+:root{--ifm-color-white:#fff;--ifm-color-black:#000;--ifm-navbar-background-color:var(--bg);--ifm-navbar-link-color:var(--fg);--ifm-navbar-link-hover-color:var(--accent);--ifm-menu-color:var(--fg)}
+.navbar--dark,.navbar--primary{--ifm-navbar-link-color:#f5f6f7;--ifm-menu-color:#dadde1}
+.navbar--dark{--ifm-navbar-background-color:#242526;--ifm-navbar-link-hover-color:var(--accent)}
+.navbar--primary{--ifm-navbar-background-color:var(--accent);--ifm-navbar-link-hover-color:#fff}
+.navbar{--navbar-bg:var(--ifm-navbar-background-color);--navbar-link:var(--ifm-navbar-link-color);--navbar-link-active:var(--ifm-navbar-link-hover-color);--navbar-link-hover-bg:transparent}
+.navbar__link:hover,.navbar__brand:hover{color:var(--ifm-navbar-link-hover-color)}
+.announcement{background-color:var(--ifm-color-white);color:var(--ifm-color-black);border-bottom:1px solid var(--border)}
+.announcement__content{font-size:85%}
+`;
+
 export function infimaCompatCss(): string {
-  return ["/* Infima classes for this imported site (docsite) */", BASE.trim(), columns(), colours(), spacing()].join(
-    "\n",
-  );
+  return [
+    "/* Infima classes for this imported site (docsite) */",
+    BASE.trim(),
+    CHROME.trim(),
+    columns(),
+    colours(),
+    spacing(),
+  ].join("\n");
 }

@@ -174,6 +174,8 @@ export interface SiteConfig {
     logo: { src: string; srcDark?: string; alt: string; width: number; height: number };
     hideOnScroll: boolean;
     items: NavbarItem[];
+    /** Infima's dark or primary-coloured navbar (Docusaurus' `navbar.style`), in both colour modes. */
+    style?: "light" | "dark" | "primary";
   };
   footer: {
     links: FooterGroup[];

@@ -281,6 +281,8 @@ function siteConfig(dir: string, dc: DocusaurusConfig, tc: Loose, p: SiteConfigP
       title: str(tc.navbar?.title) ?? str(dc.title) ?? "",
       logo: mapLogo(dir, tc.navbar?.logo, str(dc.title)),
       items: p.navItems,
+      // Docusaurus adds Infima's `navbar--dark` / `navbar--primary` to the bar.
+      ...(tc.navbar?.style === "dark" || tc.navbar?.style === "primary" ? { style: tc.navbar.style } : {}),
     },
     footer: {
       links: p.footerLinks,

@@ -105,7 +105,13 @@ export function buildLayoutData(
     locale,
     homeHref: localeBase(config, locale),
     logo: logoData(config),
-    navbar: { title: config.navbar.title, hideOnScroll: config.navbar.hideOnScroll, left, right },
+    navbar: {
+      title: config.navbar.title,
+      hideOnScroll: config.navbar.hideOnScroll,
+      left,
+      right,
+      ...(config.navbar.style ? { style: config.navbar.style } : {}),
+    },
     footer: {
       groups: config.footer.links.map((g) => ({
         title: t(g.title),

@@ -194,7 +194,9 @@ describe("brand", () => {
     expect(css).toContain("--ifm-color-primary: #2e8555;");
     expect(css).toMatch(/:root\{[^}]*--accent:var\(--ifm-color-primary\)[^}]*--font:var\(--ifm-font-family-base\)/);
     expect(css).toMatch(/html\[data-theme="dark"\]\{[^}]*--accent:var\(--ifm-color-primary\)/);
-    expect(css).toContain(".navbar,.mobile-menu{background-color:var(--ifm-navbar-background-color)}");
+    // The navbar reads its background on the bar (where `navbar--dark` may set it), the mobile menu too.
+    expect(css).toContain(".navbar{--navbar-bg:var(--ifm-navbar-background-color)}");
+    expect(css).toContain(".mobile-menu{--navbar-menu-bg:var(--ifm-navbar-background-color);");
   });
 
   it("maps a property set in light mode only into dark mode when Infima keeps it there, not otherwise", () => {
@@ -205,6 +207,17 @@ describe("brand", () => {
     const dark = /html\[data-theme="dark"\]\{([^}]*)\}/.exec(bridge)?.[1] ?? "";
     expect(dark).toContain("--accent:var(--ifm-color-primary)");
     expect(dark).not.toContain("--bg:");
+  });
+
+  it("reads the navbar's Infima colours on the bar, kept in dark mode as Infima's dark palette does not set them", () => {
+    const bridge = infimaBridge(
+      ":root{--ifm-navbar-background-color:#000e38;--ifm-navbar-link-color:#fff;--ifm-navbar-link-hover-color:#5abdee}",
+    );
+    // On the bar, where Infima's `navbar--dark` sets them too (cli/brand/infima-compat.ts): not on the root.
+    expect(bridge).toContain(".navbar{--navbar-bg:var(--ifm-navbar-background-color)}");
+    expect(bridge).toContain(".navbar{--navbar-link:var(--ifm-navbar-link-color)}");
+    expect(bridge).toContain(".navbar{--navbar-link-active:var(--ifm-navbar-link-hover-color)}");
+    expect(bridge).not.toContain("data-theme");
   });
 
   it("carries the base font size and the content colour Infima's text and navbar links take", async () => {

@@ -167,7 +167,12 @@ export function Navbar() {
   const t = useT();
   const { navbar } = layout;
   return (
-    <header className="navbar" data-navbar data-hide-on-scroll={navbar.hideOnScroll ? "true" : undefined}>
+    <header
+      // Infima's `navbar--dark` / `navbar--primary`, as Docusaurus names them: a site's CSS may style them.
+      className={navbar.style && navbar.style !== "light" ? `navbar navbar--${navbar.style}` : "navbar"}
+      data-navbar
+      data-hide-on-scroll={navbar.hideOnScroll ? "true" : undefined}
+    >
       <nav className="navbar__inner" aria-label={t("theme.navbar.ariaLabel")}>
         <Themed name="Navbar/MobileSidebar/Toggle" own={MobileSidebarToggle} props={{}} />
         <Logo />
