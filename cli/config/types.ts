@@ -121,6 +121,11 @@ export interface DocusaurusOptions {
   /** Docusaurus' `customFields` (what useDocusaurusContext().siteConfig.customFields gives components). */
   customFields?: Record<string, unknown>;
   /**
+   * The classic theme's `prism` settings (`theme`, `darkTheme`: prism-react-renderer themes as JSON,
+   * `magicComments`, `defaultLanguage`): what a swizzled CodeBlock highlights with (usePrismTheme).
+   */
+  prism?: Record<string, unknown>;
+  /**
    * The PostCSS plugins the site's CSS goes through, as Docusaurus' webpack runs them (a plugin's `configurePostCss`,
    * the project's PostCSS config): package names, or [name, options], loaded from the site's node_modules (cli/css/).
    */

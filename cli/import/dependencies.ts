@@ -9,10 +9,13 @@ import { join } from "node:path";
 import { DocsiteError } from "../log.ts";
 import { fromRoot } from "../boot/locations.ts";
 
-/** Packages docsite provides or replaces: never written into the new project. */
+/**
+ * Packages docsite provides or replaces: never written into the new project. prism-react-renderer is not among them:
+ * a swizzled CodeBlock highlights with it (the config's own import of its themes is evaluated by the import).
+ */
 const PROVIDED = new RegExp(
   [
-    "^(@docusaurus/.*|.*docusaurus.*|react|react-dom|@mdx-js/.*|prism-react-renderer",
+    "^(@docusaurus/.*|.*docusaurus.*|react|react-dom|@mdx-js/.*",
     "|@types/.*|typescript|sass|sass-loader|webpack|@svgr/.*)$",
   ].join(""),
 );

@@ -269,7 +269,7 @@ function declared(src: string, name: string): boolean {
 function codeEntries(
   src: string,
   contentSources: string[],
-  docusaurus: { pages?: { dir: string }; mdxComponents?: string },
+  docusaurus: { pages?: { dir: string }; mdxComponents?: string; themeOverrides?: Record<string, string> },
   lists: Record<string, MdxPluginLists>,
 ): string[] {
   const pages = docusaurus.pages?.dir;
@@ -286,7 +286,9 @@ function codeEntries(
     .map((r) => r.module)
     .filter((m) => m.startsWith("./"))
     .map((m) => join(src, m));
-  return [...contentSources.filter(isContent), ...pageFiles, ...components, ...pluginModules];
+  // The theme overrides the new site runs (a swizzled CodeBlock's prism-react-renderer, its icons' package).
+  const overrides = Object.values(docusaurus.themeOverrides ?? {}).map((f) => join(src, f));
+  return [...contentSources.filter(isContent), ...pageFiles, ...components, ...overrides, ...pluginModules];
 }
 
 /** Two versions whose docs are one folder (a name twice in versions.json, or a folder linked to another). */

@@ -311,6 +311,20 @@ function mapSwizzled(dir: string, notes: Notes) {
 }
 
 /** `docusaurus.<field>` of site.config.json set, the fields before it kept. */
+/**
+ * The classic theme's `prism` settings as JSON (its themes are plain objects once the config is evaluated), for a
+ * swizzled CodeBlock's usePrismTheme and parseLines; undefined when there is no theme to carry.
+ */
+export function prismConfig(themeConfig: unknown): Record<string, unknown> | undefined {
+  const prism = (themeConfig as { prism?: Record<string, unknown> } | undefined)?.prism;
+  const json = prism && customFields(prism);
+  const isTheme = (t: unknown) =>
+    Boolean(t && typeof t === "object" && Array.isArray((t as { styles?: unknown }).styles));
+  if (!json || !isTheme(json.theme)) return undefined;
+  const keep = ["theme", "darkTheme", "magicComments", "defaultLanguage"];
+  return Object.fromEntries(Object.entries(json).filter(([k]) => keep.includes(k)));
+}
+
 function setDocusaurusField(config: Loose, field: string, value: unknown): void {
   config.docusaurus = { ...config.docusaurus, [field]: value };
 }
@@ -337,6 +351,8 @@ function mapSiteFiles(
   if (from.other.redirects) config.redirects = from.other.redirects;
   const fields = customFields(dc.customFields);
   if (fields) setDocusaurusField(config, "customFields", fields);
+  const prism = prismConfig(dc.themeConfig);
+  if (prism) setDocusaurusField(config, "prism", prism);
   const postcss = mapPostcss(dir, from.other.postcssFrom);
   if (postcss.plugins) setDocusaurusField(config, "postcss", { plugins: postcss.plugins });
   copy.push(...postcss.copy);

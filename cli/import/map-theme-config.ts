@@ -66,7 +66,9 @@ export function mapThemeExtras(
     };
     mapped.push("Algolia DocSearch");
   }
-  if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
+  if (tc.prism?.theme && Array.isArray(tc.prism.theme.styles))
+    mapped.push("themeConfig.prism: its themes for swizzled code blocks (docsite's own code blocks keep its colours)");
+  else if (tc.prism) skipped.push("themeConfig.prism: docsite highlights code with its own theme");
   // Themes beside the classic one: what each draws is drawn by docsite's theme, or not at all.
   const themeNotes: Array<[RegExp, string]> = [
     [/theme-mermaid/, "```mermaid blocks are shown as their source (docsite does not draw the diagrams)"],

@@ -194,6 +194,17 @@ function sitePlugin(rootDir: string, aliases: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * The site's other overrides of an override's family (`DocSidebarItem`, `DocSidebarItems`, `DocSidebarItem/Link`…
+ * for `DocSidebarItem/Category`): the parts docsite's own components inside it draw by those names.
+ */
+function overrideFamily(name: string, overrides: Record<string, string>): string[] {
+  const familyOf = (n: string) => n.split("/")[0].replace(/s$/, "");
+  return Object.keys(overrides)
+    .filter((n) => n !== name && familyOf(n) === familyOf(name))
+    .sort();
+}
+
 /** A chunk's file name: the module's base name and a hash of the chunk. */
 export function chunkName(key: string, code: Uint8Array): string {
   const { spec } = islandModule(key);
@@ -294,11 +305,22 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
   const module = override
     ? `import * as o from ${JSON.stringify(from)}; import { withBrowserProps } from ${JSON.stringify(posix.join(THEME_DIR, "layout", "override-island.tsx"))}; const m = withBrowserProps(${JSON.stringify(override.name)}, o);`
     : `import * as m from ${JSON.stringify(from)};`;
+  // The island is given the site context the server drew it with, and an override's chunk the site's overrides of
+  // its family, which docsite's own parts inside it draw (a category's DocSidebarItems drawing the site's category).
+  const family = override ? overrideFamily(override.name, opts.overrides ?? {}) : [];
+  const provide = [
+    `import { provideIslandSite } from ${JSON.stringify(posix.join(THEME_DIR, "island-context.tsx"))};`,
+    ...family.map((name, i) => `import * as f${i} from ${JSON.stringify(`./${(opts.overrides ?? {})[name]}`)};`),
+    `const overrides = {${override ? `${JSON.stringify(override.name)}: o.default,` : ""}${family
+      .map((name, i) => `${JSON.stringify(name)}: f${i}.default,`)
+      .join("")}};`,
+    "export const __docsiteProvide = (element, island) => provideIslandSite(element, island, overrides);",
+  ].join(" ");
   const minify = !opts.dev;
   const out = await esbuildBuild({
     absWorkingDir: opts.rootDir,
     stdin: {
-      contents: `${module} export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
+      contents: `${module} ${provide} export const __docsiteModule = m; export const __docsiteName = ${JSON.stringify(key)};`,
       resolveDir: opts.rootDir,
       sourcefile: `island:${key}`,
       loader: "js",

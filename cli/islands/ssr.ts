@@ -12,6 +12,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import { RecordIslandContext } from "../../theme/island-context.tsx";
 
 /** What a render of one tree knows about islands: the chunk of each island key, and a counter for slot ids. */
 export interface IslandRenderState {
@@ -148,7 +149,8 @@ export function islandComponent<P extends object>(
         ...(load !== "auto" ? { "data-load": load } : {}),
       },
       ...templates,
-      h(InsideIsland.Provider, { value: true }, h(Component, drawn as P)),
+      // The site context the drawing reads goes with the island, for the browser (theme/island-context.tsx).
+      h(InsideIsland.Provider, { value: true }, h(RecordIslandContext, { children: h(Component, drawn as P) })),
     );
   }
   Island.displayName = `Island(${name})`;

@@ -53,6 +53,8 @@ function attributesOf(el: Element): Map<string, string> {
   for (const a of el.attributes) if (!SKIPPED.has(a.name) && !a.name.startsWith("xml")) out.set(a.name, a.value);
   // Styles as the browser reads them: a property it does not know (`enable-background`) is nothing on either side.
   out.delete("style");
+  // An empty class is no class: React writes `class=""` for `className=""`, Preact's markup leaves it out.
+  if (out.get("class") === "") out.delete("class");
   const style = (el as HTMLElement).style?.cssText;
   if (style) out.set("style", style);
   return out;

@@ -143,7 +143,12 @@ async function startIsland(el: HTMLElement, onError: OnError): Promise<void> {
       props = withSlot(props, name, h(StaticSlot, { slot, html, onError }));
     }
     for (const t of el.querySelectorAll(":scope > template[data-docsite-slot]")) t.remove();
-    const vnode = h(Boundary, { onError, children: h(Island, props) });
+    // The site context the server drew the island with (its strings, layout, sidebar), given by the island's own
+    // chunk: the context objects are that chunk's copies of theme/context.tsx (theme/island-context.tsx).
+    const provide = mod.__docsiteProvide as ((element: unknown, island: Element) => unknown) | undefined;
+    const drawn = provide ? provide(h(Island, props), el) : h(Island, props);
+    el.querySelector(":scope > template[data-docsite-context]")?.remove();
+    const vnode = h(Boundary, { onError, children: drawn as ComponentChild });
     if (checking()) await import("./hydration-check.ts").then((m) => m.checkHydration(el, vnode));
     hydrate(vnode, el);
     el.setAttribute("data-island-ready", "");

@@ -8,6 +8,7 @@
 import { useOptionalSite, useT } from "../context.tsx";
 import type { SidebarItemData } from "../types.ts";
 import { Themed } from "../layout/overrides.tsx";
+import { DocSidebarItemsExpandedStateProvider } from "../docusaurus/docs-client.ts";
 
 function containsActive(item: SidebarItemData, active: string): boolean {
   return item.href === active || (item.items ?? []).some((i) => containsActive(i, active));
@@ -148,8 +149,9 @@ export function DocSidebarItems({
   activePath: string;
   level: number;
 }) {
+  // As Docusaurus' list: which of its categories is open, for a site's category with `autoCollapseCategories`.
   return (
-    <>
+    <DocSidebarItemsExpandedStateProvider>
       {items
         .filter((i) => !i.hidden)
         .map((item, n) => (
@@ -160,7 +162,7 @@ export function DocSidebarItems({
             props={{ item: { collapsible: true, ...item }, activePath, level, index: n }}
           />
         ))}
-    </>
+    </DocSidebarItemsExpandedStateProvider>
   );
 }
 

@@ -95,6 +95,10 @@ const THEME_COMMON_INTERNAL = [
   "parseLanguage",
   "parseLines",
   "containsLineNumbers",
+  "getLineNumbersStart",
+  "createCodeBlockMetadata",
+  "CodeBlockContextProvider",
+  "useCodeBlockContext",
   "docVersionSearchTag",
   "DEFAULT_SEARCH_TAG",
   "isDocsPluginEnabled",
@@ -150,6 +154,19 @@ const DOCS_CLIENT = [
   "DocsSidebarProvider",
   "useDocsPreferredVersion",
   "isDocsPluginEnabled",
+  "findSidebarCategory",
+  "findFirstSidebarItemLink",
+  "isActiveSidebarItem",
+  "isVisibleSidebarItem",
+  "useVisibleSidebarItems",
+  "useDocsVersionCandidates",
+  "filterDocCardListItems",
+  "DocSidebarItemsExpandedStateProvider",
+  "useDocSidebarItemsExpandedState",
+  "useDocsPreferredVersionByPluginId",
+  "DocsPreferredVersionContextProvider",
+  "getDocsVersionSearchTag",
+  "useDocsContextualSearchTags",
 ] as const;
 
 /** The modules, by their name after `@docusaurus/` (deep paths are mapped onto these: canonicalModule). */
@@ -204,7 +221,17 @@ export const CLIENT_MODULES: Readonly<Record<string, ClientModule>> = {
   "plugin-content-docs/client": {
     exports: DOCS_CLIENT,
     serverOnly: ["useCurrentSidebarCategory", "useDocsSidebar"],
-    unsupported: { useDoc: DOCS_ONLY, DocProvider: DOCS_ONLY, useDocById: DOCS_ONLY },
+    unsupported: {
+      useDoc: DOCS_ONLY,
+      DocProvider: DOCS_ONLY,
+      useDocById: DOCS_ONLY,
+      useSidebarBreadcrumbs: DOCS_ONLY,
+      useLayoutDoc: DOCS_ONLY,
+      useLayoutDocsSidebar: DOCS_ONLY,
+      useDocRootMetadata: DOCS_ONLY,
+      useCurrentSidebarSiblings: DOCS_ONLY,
+      useBreadcrumbsStructuredData: DOCS_ONLY,
+    },
   },
 };
 

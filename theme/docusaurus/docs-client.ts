@@ -2,9 +2,16 @@
 // versions of site.config.json. A page's own version is known on both sides (page-state.ts), so the active-version
 // hooks answer the same on the server and while an island hydrates. The docs of each version are not listed: the
 // config does not hold them (the content does, and it is not baked into islands).
-import type { ReactNode } from "react";
+import { createContext, createElement, useContext, useMemo, useState, type ReactNode } from "react";
 import { useAfterMount, usePageDocsVersion } from "./page-state.ts";
 import type { SiteData } from "./site-data.ts";
+import {
+  findFirstSidebarItemLink,
+  findSidebarCategory,
+  isActiveSidebarItem,
+  isVisibleSidebarItem,
+  type SidebarItem,
+} from "./sidebar-helpers.ts";
 
 const DOCS_PLUGIN = "docusaurus-plugin-content-docs";
 
@@ -60,6 +67,27 @@ export function globalDataOf(site: SiteData): Record<string, unknown> {
   const docs = docsDataOf(site);
   return Object.keys(docs).length ? { [DOCS_PLUGIN]: docs } : {};
 }
+
+interface ExpandedState {
+  expandedItem: number | null;
+  setExpandedItem: (index: number | null) => void;
+}
+
+// Which category of one sidebar list is open, for `docs.sidebar.autoCollapseCategories` (Docusaurus' own context).
+// One module-level context: the server's modules and an island chunk's each read the one their bundle holds.
+const ExpandedStateContext = createContext<ExpandedState | null>(null);
+
+/** Docusaurus' DocSidebarItemsExpandedStateProvider: the open category of the list it wraps. */
+export function DocSidebarItemsExpandedStateProvider({ children }: { children?: ReactNode }) {
+  const [expandedItem, setExpandedItem] = useState<number | null>(null);
+  const value = useMemo(() => ({ expandedItem, setExpandedItem }), [expandedItem]);
+  return createElement(ExpandedStateContext.Provider, { value }, children);
+}
+
+const noExpandedState: ExpandedState = { expandedItem: null, setExpandedItem: () => {} };
+
+/** The list's open category; outside a provider (a category drawn on its own) none, and setting it does nothing. */
+export const useDocSidebarItemsExpandedState = (): ExpandedState => useContext(ExpandedStateContext) ?? noExpandedState;
 
 /** `@docusaurus/plugin-content-docs/client` (the hooks that read the page's sidebar are added on the server). */
 export function docsClientModule(site: SiteData): Record<string, unknown> {
@@ -152,5 +180,27 @@ export function docsClientModule(site: SiteData): Record<string, unknown> {
     DocsSidebarProvider: passThrough,
     useDocsPreferredVersion,
     isDocsPluginEnabled: Object.keys(all()).length > 0,
+    // The sidebar helpers and hooks Docusaurus 3.5+ exports here (theme-common/internal has them too).
+    findSidebarCategory,
+    findFirstSidebarItemLink,
+    isActiveSidebarItem,
+    isVisibleSidebarItem,
+    useVisibleSidebarItems: (items: SidebarItem[], activePath: string) =>
+      items.filter((i) => isVisibleSidebarItem(i, activePath)),
+    useDocsVersionCandidates: (pluginId?: string) => {
+      const active = useActiveVersion(pluginId);
+      const latest = latestOf(pluginId);
+      return [...new Set([active, latest].filter(Boolean))];
+    },
+    filterDocCardListItems: <T extends { unlisted?: boolean }>(items: T[]) => items.filter((i) => !i.unlisted),
+    DocSidebarItemsExpandedStateProvider,
+    useDocSidebarItemsExpandedState,
+    useDocsPreferredVersionByPluginId: () => ({}),
+    DocsPreferredVersionContextProvider: passThrough,
+    getDocsVersionSearchTag: (pluginId: string, versionName: string) => `docs-${pluginId}-${versionName}`,
+    useDocsContextualSearchTags: () => {
+      const page = usePageDocsVersion();
+      return page ? [`docs-${page.pluginId}-${page.name}`] : [];
+    },
   };
 }

@@ -10,12 +10,34 @@ interface FooterConfig {
   copyright?: string;
 }
 
-/** The theme config with the footer and announcement bar in the words the page's layout data has. */
+/**
+ * The theme config with the footer and announcement bar in the words the page's layout data has. Both are read from
+ * the layout when asked for (getters), so a component reading only `prism` reads nothing of the layout (an island
+ * carries to the browser what its drawing read: theme/island-context.tsx).
+ */
 export function localizedThemeConfig<T extends Record<string, unknown>>(themeConfig: T, layout: LayoutData): T {
   const footer = themeConfig.footer as FooterConfig | undefined;
   const bar = themeConfig.announcementBar as { content?: string } | undefined;
+  const out: Record<string, unknown> = { ...themeConfig };
+  const lazy = (key: string, make: () => unknown) => {
+    let made: { value: unknown } | undefined;
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (made ??= { value: make() }).value,
+    });
+  };
+  if (footer) lazy("footer", () => localizedFooter(footer, layout));
+  if (bar)
+    lazy("announcementBar", () => (layout.announcement ? { ...bar, content: layout.announcement.content } : bar));
+  return out as T;
+}
+
+function localizedFooter(footer: FooterConfig, layout: LayoutData): FooterConfig {
+  // An island's layout holds only what its server drawing read (theme/island-context.tsx).
+  if (!layout.footer) return footer;
   const groups = layout.footer.groups;
-  const links = footer?.links?.map((column, i) => {
+  const links = footer.links?.map((column, i) => {
     const group = groups[i];
     if (!group || !("items" in column)) return column;
     return {
@@ -24,9 +46,5 @@ export function localizedThemeConfig<T extends Record<string, unknown>>(themeCon
       items: (column.items ?? []).map((item, j) => (group.items[j] ? { ...item, label: group.items[j].label } : item)),
     };
   });
-  return {
-    ...themeConfig,
-    ...(footer ? { footer: { ...footer, links, copyright: footer.copyright && layout.footer.copyright } } : {}),
-    ...(bar && layout.announcement ? { announcementBar: { ...bar, content: layout.announcement.content } } : {}),
-  };
+  return { ...footer, links, copyright: footer.copyright && layout.footer.copyright };
 }

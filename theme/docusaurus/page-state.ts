@@ -20,7 +20,9 @@ export function useCurrentLocale(site: SiteData): string {
 /** The docs version the page belongs to (plugin id and name), or undefined on a page outside the docs. */
 export function usePageDocsVersion(): { pluginId: string; name: string } | undefined {
   const ctx = useOptionalSite();
-  if (ctx) return ctx.layout.docsVersion;
+  // An island in the browser has the layout fields its server drawing read; the page root says the rest.
+  if (ctx && "docsVersion" in ctx.layout) return ctx.layout.docsVersion;
+  if (ctx && typeof document === "undefined") return undefined;
   const v = pageRoot()?.getAttribute("data-docs-version");
   if (!v) return undefined;
   const [pluginId, name] = v.split("|");

@@ -71,7 +71,7 @@ interface ConfigForSiteData {
       routeBasePath?: string;
     }>;
   };
-  docusaurus?: { customFields?: Record<string, unknown> };
+  docusaurus?: { customFields?: Record<string, unknown>; prism?: Record<string, unknown> };
 }
 
 const join = (...parts: string[]) => parts.filter(Boolean).join("/");
@@ -138,8 +138,20 @@ function themeConfigOf(config: ConfigForSiteData): Record<string, unknown> {
       : undefined,
     docs: { versionPersistence: "localStorage", sidebar: { hideable: false, autoCollapseCategories: false } },
     blog: { sidebar: { groupByYear: true } },
-    // docsite highlights code with its own theme: an empty Prism theme, as a site without one has.
-    prism: { theme: { plain: {}, styles: [] }, additionalLanguages: [], magicComments: [] },
+    // The site's Prism settings for a swizzled CodeBlock (docsite's own code blocks keep docsite's colours); an empty
+    // theme for a site without one, and Docusaurus' default magic comment.
+    prism: {
+      theme: { plain: {}, styles: [] },
+      additionalLanguages: [],
+      magicComments: [
+        {
+          className: "theme-code-block-highlighted-line",
+          line: "highlight-next-line",
+          block: { start: "highlight-start", end: "highlight-end" },
+        },
+      ],
+      ...config.docusaurus?.prism,
+    },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     metadata: [],
   };

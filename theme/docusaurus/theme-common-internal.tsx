@@ -2,11 +2,31 @@
 // Docusaurus' own layout parts that swizzled components use. docsite draws the navbar, mobile menu, announcement bar,
 // table of contents and code blocks itself, so their hooks answer as a page without Docusaurus' would; the helpers
 // compute what Docusaurus' do. Its own module, so an island importing theme-common alone does not carry it.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { docsClientModule } from "./docs-client.ts";
 import { useAfterMount, useCurrentLocale } from "./page-state.ts";
 import { siteConfigOf, type SiteData } from "./site-data.ts";
 import { noop, passThrough, themeCommonMain, useQueryStringValue } from "./theme-common.tsx";
+import {
+  findFirstSidebarItemLink,
+  findSidebarCategory,
+  isActiveSidebarItem,
+  isSamePath,
+  isVisibleSidebarItem,
+  type SidebarItem,
+} from "./sidebar-helpers.ts";
+import {
+  CodeBlockContextProvider,
+  containsLineNumbers,
+  createCodeBlockMetadata,
+  getLineNumbersStart,
+  parseCodeBlockTitle,
+  parseLanguage,
+  parseLines,
+  useCodeBlockContext,
+  prismCssVariables,
+  useCodeWordWrap,
+} from "./code-block-utils.ts";
 
 /** The treeified table of contents (Docusaurus' useTreeifiedTOC / useFilteredAndTreeifiedTOC). */
 interface TocItem {
@@ -28,72 +48,11 @@ function treeifyToc(items: readonly TocItem[], min = 2, max = 6): TocNode[] {
   return root;
 }
 
-interface SidebarItem {
-  type: string;
-  href?: string;
-  label?: string;
-  items?: SidebarItem[];
-  unlisted?: boolean;
-  customProps?: Record<string, unknown>;
-}
-
-const samePath = (a?: string, b?: string) =>
-  a !== undefined && b !== undefined && a.replace(/\/$/, "").toLowerCase() === b.replace(/\/$/, "").toLowerCase();
-
-function findFirstSidebarItemLink(item: SidebarItem): string | undefined {
-  if (item.href && !item.unlisted) return item.href;
-  for (const i of item.items ?? []) {
-    const found = findFirstSidebarItemLink(i);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function isActiveSidebarItem(item: SidebarItem, activePath: string): boolean {
-  if (samePath(item.href, activePath)) return true;
-  return item.type === "category" && (item.items ?? []).some((i) => isActiveSidebarItem(i, activePath));
-}
-
-function isVisibleSidebarItem(item: SidebarItem, activePath: string): boolean {
-  if (item.type === "category") return (item.items ?? []).some((i) => isVisibleSidebarItem(i, activePath));
-  return !item.unlisted || isActiveSidebarItem(item, activePath);
-}
-
-function findSidebarCategory(sidebar: SidebarItem[], predicate: (c: SidebarItem) => boolean): SidebarItem | undefined {
-  for (const item of sidebar) {
-    if (item.type !== "category") continue;
-    if (predicate(item)) return item;
-    const inner = findSidebarCategory(item.items ?? [], predicate);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
 /** Docusaurus' splitNavbarItems: [left, right] by each item's `position` (left by default). */
 const splitNavbarItems = <T extends { position?: string }>(items: T[]): [T[], T[]] => [
   items.filter((i) => (i.position ?? "left") === "left"),
   items.filter((i) => i.position === "right"),
 ];
-
-/** A code block's `title="…"` from its metastring (Docusaurus' parseCodeBlockTitle). */
-const parseCodeBlockTitle = (metastring?: string) =>
-  /title=(?<quote>["'])(?<title>.*?)\1/.exec(metastring ?? "")?.groups?.title ?? "";
-
-const parseLanguage = (className: string) =>
-  className
-    .split(" ")
-    .find((c) => c.startsWith("language-"))
-    ?.replace(/language-/, "");
-
-const containsLineNumbers = (metastring?: string) => Boolean(metastring?.includes("showLineNumbers"));
-
-/** Prism theme colours as Docusaurus' CSS variables (the theme is empty: docsite highlights with its own). */
-function getPrismCssVariables(theme: { plain?: Record<string, string> }): Record<string, string> {
-  const map: Record<string, string> = { color: "--prism-color", backgroundColor: "--prism-background-color" };
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(theme.plain ?? {})) if (map[k]) out[map[k]] = v;
-  return out;
-}
 
 export const useScrollPosition = (
   effect: (pos: { scrollX: number; scrollY: number }, last: { scrollX: number; scrollY: number } | null) => void,
@@ -124,8 +83,8 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
   const docs = docsClientModule(site);
   return {
     ...themeCommonMain(site),
-    DocSidebarItemsExpandedStateProvider: passThrough,
-    useDocSidebarItemsExpandedState: () => ({ expandedItem: null, setExpandedItem: noop }),
+    DocSidebarItemsExpandedStateProvider: docs.DocSidebarItemsExpandedStateProvider,
+    useDocSidebarItemsExpandedState: docs.useDocSidebarItemsExpandedState,
     DocsVersionProvider: passThrough,
     useDocsVersion: docs.useDocsVersion,
     DocsSidebarProvider: passThrough,
@@ -152,8 +111,12 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
     },
     parseCodeBlockTitle,
     parseLanguage,
-    parseLines: (content: string) => ({ lineClassNames: {}, code: content.replace(/\n$/, "") }),
+    parseLines,
     containsLineNumbers,
+    getLineNumbersStart,
+    createCodeBlockMetadata,
+    CodeBlockContextProvider,
+    useCodeBlockContext,
     docVersionSearchTag: (pluginId: string, versionName: string) => `docs-${pluginId}-${versionName}`,
     DEFAULT_SEARCH_TAG: "default",
     isDocsPluginEnabled: docs.isDocsPluginEnabled,
@@ -163,11 +126,7 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
     isVisibleSidebarItem,
     useVisibleSidebarItems: (items: SidebarItem[], activePath: string) =>
       items.filter((i) => isVisibleSidebarItem(i, activePath)),
-    useDocsVersionCandidates: (pluginId?: string) => {
-      const active = (docs.useActiveVersion as (id?: string) => unknown)(pluginId);
-      const latest = (docs.useLatestVersion as (id?: string) => unknown)(pluginId);
-      return [...new Set([active, latest].filter(Boolean))];
-    },
+    useDocsVersionCandidates: docs.useDocsVersionCandidates,
     useTitleFormatter: () => ({
       format: (title?: string) => (title?.trim() ? `${title.trim()} | ${site.title}` : site.title),
     }),
@@ -206,7 +165,7 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
       startScroll: (top: number) => scrollTo({ top, behavior: "smooth" }),
       cancelScroll: noop,
     }),
-    isSamePath: samePath,
+    isSamePath,
     PluginHtmlClassNameProvider: passThrough,
     splitNavbarItems,
     NavbarProvider: passThrough,
@@ -220,12 +179,8 @@ export function themeCommonInternal(site: SiteData): Record<string, unknown> {
     useKeyboardNavigation: noop,
     keyboardFocusedClassName: "navigation-with-keyboard",
     useLockBodyScroll,
-    useCodeWordWrap: () => {
-      const codeBlockRef = useRef<HTMLPreElement>(null);
-      const [isEnabled, setEnabled] = useState(false);
-      return { codeBlockRef, isEnabled, isCodeScrollable: false, toggle: () => setEnabled((e) => !e) };
-    },
-    getPrismCssVariables,
+    useCodeWordWrap,
+    getPrismCssVariables: prismCssVariables,
     useBackToTopButton: () => ({ shown: false, scrollToTop: () => scrollTo({ top: 0, behavior: "smooth" }) }),
   };
 }

@@ -181,7 +181,7 @@ export function themeCommonMain(site: SiteData): Record<string, unknown> {
   const docs = docsClientModule(site);
   const themeConfig = siteConfigOf(site).themeConfig as {
     navbar?: { hideOnScroll?: boolean };
-    prism?: { theme: { plain: Record<string, string> } };
+    prism?: { theme: { plain: Record<string, string> }; darkTheme?: { plain: Record<string, string> } };
   };
   const useStorageSlot = (key: string | null) => {
     const slot = key === null ? null : createStorageSlot(key);
@@ -296,7 +296,12 @@ export function themeCommonMain(site: SiteData): Record<string, unknown> {
       typeof regexp !== "undefined" && new RegExp(regexp, "gi").test(value),
     duplicates,
     uniq: <T,>(values: readonly T[]) => [...new Set(values)],
-    usePrismTheme: () => themeConfig.prism?.theme ?? { plain: {}, styles: [] },
+    // The dark theme in dark mode, known once mounted (Docusaurus' CodeBlock draws again then, keyed on it).
+    usePrismTheme: () => {
+      const { colorMode } = useColorModeOf(site);
+      const prism = themeConfig.prism;
+      return (colorMode === "dark" && prism?.darkTheme) || prism?.theme || { plain: {}, styles: [] };
+    },
     useDocsPreferredVersion: docs.useDocsPreferredVersion,
     processAdmonitionProps: <T,>(props: T) => props,
     useHistorySelector: <T,>(selector: (h: { location: { pathname: string; search: string; hash: string } }) => T) =>

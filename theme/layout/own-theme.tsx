@@ -13,6 +13,7 @@ import * as docPage from "../docs/DocPage.tsx";
 import * as paginator from "../docs/PaginatorNavLink.tsx";
 import { NotFoundPage } from "../pages/SimplePages.tsx";
 import { Themed } from "./overrides.tsx";
+import * as codeBlock from "../docusaurus/code-block.tsx";
 
 /** Docusaurus name → [module under theme/, export]. */
 export const OWN_THEME_EXPORTS: Readonly<Record<string, readonly [string, string]>> = {
@@ -45,6 +46,13 @@ export const OWN_THEME_EXPORTS: Readonly<Record<string, readonly [string, string
   "Icon/SystemColorMode": ["layout/own-theme.tsx", "IconSystemColorMode"],
   "Icon/Language": ["layout/own-theme.tsx", "IconLanguage"],
   "Icon/Search": ["layout/own-theme.tsx", "IconSearch"],
+  // The parts a swizzled CodeBlock imports (docsite's own code blocks do not use them).
+  ...Object.fromEntries(
+    Object.entries(codeBlock.CODE_BLOCK_PARTS).map(([name, exported]) => [
+      name,
+      ["docusaurus/code-block.tsx", exported] as const,
+    ]),
+  ),
 };
 
 type IconProps = { width?: number; height?: number; className?: string };
@@ -76,6 +84,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "docs/Sidebar.tsx": sidebar,
   "docs/DocPage.tsx": docPage,
   "docs/PaginatorNavLink.tsx": paginator,
+  "docusaurus/code-block.tsx": codeBlock,
   "layout/own-theme.tsx": {
     IconExternalLink,
     IconClose,

@@ -59,6 +59,35 @@ export function codeText(node: ReactNode): string {
   return codeText(props.children);
 }
 
+/** The `<code>` element's props of a compiled code block (cli/mdx/rehype-code.ts), or undefined. */
+function codeProps(node: ReactNode): Record<string, unknown> | undefined {
+  if (Array.isArray(node)) return node.map(codeProps).find(Boolean);
+  if (!isValidElement(node)) return undefined;
+  const props = node.props as Record<string, unknown>;
+  if (node.type === "code" || props.dangerouslySetInnerHTML) return props;
+  return codeProps(props.children as ReactNode);
+}
+
+/**
+ * The metastring Docusaurus gives a swizzled CodeBlock (`{2,4} showLineNumbers=3`), from what the compile kept of it:
+ * the highlighted lines (`line-hl`, magic comments included, which the compile took out of the code) and the first
+ * line number.
+ */
+function codeMetastring(children: ReactNode): string | undefined {
+  const props = codeProps(children);
+  if (!props) return undefined;
+  const parts: string[] = [];
+  const html = (props.dangerouslySetInnerHTML as { __html?: string } | undefined)?.__html ?? "";
+  const lines = html.match(/<span class="line[^"]*">/g) ?? [];
+  const highlighted = lines.flatMap((l, i) => (l.includes("line-hl") ? [i + 1] : []));
+  if (highlighted.length) parts.push(`{${highlighted.join(",")}}`);
+  if (String(props.className ?? "").includes("code--numbered")) {
+    const start = /line (-?\d+)/.exec(String((props.style as { counterReset?: string } | undefined)?.counterReset));
+    parts.push(`showLineNumbers=${start ? Number(start[1]) + 1 : 1}`);
+  }
+  return parts.join(" ") || undefined;
+}
+
 /**
  * A code block of content: a site's `@theme/CodeBlock` when it overrides it, with the props Docusaurus gives it
  * (`children` the code as a string, `className` "language-x", `language`, `title`), else docsite's own.
@@ -66,8 +95,14 @@ export function codeText(node: ReactNode): string {
 function ContentCodeBlock(props: { lang: string; title?: string; children: ReactNode }) {
   const Override = useThemeOverride("CodeBlock");
   if (!Override) return <CodeBlock {...props} />;
+  const metastring = codeMetastring(props.children);
   return (
-    <Override className={`language-${props.lang}`} language={props.lang} title={props.title}>
+    <Override
+      className={`language-${props.lang}`}
+      language={props.lang}
+      title={props.title}
+      {...(metastring ? { metastring } : {})}
+    >
       {codeText(props.children).replace(/\n$/, "")}
     </Override>
   );
