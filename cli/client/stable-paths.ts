@@ -8,6 +8,7 @@ import type { Loader, Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, extname, isAbsolute, join, sep } from "node:path";
+import { INNER_RESOLVE, isInnerResolve } from "../mdx/inner-resolve.ts";
 
 const NAMESPACE = "docsite-package";
 const LOADERS: Record<string, Loader> = {
@@ -53,8 +54,7 @@ export function stablePackagePaths(): Plugin {
     name: "docsite-stable-package-paths",
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind === "entry-point" || (args.pluginData as { inner?: boolean } | undefined)?.inner)
-          return undefined;
+        if (args.kind === "entry-point" || isInnerResolve(args.pluginData)) return undefined;
         const fromPackage = args.namespace === NAMESPACE;
         const bare = !args.path.startsWith(".") && !isAbsolute(args.path);
         // An alias (react → preact/compat) arrives as an absolute path into node_modules.
@@ -64,7 +64,7 @@ export function stablePackagePaths(): Plugin {
           kind: args.kind,
           resolveDir: args.resolveDir,
           importer: fromPackage ? undefined : args.importer,
-          pluginData: { inner: true },
+          pluginData: INNER_RESOLVE,
         });
         if (r.errors.length) return { errors: r.errors, warnings: r.warnings };
         if (r.external || r.namespace !== "file") return r;

@@ -8,6 +8,7 @@
 import type { BuildOptions, Metafile, Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { dirname, posix } from "node:path";
+import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
 
 /** Docusaurus' url-loader limit: a file of at most this many bytes is inlined. */
 export const INLINE_LIMIT = 10_000;
@@ -38,7 +39,6 @@ export const assetOutput = (baseUrl: string): Pick<BuildOptions, "publicPath" | 
 });
 
 const MODULE = "docsite-asset-module";
-const SELF = Symbol("docsite-asset-resolve");
 
 /**
  * Inlines a small file as a data: URL, emits a larger one (the `file` loader), as url-loader decides. A script's
@@ -52,13 +52,13 @@ export const assetLoader: Plugin = {
     b.onResolve({ filter: ASSET_FILE }, async (a) => {
       if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
       // The module's own import of the file, and the resolve below, are the file itself.
-      if (a.namespace === MODULE || a.pluginData === SELF) return undefined;
+      if (a.namespace === MODULE || isInnerResolve(a.pluginData)) return undefined;
       const found = await b.resolve(a.path, {
         kind: a.kind,
         resolveDir: a.resolveDir,
         importer: a.importer,
         namespace: "file",
-        pluginData: SELF,
+        pluginData: INNER_RESOLVE,
       });
       if (found.errors.length || !found.path || found.external || found.namespace !== "file") return undefined;
       return { path: found.path, namespace: MODULE };

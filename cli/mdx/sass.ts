@@ -7,6 +7,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin, PartialMessage } from "esbuild";
 import type * as Sass from "sass";
+import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
 
 const SASS_FILE = /\.s[ac]ss$/i;
 
@@ -61,12 +62,12 @@ export function sassPlugin(
       // exactly as it names a `.module.css`'s (`styles_card`, not `styles_module_card`).
       // The file itself is found the usual way (relative, `@site/…`, a package), by the other resolvers.
       b.onResolve({ filter: SASS_FILE }, async (args) => {
-        if ((args.pluginData as { viaSass?: boolean } | undefined)?.viaSass) return undefined;
+        if (isInnerResolve(args.pluginData)) return undefined;
         const found = await b.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,
           resolveDir: args.resolveDir,
-          pluginData: { viaSass: true },
+          pluginData: INNER_RESOLVE,
         });
         if (found.errors.length || found.external) return found;
         // Site-relative, so the stylesheet (its comments name the path) is the same wherever the site is.

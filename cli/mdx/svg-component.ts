@@ -5,6 +5,7 @@
 import type { Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
 
 /** React's name of an SVG attribute: `stroke-width` → `strokeWidth`, `class` → `className`, `xlink:href` → `xlinkHref`. */
 function reactName(attr: string): string {
@@ -52,8 +53,6 @@ export function svgComponentModule(svg: string): string {
   ].join("\n");
 }
 
-const SELF = Symbol("docsite-svg-resolve");
-
 /** `.svg` files that scripts import are components; a stylesheet's `url()` keeps the file (the build's loader). */
 export const svgComponents: Plugin = {
   name: "docsite-svg-components",
@@ -61,13 +60,13 @@ export const svgComponents: Plugin = {
     b.onResolve({ filter: /\.svg$/i }, async (a) => {
       if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
       // Resolved as any file would be (aliases, packages); that inner resolve must not come back here.
-      if (a.namespace === "docsite-svg" || a.pluginData === SELF) return undefined;
+      if (a.namespace === "docsite-svg" || isInnerResolve(a.pluginData)) return undefined;
       const found = await b.resolve(a.path, {
         kind: a.kind,
         resolveDir: a.resolveDir,
         importer: a.importer,
         namespace: "file",
-        pluginData: SELF,
+        pluginData: INNER_RESOLVE,
       });
       if (found.errors.length || !found.path) return undefined;
       return { path: found.path, namespace: "docsite-svg" };
