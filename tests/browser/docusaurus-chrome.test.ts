@@ -106,6 +106,11 @@ describe("the navbar's colours, as Infima's variables give them", () => {
     }));
     // Infima's `.navbar--dark { color: var(--ifm-color-white) }`, which Docusaurus' `clean-btn` buttons inherit.
     expect(colours).toEqual({ menuButton: WHITE, colourToggle: WHITE });
+    // Hovered, it keeps a dark ground under its white icon (not the page's light hover ground).
+    await page.hover(".navbar__toggle");
+    expect(await page.$eval(".navbar__toggle", (b) => getComputedStyle(b).backgroundColor)).toBe(
+      "rgba(255, 255, 255, 0.1)",
+    );
     await page.context().close();
   });
 });
