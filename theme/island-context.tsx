@@ -73,6 +73,11 @@ export function RecordIslandContext({ children }: { children: ReactNode }) {
   return h(Fragment, null, h(SiteProvider, { i18n, layout, children: drawn }), h(Written, { context }));
 }
 
+/** `children` with the site context `site` (a slot of an island drawn with the page's, not the island's recorder). */
+export function WithSite({ site, children }: { site: ReturnType<typeof useOptionalSite>; children: ReactNode }) {
+  return site ? h(SiteProvider, { i18n: site.i18n, layout: site.layout, children }) : h(Fragment, null, children);
+}
+
 /** The context the server wrote for an island element, or null (none written, or unreadable). */
 export function readIslandContext(el: Element): IslandSiteContext | null {
   const template = el.querySelector<HTMLTemplateElement>(`:scope > template[${CONTEXT_ATTRIBUTE}]`);

@@ -310,7 +310,7 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
   const family = override ? overrideFamily(override.name, opts.overrides ?? {}) : [];
   const provide = [
     `import { provideIslandSite } from ${JSON.stringify(posix.join(THEME_DIR, "island-context.tsx"))};`,
-    ...family.map((name, i) => `import * as f${i} from ${JSON.stringify(`./${(opts.overrides ?? {})[name]}`)};`),
+    ...family.map((name, i) => `import * as f${i} from ${JSON.stringify(`./${opts.overrides?.[name]}`)};`),
     `const overrides = {${override ? `${JSON.stringify(override.name)}: o.default,` : ""}${family
       .map((name, i) => `${JSON.stringify(name)}: f${i}.default,`)
       .join("")}};`,

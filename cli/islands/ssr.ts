@@ -12,7 +12,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { RecordIslandContext } from "../../theme/island-context.tsx";
+import { RecordIslandContext, WithSite } from "../../theme/island-context.tsx";
+import { useOptionalSite } from "../../theme/context.tsx";
 
 /** What a render of one tree knows about islands: the chunk of each island key, and a counter for slot ids. */
 export interface IslandRenderState {
@@ -125,6 +126,7 @@ export function islandComponent<P extends object>(
   function Island(props: P) {
     const state = useContext(IslandRender);
     const inside = useContext(InsideIsland);
+    const site = useOptionalSite();
     if (inside || !state) return h(Component, props);
     const url = state.urls[key];
     if (!url) throw new Error(`internal: the island <${name}> (${key}) has no browser chunk`);
@@ -134,7 +136,8 @@ export function islandComponent<P extends object>(
     const templates: ReactNode[] = [];
     for (const [slot, content] of Object.entries(slots)) {
       const ref = `${id}:${slot}`;
-      const outside = h(InsideIsland.Provider, { value: false }, content);
+      // A slot is drawn with the page's own site context: what it reads is not the island's to carry.
+      const outside = h(InsideIsland.Provider, { value: false }, h(WithSite, { site, children: content }));
       drawn = withSlot(drawn, slot, h("docsite-slot", { "data-slot": ref }, outside));
       templates.push(h("template", { key: ref, "data-docsite-slot": ref }, outside));
     }
