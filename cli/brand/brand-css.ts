@@ -15,7 +15,7 @@ import { sassPlugin } from "../mdx/sass.ts";
 import { applyAliases } from "../config/aliases.ts";
 import { infimaCompatCss } from "./infima-compat.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { inputsOf, isFileInput, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
+import { inputsOf, readInputs, readRecorded, writeRecorded } from "../cache/recorded-inputs.ts";
 import { postcssToolchain, siteFileList, type PostcssToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 import { sitePathUrls } from "../css/site-paths.ts";
@@ -283,14 +283,14 @@ async function bundleSheet(
       if (f.path.endsWith(".css")) css += f.text;
       else assets.set(posix.relative("/", f.path.split("\\").join("/")), f.contents);
     }
-    // The files it read, wherever they lie (isFileInput); a compiled Sass file's are what Sass loaded, PostCSS'
+    // The files it read, wherever they lie (readInputs); a compiled Sass file's are what Sass loaded, PostCSS'
     // what its plugins read (Tailwind's sources and config).
-    const inputs = [
+    const inputs = readInputs([
       file,
       ...Object.keys(out.metafile.inputs),
       ...[...sassFiles, ...postcssFiles].map((f) => relative(rootDir, f).split("\\").join("/")),
       ...(toolchain?.configFiles ?? []),
-    ].filter(isFileInput);
+    ]);
     // Where its site paths were looked for: a file added there later is one a url() then names.
     const folders = inputsOf(rootDir, [], lookedIn);
     return { css, assets, warnings, inputs: [...new Set([...inputs, ...folders])] };

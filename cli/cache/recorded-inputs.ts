@@ -108,6 +108,29 @@ export function inputsHold(root: string, inputs: Record<string, string> | undefi
  */
 export const isFileInput = (f: string): boolean => f !== "<stdin>" && !f.includes(":");
 
+/**
+ * The namespace of a virtual module made from one file, whose path is that file (an SVG drawn as a component,
+ * cli/mdx/svg-component.ts): esbuild's metafile names the module `docsite-svg:/abs/x.svg`, and the file was read.
+ */
+export const SVG_COMPONENT_NAMESPACE = "docsite-svg";
+const FILE_BACKED = new Set([SVG_COMPONENT_NAMESPACE]);
+
+/**
+ * The files esbuild's metafile inputs (or any list of input paths) say were read: the plain files, and the file behind
+ * each file-backed virtual module. Other virtual modules are left out (what made them records its own files).
+ */
+export function readInputs(keys: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const k of keys) {
+    if (isFileInput(k)) out.push(k);
+    else {
+      const at = k.indexOf(":");
+      if (at > 0 && FILE_BACKED.has(k.slice(0, at))) out.push(k.slice(at + 1));
+    }
+  }
+  return out;
+}
+
 /** A path (absolute, or relative to the site) as an input name: relative to the site, with `/`. */
 export const inputName = (root: string, file: string): string =>
   isAbsolute(file) ? slashed(relative(root, file)) || "." : posix.normalize(slashed(file));

@@ -21,7 +21,7 @@ import { DocsiteError } from "../log.ts";
 import type { SiteData } from "../../theme/docusaurus/site-modules.tsx";
 import { docusaurusImportError, docusaurusImports } from "../mdx/docusaurus-imports.ts";
 import type { BuildCache } from "../cache/cache.ts";
-import { inputsOf, isFileInput, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
+import { inputsOf, readInputs, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
 
 /** The store of island chunks and of the islands' runtime (cli/cache/README.md). */
 export const ISLANDS_STORE = "islands";
@@ -368,6 +368,6 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
   const js = out.outputFiles.find((f) => f.path.endsWith(".js"));
   if (!js) throw new Error(`the island ${key} gave no JavaScript`);
   // Every file it read, wherever it lies (a compiled Sass file's are what Sass loaded), and where imports looked.
-  const files = [...Object.keys(out.metafile.inputs).filter(isFileInput), ...sassFiles];
+  const files = [...readInputs(Object.keys(out.metafile.inputs)), ...sassFiles];
   return { code: js.contents, inputs: inputsOf(opts.rootDir, files, lookedIn) };
 }

@@ -20,7 +20,7 @@ import { classify, type Classification } from "./island-classify.ts";
 import { siteToolchain } from "../css/postcss-toolchain.ts";
 import { postcssAfterSass, postcssPlugin } from "../css/esbuild-postcss.ts";
 import { envReads, stampEnv } from "../cache/env-reads.ts";
-import { hashInput, inputsHold, inputsOf, isFileInput, resolutionFolders } from "../cache/recorded-inputs.ts";
+import { hashInput, inputsHold, inputsOf, readInputs, resolutionFolders } from "../cache/recorded-inputs.ts";
 import { docusaurusImportError, docusaurusImports, reexports } from "./docusaurus-imports.ts";
 
 interface BundledComponent {
@@ -353,7 +353,7 @@ async function runBundle(
           ...inputsOf(
             rootDir,
             [
-              ...Object.keys(out.metafile.inputs).filter(isFileInput),
+              ...readInputs(Object.keys(out.metafile.inputs)),
               ...sassFiles,
               ...postcssFiles,
               ...(toolchain?.configFiles ?? []),

@@ -17,7 +17,7 @@ import type { MdxPluginLists, MdxPluginRef } from "../config/types.ts";
 import { DocsiteError } from "../log.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { envReads } from "../cache/env-reads.ts";
-import { inputsOf, isFileInput, resolutionFolders } from "../cache/recorded-inputs.ts";
+import { inputsOf, readInputs, resolutionFolders } from "../cache/recorded-inputs.ts";
 
 export interface MdxPluginContext {
   rootDir: string;
@@ -183,7 +183,7 @@ function loadModule(rootDir: string, ref: MdxPluginRef): Promise<LoadedModule> {
         // imports looked: input names (cli/cache/recorded-inputs.ts).
         // The environment variables it reads are inputs too (cli/cache/env-reads.ts).
         files = [
-          ...inputsOf(rootDir, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn),
+          ...inputsOf(rootDir, readInputs(Object.keys(out.metafile.inputs)), lookedIn),
           ...(await envReads(code)),
         ];
       } catch (err) {

@@ -6,6 +6,7 @@ import type { Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { SVG_COMPONENT_NAMESPACE } from "../cache/recorded-inputs.ts";
 
 /** React's name of an SVG attribute: `stroke-width` → `strokeWidth`, `class` → `className`, `xlink:href` → `xlinkHref`. */
 function reactName(attr: string): string {
@@ -60,7 +61,7 @@ export const svgComponents: Plugin = {
     b.onResolve({ filter: /\.svg$/i }, async (a) => {
       if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
       // Resolved as any file would be (aliases, packages); that inner resolve must not come back here.
-      if (a.namespace === "docsite-svg" || isInnerResolve(a.pluginData)) return undefined;
+      if (a.namespace === SVG_COMPONENT_NAMESPACE || isInnerResolve(a.pluginData)) return undefined;
       const found = await b.resolve(a.path, {
         kind: a.kind,
         resolveDir: a.resolveDir,
@@ -69,9 +70,10 @@ export const svgComponents: Plugin = {
         pluginData: INNER_RESOLVE,
       });
       if (found.errors.length || !found.path) return undefined;
-      return { path: found.path, namespace: "docsite-svg" };
+      // The file behind the module is an input of whatever bundles it (recorded-inputs.ts, readInputs).
+      return { path: found.path, namespace: SVG_COMPONENT_NAMESPACE };
     });
-    b.onLoad({ filter: /.*/, namespace: "docsite-svg" }, async (a) => ({
+    b.onLoad({ filter: /.*/, namespace: SVG_COMPONENT_NAMESPACE }, async (a) => ({
       contents: svgComponentModule(await readFile(a.path, "utf8")),
       loader: "jsx",
       resolveDir: dirname(a.path),

@@ -18,7 +18,7 @@ import { DocsiteError } from "../log.ts";
 import { fromRoot, PACKAGE_ROOT, packageRequire as requireHere, themeModuleUrl } from "../boot/locations.ts";
 import { esbuildBuild } from "../boot/esbuild-service.ts";
 import { envReads, stampEnv } from "../cache/env-reads.ts";
-import { inputsOf, isFileInput, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
+import { inputsOf, readInputs, readRecorded, resolutionFolders, writeRecorded } from "../cache/recorded-inputs.ts";
 
 export type { PageModule } from "../public-types.ts";
 
@@ -165,7 +165,7 @@ async function compilePage(root: string, abs: string, file: string): Promise<{ c
     // variables it reads, which stamp the code (env-reads.ts).
     const env = await envReads(out.outputFiles[0].text);
     code = stampEnv(out.outputFiles[0].text, env);
-    inputs = [...inputsOf(root, Object.keys(out.metafile.inputs).filter(isFileInput), lookedIn), ...env];
+    inputs = [...inputsOf(root, readInputs(Object.keys(out.metafile.inputs)), lookedIn), ...env];
   } catch (err) {
     const e = (err as { errors?: Array<{ text: string; location?: { line: number } }> }).errors?.[0];
     throw new DocsiteError(`page module does not compile: ${e?.text ?? (err as Error).message}`, {

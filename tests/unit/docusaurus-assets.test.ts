@@ -49,11 +49,14 @@ const files: Record<string, string | Buffer> = {
     '.inline { background-image: url("data:image/gif;base64,R0lGODlhAQABAAAAACw="); }',
     "",
   ].join("\n"),
+  "src/components/Gallery/leaf.svg":
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M5 21c0-9 6-15 15-16"/></svg>\n',
   "src/components/Gallery/styles.module.css": ".band { background-image: url(/img/hero.png); }\n",
   "src/components/Gallery/index.js": [
     'import { useState } from "react";',
     'import photo from "@site/static/img/photo.png";',
     'import styles from "./styles.module.css";',
+    'import Leaf from "./leaf.svg";',
     "",
     "// As Docusaurus sites write it: url-loader's module has the URL as its default export.",
     'const tiny = require("../tiny.png").default;',
@@ -64,6 +67,7 @@ const files: Record<string, string | Buffer> = {
     "    <div className={styles.band}>",
     '      <img src={photo} alt="A photo" />',
     '      <img src={tiny} alt="A dot" />',
+    '      <Leaf className="leaf" width="24" height="24" />',
     "      <button onClick={() => setN(n + 1)}>Next {n}</button>",
     "    </div>",
     "  );",
@@ -235,5 +239,17 @@ describe("the incremental build", () => {
     expect(after.get("docs/intro/index.html")?.toString()).toContain(`${BASE}${photo}`);
     const brand = [...after.keys()].find((f) => /^assets\/brand-.*\.css$/.test(f));
     expect(after.get(brand!)?.toString()).not.toContain("/img/missing.png");
+  });
+
+  it("follows an edited SVG a component draws (a file esbuild reads through a virtual module)", async () => {
+    expect(await read("docs/intro/index.html")).toContain('d="M5 21c0-9 6-15 15-16"');
+    await writeFile(
+      join(out, "src/components/Gallery/leaf.svg"),
+      '<svg viewBox="0 0 24 24"><path d="M6 22h9"/></svg>\n',
+    );
+    const after = await warmEqualsCold();
+    const page = after.get("docs/intro/index.html")?.toString() ?? "";
+    expect(page).toContain('d="M6 22h9"');
+    expect(page).not.toContain("M5 21c0-9");
   });
 });
