@@ -13,6 +13,7 @@ import { neededDependencies } from "../../cli/import/dependencies.ts";
 import { buildSite } from "../support/site.ts";
 import { dev, startDev } from "../../cli/server/dev.ts";
 import { openDevEvents } from "../support/dev-events.ts";
+import { withoutModuleHash } from "../support/css-module-names.ts";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "docusaurus-sass");
 const docsiteReact: Record<string, string> = JSON.parse(
@@ -51,12 +52,12 @@ describe("Sass in project components", () => {
   it("compiles .module.scss (class names as a .module.css gets), .scss and .sass with @use/@import", async () => {
     const { out } = await importFixture();
     expect(await buildError(out)).toBeNull();
-    const page = await readFile(join(out, "dist", "docs", "styled", "index.html"), "utf8");
+    const page = withoutModuleHash(await readFile(join(out, "dist", "docs", "styled", "index.html"), "utf8"));
     // `styles.module.scss` → `styles_card`, the name esbuild gives `styles.module.css`; the package renders too.
     expect(page).toContain('<section class="styles_card card-global"><h3 class="styles_title">SASS CARD!</h3>');
     // The same module imported through `@site/...` from another component gets the same names.
     expect(page).toContain('<div class="styles_card">Panel</div>');
-    const css = await componentCss(out);
+    const css = withoutModuleHash(await componentCss(out));
     // Nesting flattened, variables from a relative partial (`@use "../../css/tokens"`) and arithmetic resolved.
     expect(css).toMatch(/\.styles_card \.styles_title \{\s*color: #123456;/);
     expect(css).toMatch(/\.styles_card \{\s*padding: 8px;/);
@@ -92,7 +93,7 @@ describe("Sass in project components", () => {
     expect(await componentCss(out)).toContain("#123456");
     await writeFile(join(out, "src/css/_tokens.scss"), "$ink: #654321;\n$space: 5px;\n");
     expect(await buildError(out)).toBeNull();
-    const css = await componentCss(out);
+    const css = withoutModuleHash(await componentCss(out));
     expect(css).toContain("#654321");
     expect(css).toContain("padding: 10px");
     expect(css).not.toContain("#123456");
@@ -105,7 +106,7 @@ describe("Sass in dev", () => {
     const srv = await dev({ root: out, port: 0, quiet: true });
     try {
       const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
-      const get = async (p: string) => (await fetch(`${origin}${p}`)).text();
+      const get = async (p: string) => withoutModuleHash(await (await fetch(`${origin}${p}`)).text());
       const page = await get("/docs/styled/");
       expect(page).toContain('<section class="styles_card card-global">');
       expect(page).toContain('<link rel="stylesheet" href="/assets/dev-components.css">');
@@ -122,7 +123,7 @@ describe("Sass in dev", () => {
     const running = await startDev({ root: out, port: 0, quiet: true });
     await running.watching;
     const origin = `http://127.0.0.1:${(running.server.address() as { port: number }).port}`;
-    const get = async (p: string) => (await fetch(`${origin}${p}`)).text();
+    const get = async (p: string) => withoutModuleHash(await (await fetch(`${origin}${p}`)).text());
     const events = await openDevEvents(origin);
     /** Resolves when the server sends a reload (the browser then asks for the page again). */
     const reload = () => events.next((e) => e.type === "reload");
@@ -164,7 +165,10 @@ describe("the project's npm dependencies", () => {
     const text = formatReport(report, out);
     expect(text).toContain("package.json created: 2 dependencies");
     expect(text).toContain(`Next: cd ${out} && npm install, then docsite build --root ${out}`);
-    expect(text).toContain("no carried file imports (components docsite does not use, tooling): clsx, our-local-kit");
+    // prism-react-renderer too: the config's Prism themes are carried as JSON (docusaurus.prism), and no carried file imports it.
+    expect(text).toContain(
+      "no carried file imports (components docsite does not use, tooling): clsx, prism-react-renderer, our-local-kit",
+    );
     expect(text).toContain("docusaurus-plugin-sass: docsite compiles the .scss/.sass files");
     // The custom stylesheet and the pages are carried over now (docs/migration.md, "Pages, brand and islands").
     expect(text).toContain("custom CSS: src/css/custom.scss");
