@@ -12,6 +12,7 @@ import { hashText } from "../cache/hash.ts";
 import { applyAliases } from "../config/aliases.ts";
 import { COMPONENT_LOADERS, findScript, movedRelativeImport } from "../mdx/modules.ts";
 import { sassPlugin } from "../mdx/sass.ts";
+import { cssModules } from "../mdx/css-modules.ts";
 import { svgComponents } from "../mdx/svg-component.ts";
 import { assetLoader, assetOutput, ASSET_FILE } from "../mdx/asset-loader.ts";
 import { sitePathUrls } from "../css/site-paths.ts";
@@ -346,6 +347,8 @@ async function runIslandBundle(key: string, opts: IslandBundleOptions, keepNames
     plugins: [
       resolutionFolders(lookedIn),
       sassPlugin(opts.rootDir, sassFiles),
+      // CSS modules named as in the server's bundle (the class names the island's code gives must be the server's).
+      cssModules(opts.rootDir, sassFiles),
       svgComponents,
       // Before the resolvers, as in the server's bundle (cli/mdx/components.ts).
       assetLoader,

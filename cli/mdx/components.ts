@@ -11,6 +11,7 @@ import { posix, sep } from "node:path";
 import { applyAliases } from "../config/aliases.ts";
 import { COMPONENT_LOADERS, findScript, movedRelativeImport } from "./modules.ts";
 import { sassPlugin } from "./sass.ts";
+import { cssModules } from "./css-modules.ts";
 import type { ModuleContext } from "./modules.ts";
 import type { ImageRef } from "./rehype-images.ts";
 import { svgComponents } from "./svg-component.ts";
@@ -209,12 +210,14 @@ async function componentCssPlugins(rootDir: string) {
   const sassFiles = new Set<string>();
   const toolchain = await siteToolchain(rootDir);
   const postcssFiles = new Set<string>();
+  // CSS modules' files go with Sass's: files the stylesheet plugins read, which the bundle's inputs take in.
   const cssPlugins = toolchain
     ? [
         sassPlugin(rootDir, sassFiles, postcssAfterSass(toolchain, postcssFiles)),
+        cssModules(rootDir, sassFiles, postcssAfterSass(toolchain, postcssFiles)),
         postcssPlugin(toolchain, postcssFiles),
       ]
-    : [sassPlugin(rootDir, sassFiles)];
+    : [sassPlugin(rootDir, sassFiles), cssModules(rootDir, sassFiles)];
   return { cssPlugins, sassFiles, postcssFiles, toolchain };
 }
 

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin, PartialMessage } from "esbuild";
 import type * as Sass from "sass";
 import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { cssModuleAlias } from "./css-modules.ts";
 
 const SASS_FILE = /\.s[ac]ss$/i;
 
@@ -70,8 +71,11 @@ export function sassPlugin(
           pluginData: INNER_RESOLVE,
         });
         if (found.errors.length || found.external) return found;
-        // Site-relative, so the stylesheet (its comments name the path) is the same wherever the site is.
-        const name = relative(rootDir, found.path).split(sep).join("/").replace(SASS_FILE, ".css");
+        // Site-relative, so the stylesheet (its comments name the path) is the same wherever the site is; a module
+        // under its alias, so its classes are named as a `.module.css`'s are (css-modules.ts).
+        const name = /\.module\.s[ac]ss$/i.test(found.path)
+          ? cssModuleAlias(rootDir, found.path)
+          : relative(rootDir, found.path).split(sep).join("/").replace(SASS_FILE, ".css");
         return { path: name, namespace: NAMESPACE, pluginData: { file: found.path } };
       });
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
