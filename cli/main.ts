@@ -143,6 +143,9 @@ program
       enterSiteForPlugins(root);
       // Each command loads its own modules when it runs: `docsite build` never loads the dev server or the importer.
       const { build } = await import("./pipeline/build.ts");
+      // One build per process: each recorded file's stat is checked once, not at each use (cli/cache/file-hashes.ts).
+      const { checkStatsOncePerProcess } = await import("./cache/file-hashes.ts");
+      checkStatsOncePerProcess(true);
       const r = await build({
         root,
         outDir: resolve(root, o.out),

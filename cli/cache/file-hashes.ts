@@ -33,10 +33,43 @@ let hashedAny = false;
 /** Files hashed (read whole) by this process, for the bench. */
 let hashedCount = 0;
 
+/**
+ * Whether a file's stat is checked once per process rather than at every use: set by a process that builds once
+ * (`docsite build`), never by `dev`, whose rebuilds must see edits made between them. A no-change build of an imported
+ * site checks each of about 4,600 recorded files 4 to 5 times (every entry that read it); once is what tells whether
+ * it changed since the last build. A file edited during the build is then seen by the next build, as it would be
+ * anyway: its entry's key holds the hash read before the edit.
+ */
+let oncePerProcess = false;
+/** Path → its hash, for paths this process checked with the flag set: it holds for the process. */
+const checked = new Map<string, string>();
+
+/** Turns the once-per-process stat check on (`docsite build`) or off (`dev`, tests that edit between builds). */
+export function checkStatsOncePerProcess(on: boolean): void {
+  oncePerProcess = on;
+  checked.clear();
+  checkRound++;
+}
+let checkRound = 0;
+
+/**
+ * 0 when stats are checked at every use; otherwise the number of the round of once-per-process checks (a new one each
+ * time the flag is set), so recorded-inputs.ts drops the folder and env hashes it kept in an earlier round.
+ */
+export const onceCheckRound = (): number => (oncePerProcess ? checkRound : 0);
+
 const stampOf = (st: Stats) => `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 
 /** The hash of a file's bytes (hash.ts: hashText); throws as `statSync` and `readFileSync` do. */
 export function hashFile(abs: string): string {
+  if (!oncePerProcess) return hashByStat(abs);
+  let hash = checked.get(abs);
+  if (hash === undefined) checked.set(abs, (hash = hashByStat(abs)));
+  return hash;
+}
+
+/** The hash by the file's stat now: the memo's when the stat is the one it was taken at, else read and hashed. */
+function hashByStat(abs: string): string {
   const st = statSync(abs);
   const stamp = stampOf(st);
   const k = known.get(abs);

@@ -25,7 +25,7 @@ import { dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:p
 import type { Plugin } from "esbuild";
 import { PACKAGE_ROOT } from "../boot/locations.ts";
 import type { BuildCache } from "./cache.ts";
-import { hashFile } from "./file-hashes.ts";
+import { hashFile, onceCheckRound } from "./file-hashes.ts";
 import { hashText } from "./hash.ts";
 import { CODE_FOLDERS } from "./identity.ts";
 
@@ -83,6 +83,22 @@ function hashEnv(name: string): string {
 
 /** The hash of an input (see the head of this file) as it is now; throws when it is gone. */
 export function hashInput(root: string, name: string): string {
+  const round = onceCheckRound();
+  if (!round) return hashInputNow(root, name);
+  // Once per process, as a file's stat (file-hashes.ts): a folder's listing and a file's absence too.
+  if (round !== hashedRound) {
+    hashedInputs.clear();
+    hashedRound = round;
+  }
+  const key = `${root}\0${name}`;
+  let hash = hashedInputs.get(key);
+  if (hash === undefined) hashedInputs.set(key, (hash = hashInputNow(root, name)));
+  return hash;
+}
+const hashedInputs = new Map<string, string>();
+let hashedRound = 0;
+
+function hashInputNow(root: string, name: string): string {
   if (name.startsWith(ENV)) return hashEnv(name.slice(ENV.length));
   if (name.startsWith(FOLDER)) return hashFolder(join(root, name.slice(FOLDER.length)));
   if (name.startsWith(MAYBE)) {
