@@ -37,6 +37,7 @@ const CONFIG_CHANGES: Array<[string, (c: Config) => void]> = [
   ["blog.excerpts", (c) => (c.blog.excerpts = "truncate")],
   ["navbar.title", (c) => (c.navbar.title = "Fixture nav")],
   ["navbar.hideOnScroll", (c) => (c.navbar.hideOnScroll = false)],
+  ["navbar.style", (c) => (c.navbar.style = "dark")],
   ["navbar.logo", (c) => (c.navbar.logo = { ...c.navbar.logo, alt: "Logo", width: 30 })],
   ["navbar.items", (c) => c.navbar.items.reverse()],
   ["footer.links", (c) => c.footer.links[0].items.reverse()],
