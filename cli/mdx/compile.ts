@@ -194,8 +194,7 @@ export async function compileSource(pageInput: CompileInput, chain: string[] = [
         remarkGfm,
         remarkDirective,
         remarkCodeMagic,
-        // Docusaurus' default plugin, before the site's own (its MDX loader's order): imported sites only, docsite's
-        // own dialect has no shortcodes (docs/migration.md).
+        // Docusaurus' default, before the site's own (its MDX loader's order); docsite's dialect has no shortcodes.
         ...(ctx?.docusaurus ? [remarkEmoji] : []),
         ...own.remark,
         ...(ctx

@@ -221,6 +221,13 @@ async function componentCssPlugins(rootDir: string) {
   return { cssPlugins, sassFiles, postcssFiles, toolchain };
 }
 
+// `@docusaurus/X` is a module of exactly the names docsite has (an unknown name fails here, at the import), over the
+// runtime's module (cli/render/mdx-runtime.ts gives `docsite:docusaurus/X`).
+const serverDocusaurus = docusaurusImports(
+  (name, exported) => reexports(`docsite:docusaurus/${name}`, exported),
+  false,
+);
+
 async function runBundle(
   rootDir: string,
   file: string,
@@ -290,12 +297,6 @@ async function runBundle(
       });
     },
   };
-  // `@docusaurus/X` is a module of exactly the names docsite has (an unknown name fails here, at the import), over
-  // the runtime's module (cli/render/mdx-runtime.ts gives `docsite:docusaurus/X`).
-  const serverDocusaurus = docusaurusImports(
-    (name, exported) => reexports(`docsite:docusaurus/${name}`, exported),
-    false,
-  );
   const { cssPlugins, sassFiles, postcssFiles, toolchain } = await componentCssPlugins(rootDir);
   const lookedIn = new Set<string>();
   // The URL emitted files are linked by (a Markdown file's compile, or a page's, gives the site's base URL).
