@@ -14,8 +14,12 @@ import { cleanEnv, docsite, INSTALLED_NAME, install, npm, ok, repo, run } from "
 import { parse as parseYaml } from "yaml";
 
 const ownPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { version: string };
-/** The packed size the package must stay under. */
-const MAX_PACKED = 1_700_000;
+/**
+ * The packed size the package must stay under. 1.8 MB since 2026-12-08: 1.61 MB at be747f9, 1.73 MB after commander
+ * and fast-glob were bundled into the CLI (about 45 ms less CPU at every start; +100 KB with their maps) and the
+ * migration work (asset loader, CSS modules, code-block parts, emoji).
+ */
+const MAX_PACKED = 1_800_000;
 /** What the tarball may hold at its top: the tool, its readme and licence. */
 const TOP_LEVEL = new Set(["bin", "cli", "lib", "theme", "README.md", "LICENSE", "package.json"]);
 
@@ -93,7 +97,7 @@ describe("docsite from its tarball, as a new user", () => {
     if (work) await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
-  it("packs the tool only, under 1.7 MB", async () => {
+  it("packs the tool only, under 1.8 MB", async () => {
     const packDir = join(work, "pack");
     await mkdir(packDir);
     // `npm pack` runs prepack (the prebuilt CLI bundle and declarations into lib/) and postpack (removes lib/).
