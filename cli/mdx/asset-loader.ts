@@ -8,7 +8,7 @@
 import type { BuildOptions, Metafile, Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { dirname, posix } from "node:path";
-import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { isInnerResolve, resolveInner } from "./inner-resolve.ts";
 
 /** Docusaurus' url-loader limit: a file of at most this many bytes is inlined. */
 export const INLINE_LIMIT = 10_000;
@@ -53,13 +53,7 @@ export const assetLoader: Plugin = {
       if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
       // The module's own import of the file, and the resolve below, are the file itself.
       if (a.namespace === MODULE || isInnerResolve(a.pluginData)) return undefined;
-      const found = await b.resolve(a.path, {
-        kind: a.kind,
-        resolveDir: a.resolveDir,
-        importer: a.importer,
-        namespace: "file",
-        pluginData: INNER_RESOLVE,
-      });
+      const found = await resolveInner(b, a, "file");
       if (found.errors.length || !found.path || found.external || found.namespace !== "file") return undefined;
       return { path: found.path, namespace: MODULE };
     });

@@ -9,7 +9,7 @@ import type { PartialMessage, Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { dirname, posix, relative, sep } from "node:path";
-import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { isInnerResolve, resolveInner } from "./inner-resolve.ts";
 
 const NAMESPACE = "docsite-css-module";
 export const CSS_MODULE_FILE = /\.module\.css$/i;
@@ -40,12 +40,7 @@ export function cssModules(rootDir: string, read: Set<string>, post?: Post): Plu
     setup(b) {
       b.onResolve({ filter: CSS_MODULE_FILE }, async (a) => {
         if (isInnerResolve(a.pluginData) || a.kind === "url-token" || a.kind === "import-rule") return undefined;
-        const found = await b.resolve(a.path, {
-          kind: a.kind,
-          importer: a.importer,
-          resolveDir: a.resolveDir,
-          pluginData: INNER_RESOLVE,
-        });
+        const found = await resolveInner(b, a);
         if (found.errors.length || found.external || found.namespace !== "file") return found;
         return { path: cssModuleAlias(rootDir, found.path), namespace: NAMESPACE, pluginData: { file: found.path } };
       });

@@ -7,7 +7,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin, PartialMessage } from "esbuild";
 import type * as Sass from "sass";
-import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { isInnerResolve, resolveInner } from "./inner-resolve.ts";
 import { cssModuleAlias } from "./css-modules.ts";
 
 const SASS_FILE = /\.s[ac]ss$/i;
@@ -64,12 +64,7 @@ export function sassPlugin(
       // The file itself is found the usual way (relative, `@site/…`, a package), by the other resolvers.
       b.onResolve({ filter: SASS_FILE }, async (args) => {
         if (isInnerResolve(args.pluginData)) return undefined;
-        const found = await b.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: INNER_RESOLVE,
-        });
+        const found = await resolveInner(b, args);
         if (found.errors.length || found.external) return found;
         // Site-relative, so the stylesheet (its comments name the path) is the same wherever the site is; a module
         // under its alias, so its classes are named as a `.module.css`'s are (css-modules.ts).

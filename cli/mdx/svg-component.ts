@@ -5,7 +5,7 @@
 import type { Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { INNER_RESOLVE, isInnerResolve } from "./inner-resolve.ts";
+import { isInnerResolve, resolveInner } from "./inner-resolve.ts";
 import { SVG_COMPONENT_NAMESPACE } from "../cache/recorded-inputs.ts";
 
 /** React's name of an SVG attribute: `stroke-width` → `strokeWidth`, `class` → `className`, `xlink:href` → `xlinkHref`. */
@@ -62,13 +62,7 @@ export const svgComponents: Plugin = {
       if (a.kind !== "import-statement" && a.kind !== "require-call" && a.kind !== "dynamic-import") return undefined;
       // Resolved as any file would be (aliases, packages); that inner resolve must not come back here.
       if (a.namespace === SVG_COMPONENT_NAMESPACE || isInnerResolve(a.pluginData)) return undefined;
-      const found = await b.resolve(a.path, {
-        kind: a.kind,
-        resolveDir: a.resolveDir,
-        importer: a.importer,
-        namespace: "file",
-        pluginData: INNER_RESOLVE,
-      });
+      const found = await resolveInner(b, a, "file");
       if (found.errors.length || !found.path) return undefined;
       // The file behind the module is an input of whatever bundles it (recorded-inputs.ts, readInputs).
       return { path: found.path, namespace: SVG_COMPONENT_NAMESPACE };
